@@ -1,0 +1,512 @@
+/* The lexer: the bytes of a source file -> tokens with locations.
+ *
+ * Futhark's lexical rules (its Lexer.x), for the subset Prism accepts:
+ *  - `--` comments; `-- |` starts a doc comment, which goes on over the following
+ *    lines that start with `--`; its text is kept without the markers.
+ *  - identifiers [a-zA-Z][a-zA-Z0-9_']* and _[a-zA-Z0-9][a-zA-Z0-9_']*; `_` alone
+ *    is the wildcard.
+ *  - integers in decimal, 0x hex or 0b binary, with `_` after the first digit and an
+ *    optional suffix i8...u64; f32/f64 on decimal digits make a float (1f32).
+ *    Floats: digits.digits, an exponent, or both. A number right after a `.` is
+ *    never a float, so x.0.1 is x . 0 . 1 (Futhark: [\n[^\.]] ^ @reallit).
+ *  - `[` right after an identifier character, `)` or `]` is the indexing bracket
+ *    "...[" (a[i]); otherwise the plain "[" (f [1, 2]).
+ *  - an operator is a maximal run of + - * / % = ! > < | & ^ (and `.` after the
+ *    first character); its token, which fixes its precedence, is the class of
+ *    the longest built-in operator it starts with (Futhark's leadingOperator).
+ *
+ * The text ends in a NUL sentinel (re2c's sentinel method: no rule reads past a
+ * NUL); a NUL before the end is an error. Errors are ERROR tokens with a message
+ * (lexer.h). Nothing here is global: all state is in struct lexer. */
+#include "lexer/lexer.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support/strtab.h"
+#include "support/vec.h"
+
+void lex_init(struct lexer *lx, struct arena *a, uint32_t file, int start_token) {
+  size_t len;
+  const char *text = diag_file_text(file, &len);
+  *lx = (struct lexer){0};
+  lx->arena = a;
+  lx->file = file;
+  lx->text = (const unsigned char *)text;
+  lx->limit = lx->text + len;
+  lx->cursor = lx->text;
+  lx->line_start = lx->text;
+  lx->line = 1;
+  lx->start_token = start_token;
+  lx->token = lx->text;
+}
+
+/* The location of the bytes [start, end) on the current line. */
+static struct loc span_on_line(const struct lexer *lx, const unsigned char *start,
+                               const unsigned char *end) {
+  uint32_t col = (uint32_t)(start - lx->line_start) + 1;
+  uint32_t end_col = end > start ? (uint32_t)(end - 1 - lx->line_start) + 1 : col;
+  return (struct loc){lx->file, lx->line, col, lx->line, end_col};
+}
+
+/* Moves the line counter over the newlines in [start, end), for tokens that span
+ * lines; returns the location of the whole token. */
+static struct loc span_lines(struct lexer *lx, const unsigned char *start,
+                             const unsigned char *end) {
+  struct loc l = span_on_line(lx, start, start + 1);
+  for (const unsigned char *p = start; p < end; p++) {
+    if (*p == '\n') {
+      lx->line++;
+      lx->line_start = p + 1;
+    }
+  }
+  l.end_line = lx->line;
+  l.end_col = (uint32_t)(end - 1 - lx->line_start) + 1;
+  return l;
+}
+
+static int lex_error(struct lexer *lx, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static int lex_error(struct lexer *lx, const char *fmt, ...) {
+  char buf[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  lx->error = arena_strndup(lx->arena, buf, strlen(buf));
+  return ERROR;
+}
+
+/* ------------------------------------------------------------------ Brackets */
+
+static int open_bracket(struct lexer *lx, int token, char close, const char *opener,
+                        struct loc loc) {
+  if (lx->brackets.len >= LEX_MAX_NESTING) {
+    return lex_error(lx, "nesting too deep (more than %d levels)", LEX_MAX_NESTING);
+  }
+  struct lex_bracket b = {close, opener, loc};
+  VEC_PUSH(lx->arena, &lx->brackets, b);
+  return token;
+}
+
+/* A closer that matches the innermost bracket closes it; one that does not is left
+ * for the parser to report, with the bracket still open. */
+static int close_bracket(struct lexer *lx, int token, char close) {
+  if (lx->brackets.len > 0 && VEC_LAST(&lx->brackets).close == close) {
+    lx->brackets.len--;
+  }
+  return token;
+}
+
+const struct lex_bracket *lex_open_bracket(const struct lexer *lx) {
+  return lx->brackets.len > 0 ? &lx->brackets.items[lx->brackets.len - 1] : NULL;
+}
+
+const char *lex_token_text(const struct lexer *lx, struct arena *a) {
+  size_t n = (size_t)(lx->cursor - lx->token);
+  return arena_strndup(a, (const char *)lx->token, n > 60 ? 60 : n);
+}
+
+/* Futhark's INDEXING token: `[` straight after an identifier character, `)` or `]`. */
+static bool is_indexing(const struct lexer *lx, const unsigned char *bracket) {
+  if (bracket == lx->text) {
+    return false;
+  }
+  unsigned char c = bracket[-1];
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         c == '_' || c == '\'' || c == ')' || c == ']';
+}
+
+/* ------------------------------------------------------------------ Literals */
+
+/* The value of the digits [s, end) in `base`, skipping '_'; false on overflow. */
+static bool integer_value(const unsigned char *s, const unsigned char *end, unsigned base,
+                          uint64_t *out) {
+  uint64_t v = 0;
+  for (; s < end; s++) {
+    unsigned d;
+    if (*s == '_') {
+      continue;
+    } else if (*s >= '0' && *s <= '9') {
+      d = (unsigned)(*s - '0');
+    } else if (*s >= 'a' && *s <= 'f') {
+      d = (unsigned)(*s - 'a' + 10);
+    } else {
+      d = (unsigned)(*s - 'A' + 10);
+    }
+    if (v > (UINT64_MAX - d) / base) {
+      return false;
+    }
+    v = v * base + d;
+  }
+  *out = v;
+  return true;
+}
+
+/* The primitive type named by the suffix [s, end) ("i32", "f64"). */
+static enum prim_type suffix_type(const unsigned char *s, const unsigned char *end) {
+  char name[4] = {0};
+  size_t n = (size_t)(end - s);
+  memcpy(name, s, n < 3 ? n : 3);
+  return prim_from_name(name);
+}
+
+/* An integer literal: NATLIT when decimal without suffix (it may also be a field
+ * name, as in x.0), INTLIT otherwise. Hex digits contain no 'i' or 'u', so the
+ * suffix starts at the first of those. */
+static int integer_token(struct lexer *lx, const unsigned char *start,
+                         const unsigned char *end, YYSTYPE *value) {
+  unsigned base = 10;
+  const unsigned char *digits = start;
+  if (end - start > 2 && start[0] == '0' && (start[1] == 'x' || start[1] == 'X')) {
+    base = 16;
+    digits = start + 2;
+  } else if (end - start > 2 && start[0] == '0' && (start[1] == 'b' || start[1] == 'B')) {
+    base = 2;
+    digits = start + 2;
+  }
+  const unsigned char *suffix = digits;
+  while (suffix < end && *suffix != 'i' && *suffix != 'u') {
+    suffix++;
+  }
+  value->integer.suffix = suffix < end ? suffix_type(suffix, end) : PRIM_NONE;
+  value->integer.text = intern_n((const char *)start, (size_t)(suffix - start));
+  if (!integer_value(digits, suffix, base, &value->integer.value)) {
+    return lex_error(lx, "integer literal too large");
+  }
+  return base == 10 && suffix == end ? NATLIT : INTLIT;
+}
+
+/* A float literal [start, end), maybe with an f32/f64 suffix. Its text is kept
+ * without '_' and suffix; strtod reads decimal and C99 hex floats alike. */
+static int float_token(struct lexer *lx, const unsigned char *start,
+                       const unsigned char *end, YYSTYPE *value) {
+  bool hex = end - start > 2 && start[0] == '0' && (start[1] == 'x' || start[1] == 'X');
+  const unsigned char *suffix = start;
+  if (hex) {
+    while (*suffix != 'p' && *suffix != 'P') {
+      suffix++;
+    }
+  }
+  while (suffix < end && *suffix != 'f') {
+    suffix++;
+  }
+  char *text = arena_alloc(lx->arena, (size_t)(suffix - start) + 1);
+  size_t n = 0;
+  for (const unsigned char *p = start; p < suffix; p++) {
+    if (*p != '_') {
+      text[n++] = (char)*p;
+    }
+  }
+  text[n] = '\0';
+  value->real.text = text;
+  value->real.value = strtod(text, NULL);
+  value->real.suffix = suffix < end ? suffix_type(suffix, end) : PRIM_NONE;
+  return FLOATLIT;
+}
+
+/* A decimal float right after a '.': Futhark reads only its leading digits, as a
+ * natural number, so that x.0.1 is a chain of projections. */
+static int digits_after_dot(struct lexer *lx, const unsigned char *start,
+                            YYSTYPE *value) {
+  const unsigned char *end = start + 1;
+  while ((*end >= '0' && *end <= '9') || *end == '_') {
+    end++;
+  }
+  lx->cursor = end;
+  return integer_token(lx, start, end, value);
+}
+
+/* A string literal (only import paths use them), with escapes \" \\ \n \t. */
+static int string_token(struct lexer *lx, const unsigned char *start,
+                        const unsigned char *end, YYSTYPE *value) {
+  char *text = arena_alloc(lx->arena, (size_t)(end - start));
+  size_t n = 0;
+  for (const unsigned char *p = start + 1; p < end - 1; p++) {
+    if (*p != '\\') {
+      text[n++] = (char)*p;
+      continue;
+    }
+    p++;
+    switch (*p) {
+    case 'n': text[n++] = '\n'; break;
+    case 't': text[n++] = '\t'; break;
+    case '\\': case '"': case '\'': text[n++] = (char)*p; break;
+    default:
+      return lex_error(lx, "invalid escape '\\%c' in string literal", *p);
+    }
+  }
+  text[n] = '\0';
+  value->text = text;
+  return STRINGLIT;
+}
+
+/* The text of a doc comment: each line without its leading blanks and its "--"
+ * (or "-- |" on the first line) and one space after that, joined by newlines. */
+static int doc_token(struct lexer *lx, const unsigned char *start,
+                     const unsigned char *end, YYSTYPE *value) {
+  char *text = arena_alloc(lx->arena, (size_t)(end - start) + 1);
+  size_t n = 0;
+  const unsigned char *p = start + 4; /* after "-- |" */
+  for (;;) {
+    if (p < end && *p == ' ') {
+      p++;
+    }
+    const unsigned char *eol = p;
+    while (eol < end && *eol != '\n') {
+      eol++;
+    }
+    const unsigned char *stop = eol;
+    while (stop > p && stop[-1] == '\r') {
+      stop--;
+    }
+    memcpy(text + n, p, (size_t)(stop - p));
+    n += (size_t)(stop - p);
+    if (eol == end) {
+      break;
+    }
+    text[n++] = '\n';
+    p = eol + 1;
+    while (*p == ' ' || *p == '\t' || *p == '\f' || *p == '\v') {
+      p++;
+    }
+    p += 2; /* "--" */
+  }
+  text[n] = '\0';
+  value->text = text;
+  return DOC;
+}
+
+/* ----------------------------------------------------------------- Operators */
+
+/* The token of an operator, by the longest built-in operator it starts with; the
+ * bare - * < ^ | have tokens of their own, as they also play other roles. */
+static int operator_token(const unsigned char *s, size_t n) {
+  static const struct {
+    const char *prefix;
+    int token;
+  } classes[] = {
+      {"**", OP_POW},       {"//", OP_QUOT},       {"%%", OP_REM},      {">>", OP_SHIFT_R},
+      {"<<", OP_SHIFT_L},   {"&&", OP_LOG_AND},    {"||", OP_LOG_OR},   {"==", OP_EQUAL},
+      {"!=", OP_NOT_EQUAL}, {"<=", OP_LEQ},        {">=", OP_GEQ},      {"<|", OP_PIPE_LEFT},
+      {"|>", OP_PIPE_RIGHT}, {"!", OP_BANG},       {"=", OP_EQU},       {"+", OP_PLUS},
+      {"-", OP_MINUS},      {"*", OP_TIMES},       {"/", OP_DIVIDE},    {"%", OP_MOD},
+      {"&", OP_BAND},       {"^", OP_XOR},         {"|", OP_BOR},       {"<", OP_LESS},
+      {">", OP_GREATER},
+  };
+  if (n == 1) {
+    switch (s[0]) {
+    case '-': return NEGATE;
+    case '*': return ASTERISK;
+    case '<': return LESS;
+    case '^': return HAT;
+    case '|': return PIPE;
+    default: break;
+    }
+  }
+  for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++) {
+    size_t len = strlen(classes[i].prefix);
+    if (len <= n && memcmp(s, classes[i].prefix, len) == 0) {
+      return classes[i].token;
+    }
+  }
+  return ERROR; /* unreachable: every operator starts with a listed character */
+}
+
+/* ---------------------------------------------------------------------- Lexer */
+
+/* Finishes a token on one line: its location, and its text interned as its value
+ * when `named` (identifiers and operators). */
+static int token(struct lexer *lx, int kind, bool named, const unsigned char *start,
+                 YYSTYPE *value, struct loc *loc) {
+  *loc = span_on_line(lx, start, lx->cursor);
+  value->name = named ? intern_n((const char *)start, (size_t)(lx->cursor - start)) : NULL;
+  return kind;
+}
+
+int lex_next(struct lexer *lx, YYSTYPE *value, struct loc *loc) {
+  if (lx->start_token != 0) {
+    int start = lx->start_token;
+    lx->start_token = 0;
+    *loc = (struct loc){lx->file, 1, 1, 1, 1};
+    return start;
+  }
+  for (;;) {
+    const unsigned char *start = lx->cursor;
+    const unsigned char *cursor = lx->cursor, *marker = lx->cursor;
+    lx->token = start;
+#define RETURN(kind)                                  \
+  do {                                                \
+    lx->cursor = cursor;                              \
+    return token(lx, (kind), false, start, value, loc); \
+  } while (0)
+#define RETURN_NAME(kind)                             \
+  do {                                                \
+    lx->cursor = cursor;                              \
+    return token(lx, (kind), true, start, value, loc); \
+  } while (0)
+#define RETURN_WITH(expr)                             \
+  do {                                                \
+    lx->cursor = cursor;                              \
+    *loc = span_on_line(lx, start, cursor);           \
+    return (expr);                                    \
+  } while (0)
+    /*!re2c
+      re2c:define:YYCTYPE = "unsigned char";
+      re2c:define:YYCURSOR = cursor;
+      re2c:define:YYMARKER = marker;
+      re2c:yyfill:enable = 0;
+      re2c:indent:top = 2;
+
+      utf8_cont    = [\x80-\xBF];
+      utf8_multi   = [\xC2-\xDF] utf8_cont
+                   | "\xE0" [\xA0-\xBF] utf8_cont
+                   | [\xE1-\xEC\xEE\xEF] utf8_cont utf8_cont
+                   | "\xED" [\x80-\x9F] utf8_cont
+                   | "\xF0" [\x90-\xBF] utf8_cont utf8_cont
+                   | [\xF1-\xF3] utf8_cont utf8_cont utf8_cont
+                   | "\xF4" [\x80-\x8F] utf8_cont utf8_cont;
+      line_char    = [\x01-\x09\x0B-\x7F] | utf8_multi;
+      blank        = [ \t\f\v];
+      comment      = "--" line_char*;
+      doc          = "-- |" line_char* ("\n" blank* "--" line_char*)*;
+
+      decimal      = [0-9] [0-9_]*;
+      hex          = "0" [xX] [0-9a-fA-F] [0-9a-fA-F_]*;
+      binary       = "0" [bB] [01] [01_]*;
+      int_suffix   = [iu] ("8" | "16" | "32" | "64");
+      float_suffix = "f" ("32" | "64");
+      real         = decimal ("." [0-9] [0-9_]*)? ([eE] [+-]? [0-9]+)?;
+      hex_real     = hex "." [0-9a-fA-F] [0-9a-fA-F_]* [pP] [+-]? [0-9_]+;
+
+      identifier   = [a-zA-Z] [a-zA-Z0-9_']* | "_" [a-zA-Z0-9] [a-zA-Z0-9_']*;
+      op_char      = [-+*/%=!><|&^];
+      operator     = op_char (op_char | ".")*;
+      string_char  = [\x01-\x09\x0B-\x21\x23-\x5B\x5D-\x7F] | utf8_multi
+                   | "\\" [\x20-\x7E];
+
+      "\x00" {
+        if (start == lx->limit) {
+          lx->cursor = start;
+          *loc = span_on_line(lx, start, start);
+          return END;
+        }
+        RETURN_WITH(lex_error(lx, "NUL byte in source"));
+      }
+      "\n" {
+        lx->line++;
+        lx->line_start = cursor;
+        lx->cursor = cursor;
+        continue;
+      }
+      [ \t\f\v\r]+ { lx->cursor = cursor; continue; }
+      doc {
+        lx->cursor = cursor;
+        *loc = span_lines(lx, start, cursor);
+        return doc_token(lx, start, cursor, value);
+      }
+      comment { lx->cursor = cursor; continue; }
+
+      "="   { RETURN(EQUALS); }
+      "!"   { RETURN_NAME(BANG); }
+      "->"  { RETURN(ARROW); }
+      ":"   { RETURN(COLON); }
+      ":>"  { RETURN(COLON_GT); }
+      "\\"  { RETURN(BACKSLASH); }
+      "~"   { RETURN(TILDE); }
+      "'"   { RETURN(APOSTROPHE); }
+      "'~"  { RETURN(APOSTROPHE_TILDE); }
+      "'^"  { RETURN(APOSTROPHE_HAT); }
+      "`"   { RETURN(BACKTICK); }
+      "?"   { RETURN(QUESTION); }
+      ","   { RETURN(COMMA); }
+      "_"   { RETURN(UNDERSCORE); }
+      "..<" { RETURN(TWO_DOTS_LT); }
+      "..>" { RETURN(TWO_DOTS_GT); }
+      "..." { RETURN(THREE_DOTS); }
+      ".."  { RETURN(TWO_DOTS); }
+      "."   { RETURN(DOT); }
+      "("   { RETURN_WITH(open_bracket(lx, LPAREN, ')', "(", span_on_line(lx, start, cursor))); }
+      "{"   { RETURN_WITH(open_bracket(lx, LBRACE, '}', "{", span_on_line(lx, start, cursor))); }
+      "#["  { RETURN_WITH(open_bracket(lx, HASH_LBRACKET, ']', "#[",
+                                       span_on_line(lx, start, cursor))); }
+      "["   {
+        int kind = is_indexing(lx, start) ? INDEX_LBRACKET : LBRACKET;
+        RETURN_WITH(open_bracket(lx, kind, ']', "[", span_on_line(lx, start, cursor)));
+      }
+      ")"   { RETURN_WITH(close_bracket(lx, RPAREN, ')')); }
+      "]"   { RETURN_WITH(close_bracket(lx, RBRACKET, ']')); }
+      "}"   { RETURN_WITH(close_bracket(lx, RBRACE, '}')); }
+
+      "if"      { RETURN(KW_IF); }
+      "then"    { RETURN(KW_THEN); }
+      "else"    { RETURN(KW_ELSE); }
+      "def"     { RETURN(KW_DEF); }
+      "let"     { RETURN(KW_LET); }
+      "loop"    { RETURN(KW_LOOP); }
+      "in"      { RETURN(KW_IN); }
+      "val"     { RETURN(KW_VAL); }
+      "for"     { RETURN(KW_FOR); }
+      "do"      { RETURN(KW_DO); }
+      "with"    { RETURN(KW_WITH); }
+      "local"   { RETURN(KW_LOCAL); }
+      "open"    { RETURN(KW_OPEN); }
+      "include" { RETURN(KW_INCLUDE); }
+      "import"  { RETURN(KW_IMPORT); }
+      "type"    { RETURN(KW_TYPE); }
+      "entry"   { RETURN(KW_ENTRY); }
+      "module"  { RETURN(KW_MODULE); }
+      "while"   { RETURN(KW_WHILE); }
+      "assert"  { RETURN(KW_ASSERT); }
+      "true"    { RETURN(KW_TRUE); }
+      "false"   { RETURN(KW_FALSE); }
+
+      (decimal | hex | binary) int_suffix? {
+        RETURN_WITH(integer_token(lx, start, cursor, value));
+      }
+      real float_suffix? {
+        if (start > lx->text && start[-1] == '.') {
+          int kind = digits_after_dot(lx, start, value);
+          *loc = span_on_line(lx, start, lx->cursor);
+          return kind;
+        }
+        RETURN_WITH(float_token(lx, start, cursor, value));
+      }
+      hex_real float_suffix? { RETURN_WITH(float_token(lx, start, cursor, value)); }
+
+      identifier { RETURN_NAME(ID); }
+      operator   { RETURN_NAME(operator_token(start, (size_t)(cursor - start))); }
+
+      ["] string_char* ["] { RETURN_WITH(string_token(lx, start, cursor, value)); }
+      ["] string_char* {
+        if (*cursor >= 0x80) {
+          RETURN_WITH(lex_error(lx, "invalid UTF-8 byte 0x%02X", *cursor));
+        }
+        if (*cursor == '\\') {
+          RETURN_WITH(lex_error(lx, "invalid escape in string literal"));
+        }
+        RETURN_WITH(lex_error(lx, "unterminated string literal"));
+      }
+
+      utf8_multi {
+        RETURN_WITH(lex_error(lx, "unexpected character '%.*s'", (int)(cursor - start),
+                              (const char *)start));
+      }
+      * {
+        if (*start >= 0x80) {
+          RETURN_WITH(lex_error(lx, "invalid UTF-8 byte 0x%02X", *start));
+        }
+        if (*start < 0x20 || *start == 0x7F) {
+          RETURN_WITH(lex_error(lx, "unexpected control character 0x%02X", *start));
+        }
+        RETURN_WITH(lex_error(lx, "unexpected character '%c'", *start));
+      }
+    */
+#undef RETURN
+#undef RETURN_NAME
+#undef RETURN_WITH
+  }
+}
