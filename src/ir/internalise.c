@@ -1,0 +1,1048 @@
+/* Internalisation: the typed AST to the core IR, by static interpretation.
+ *
+ * Requires a type-checked program; produces IR in A-normal form with every value
+ * flattened into scalar and array components (internalise_internal.h explains the
+ * static values and the flattening). Functions are inlined at their call sites, except
+ * first-order definitions, which become one IR function per instantiation (so code is
+ * not duplicated needlessly, and nothing grows exponentially with nesting).
+ *
+ * Sizes: every size the typed AST names is an i64 in the IR. Size parameters of a
+ * function are read off its arguments' shapes; an existential size (from filter, a
+ * slice, a branch) is bound, when a pattern first binds a value of that size, to the
+ * value's shape. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/internalise_internal.h"
+
+enum { MAX_INLINE_DEPTH = 200 };
+
+/* ------------------------------------------------------------- Environment */
+
+struct ienv *env_add(struct ictx *c, struct ienv *env, struct tc_binding *b, struct sv *v) {
+  struct ienv *e = ARENA_NEW(c->arena, struct ienv);
+  e->key = b;
+  e->value = v;
+  e->next = env;
+  return e;
+}
+
+struct ienv *env_add_type(struct ictx *c, struct ienv *env, struct tc_binding *b,
+                          struct type *t) {
+  struct ienv *e = ARENA_NEW(c->arena, struct ienv);
+  e->key = b;
+  e->type = t;
+  e->next = env;
+  return e;
+}
+
+struct sv *env_lookup(struct ienv *env, struct tc_binding *b) {
+  for (; env != NULL; env = env->next) {
+    if (env->key == b) {
+      return env->value;
+    }
+  }
+  return NULL;
+}
+
+static struct type *env_type(struct ienv *env, struct tc_binding *b) {
+  for (; env != NULL; env = env->next) {
+    if (env->key == b && env->value == NULL) {
+      return env->type;
+    }
+  }
+  return NULL;
+}
+
+/* ------------------------------------------------------------------ Types */
+
+struct type *concrete(struct ictx *c, struct ienv *env, struct type *t) {
+  bool unique = t->unique;
+  t = type_head(t);
+  struct type *r = t;
+  switch (t->kind) {
+  case TYPE_PRIM:
+    break;
+  case TYPE_VAR:
+    /* The checker defaults every variable; one left means a value nobody inspects. */
+    r = type_unit(c->arena);
+    break;
+  case TYPE_PARAM: {
+    struct type *bound = env_type(env, t->u.param);
+    if (bound == NULL) {
+      ICE("internalise", c->loc, "type parameter '%s' has no instance", t->u.param->name);
+    }
+    r = bound;
+    break;
+  }
+  case TYPE_ARRAY:
+    r = type_array(c->arena, concrete(c, env, t->u.array.elem), t->u.array.dims,
+                   t->u.array.rank);
+    break;
+  case TYPE_TUPLE: {
+    struct type **elems = ARENA_ARRAY(c->arena, struct type *, t->u.tuple.count);
+    for (int i = 0; i < t->u.tuple.count; i++) {
+      elems[i] = concrete(c, env, t->u.tuple.elems[i]);
+    }
+    r = type_tuple(c->arena, elems, t->u.tuple.count);
+    break;
+  }
+  case TYPE_RECORD: {
+    struct type_field *fields = ARENA_ARRAY(c->arena, struct type_field, t->u.record.count);
+    for (int i = 0; i < t->u.record.count; i++) {
+      fields[i].name = t->u.record.fields[i].name;
+      fields[i].type = concrete(c, env, t->u.record.fields[i].type);
+    }
+    r = type_record(c->arena, fields, t->u.record.count);
+    break;
+  }
+  case TYPE_ARROW:
+    r = type_arrow(c->arena, t->u.arrow.param_name, concrete(c, env, t->u.arrow.param),
+                   concrete(c, env, t->u.arrow.result));
+    r->u.arrow.ext = t->u.arrow.ext;
+    r->u.arrow.ext_count = t->u.arrow.ext_count;
+    break;
+  }
+  return type_with_unique(c->arena, r, unique);
+}
+
+int comp_count(struct type *t) {
+  t = type_head(t);
+  switch (t->kind) {
+  case TYPE_PRIM:
+    return 1;
+  case TYPE_ARRAY:
+    return comp_count(t->u.array.elem);
+  case TYPE_TUPLE: {
+    int n = 0;
+    for (int i = 0; i < t->u.tuple.count; i++) {
+      n += comp_count(t->u.tuple.elems[i]);
+    }
+    return n;
+  }
+  case TYPE_RECORD: {
+    int n = 0;
+    for (int i = 0; i < t->u.record.count; i++) {
+      n += comp_count(t->u.record.fields[i].type);
+    }
+    return n;
+  }
+  default:
+    return 0;
+  }
+}
+
+bool size_known(struct ictx *c, struct ienv *env, struct size *s, struct ir_subexp *out) {
+  s = size_head(s);
+  if (s->kind == SIZE_CONST) {
+    *out = ir_se_i64(s->u.value);
+    return true;
+  }
+  if (s->kind != SIZE_NAME) {
+    return false;
+  }
+  struct sv *v = env_lookup(env, s->u.name);
+  if (v == NULL && s->u.name->size_alias != NULL) {
+    return size_known(c, env, s->u.name->size_alias, out);
+  }
+  if (v == NULL || v->kind != SV_DYNAMIC || v->u.dyn.count != 1) {
+    return false;
+  }
+  *out = v->u.dyn.comps[0];
+  return true;
+}
+
+static enum ir_binop size_binop_ir(enum size_op op) {
+  switch (op) {
+  case SIZE_ADD:
+    return IR_BINOP_ADD;
+  case SIZE_SUB:
+    return IR_BINOP_SUB;
+  case SIZE_MUL:
+    return IR_BINOP_MUL;
+  case SIZE_DIV:
+    return IR_BINOP_DIV;
+  case SIZE_MOD:
+    return IR_BINOP_MOD;
+  }
+  return IR_BINOP_ADD;
+}
+
+struct ir_subexp eval_size(struct ictx *c, struct ienv *env, struct size *s) {
+  s = size_head(s);
+  struct ir_subexp out;
+  if (size_known(c, env, s, &out)) {
+    return out;
+  }
+  if (s->kind == SIZE_BINOP) {
+    struct ir_subexp l = eval_size(c, env, s->u.binop.lhs);
+    struct ir_subexp r = eval_size(c, env, s->u.binop.rhs);
+    return emit_binop(c, size_binop_ir(s->u.binop.op), l, r, PRIM_I64);
+  }
+  if (s->kind == SIZE_NAME && s->u.name->size_alias != NULL) {
+    return eval_size(c, env, s->u.name->size_alias);
+  }
+  ICE("internalise", c->loc, "the size %s has no value here",
+      size_to_string(c->arena, s));
+}
+
+struct comp_walk {
+  struct ictx *c;
+  struct ienv *env;
+  struct ir_type *out;
+  int n;
+  struct ir_subexp dims[64];
+  int rank;
+};
+
+static void walk_comp_types(struct comp_walk *w, struct type *t) {
+  t = type_head(t);
+  switch (t->kind) {
+  case TYPE_PRIM: {
+    struct ir_type it = ir_type_array(w->c->arena, t->u.prim, w->rank, w->dims);
+    w->out[w->n++] = it;
+    return;
+  }
+  case TYPE_ARRAY: {
+    int saved = w->rank;
+    for (int i = 0; i < t->u.array.rank; i++) {
+      if (w->rank >= 64) {
+        diag_fatal(w->c->loc, "arrays of more than 64 dimensions are not supported");
+      }
+      if (!size_known(w->c, w->env, t->u.array.dims[i], &w->dims[w->rank])) {
+        w->dims[w->rank] = ir_se_none();
+      }
+      w->rank++;
+    }
+    walk_comp_types(w, t->u.array.elem);
+    w->rank = saved;
+    return;
+  }
+  case TYPE_TUPLE:
+    for (int i = 0; i < t->u.tuple.count; i++) {
+      walk_comp_types(w, t->u.tuple.elems[i]);
+    }
+    return;
+  case TYPE_RECORD:
+    for (int i = 0; i < t->u.record.count; i++) {
+      walk_comp_types(w, t->u.record.fields[i].type);
+    }
+    return;
+  default:
+    return;
+  }
+}
+
+void comp_types(struct ictx *c, struct ienv *env, struct type *t, struct ir_type *out) {
+  struct comp_walk w = {.c = c, .env = env, .out = out};
+  walk_comp_types(&w, t);
+}
+
+/* --------------------------------------------------------------- Emitting */
+
+struct ir_var *fresh(struct ictx *c, const char *name, struct ir_type t) {
+  return ir_var_new(c->prog, intern(name), t);
+}
+
+struct ir_stm *emit(struct ictx *c, struct ir_exp e, struct ir_var **pat, int n) {
+  struct ir_stm *s = ir_body_add(c->prog, c->body, c->loc, e, pat, n);
+  s->unsafe = c->unsafe;
+  s->sequential = c->sequential;
+  return s;
+}
+
+struct ir_subexp emit1(struct ictx *c, const char *name, struct ir_type t, struct ir_exp e) {
+  struct ir_var *v = fresh(c, name, t);
+  emit(c, e, &v, 1);
+  return ir_se_var(v);
+}
+
+struct ir_subexp emit_binop(struct ictx *c, enum ir_binop op, struct ir_subexp a,
+                            struct ir_subexp b, enum prim_type result) {
+  struct ir_exp e = {.kind = IR_BINOP};
+  e.u.binop.op = op;
+  e.u.binop.lhs = a;
+  e.u.binop.rhs = b;
+  return emit1(c, "t", ir_type_scalar(result), e);
+}
+
+struct ir_subexp emit_shape(struct ictx *c, struct ir_subexp array, int dim) {
+  struct ir_type t = ir_subexp_type(array);
+  if (dim < t.rank && t.dims[dim].kind != IR_SE_NONE) {
+    return t.dims[dim];
+  }
+  struct ir_exp e = {.kind = IR_SHAPE};
+  e.u.shape.array = array.u.var;
+  e.u.shape.dim = dim;
+  return emit1(c, "d", ir_type_scalar(PRIM_I64), e);
+}
+
+struct ir_body *new_body(struct ictx *c) {
+  return ir_body_new(c->arena);
+}
+
+/* ---------------------------------------------------------- Static values */
+
+struct sv *sv_dyn(struct ictx *c, struct type *t, struct ir_subexp *comps, int count) {
+  struct sv *v = ARENA_NEW(c->arena, struct sv);
+  v->kind = SV_DYNAMIC;
+  v->type = t;
+  v->u.dyn.comps = comps;
+  v->u.dyn.count = count;
+  return v;
+}
+
+struct sv *sv_from_vars(struct ictx *c, struct type *t, struct ir_var **vars, int count) {
+  struct ir_subexp *comps = ARENA_ARRAY(c->arena, struct ir_subexp, count + 1);
+  for (int i = 0; i < count; i++) {
+    comps[i] = ir_se_var(vars[i]);
+  }
+  return sv_dyn(c, t, comps, count);
+}
+
+struct sv *sv_unit(struct ictx *c) {
+  return sv_dyn(c, type_unit(c->arena), NULL, 0);
+}
+
+struct ir_subexp *sv_comps(struct ictx *c, struct sv *v, int *count) {
+  if (v->kind == SV_DYNAMIC) {
+    *count = v->u.dyn.count;
+    return v->u.dyn.comps;
+  }
+  if (v->kind != SV_TUPLE) {
+    ICE("internalise", c->loc, "a function where a value was expected");
+  }
+  VEC(struct ir_subexp) all = {0};
+  for (int i = 0; i < v->u.tuple.count; i++) {
+    int n;
+    struct ir_subexp *part = sv_comps(c, v->u.tuple.elems[i], &n);
+    for (int j = 0; j < n; j++) {
+      VEC_PUSH(c->arena, &all, part[j]);
+    }
+  }
+  *count = all.len;
+  return all.items;
+}
+
+/* The position of a field among a record's or tuple's fields, and its components. */
+static int field_index(struct type *t, name_t field) {
+  t = type_head(t);
+  if (t->kind == TYPE_RECORD) {
+    for (int i = 0; i < t->u.record.count; i++) {
+      if (t->u.record.fields[i].name == field) {
+        return i;
+      }
+    }
+    return -1;
+  }
+  if (t->kind == TYPE_TUPLE) {
+    char *end;
+    long i = strtol(field, &end, 10);
+    return *end == '\0' && i >= 0 && i < t->u.tuple.count ? (int)i : -1;
+  }
+  return -1;
+}
+
+static struct type *field_type_at(struct type *t, int i) {
+  t = type_head(t);
+  return t->kind == TYPE_RECORD ? t->u.record.fields[i].type : t->u.tuple.elems[i];
+}
+
+struct sv *sv_tuple_elem(struct ictx *c, struct sv *v, int i) {
+  if (v->kind == SV_TUPLE) {
+    return v->u.tuple.elems[i];
+  }
+  if (v->kind != SV_DYNAMIC) {
+    ICE("internalise", c->loc, "projection from a function");
+  }
+  struct type *t = type_head(v->type);
+  if (t->kind == TYPE_ARRAY) {
+    /* An array of tuples: the components of field i, as arrays. */
+    struct type *elem = type_head(t->u.array.elem);
+    int offset = 0;
+    for (int j = 0; j < i; j++) {
+      offset += comp_count(field_type_at(elem, j));
+    }
+    struct type *ft = type_array(c->arena, field_type_at(elem, i), t->u.array.dims,
+                                 t->u.array.rank);
+    return sv_dyn(c, ft, v->u.dyn.comps + offset, comp_count(ft));
+  }
+  int offset = 0;
+  for (int j = 0; j < i; j++) {
+    offset += comp_count(field_type_at(t, j));
+  }
+  struct type *ft = field_type_at(t, i);
+  return sv_dyn(c, ft, v->u.dyn.comps + offset, comp_count(ft));
+}
+
+struct sv *sv_field(struct ictx *c, struct sv *v, name_t field) {
+  struct type *t = type_head(v->type);
+  struct type *shape = t->kind == TYPE_ARRAY ? t->u.array.elem : t;
+  int i = field_index(shape, field);
+  if (i < 0) {
+    ICE("internalise", c->loc, "no field '%s' in %s", field, type_to_string(c->arena, t));
+  }
+  return sv_tuple_elem(c, v, i);
+}
+
+struct sv *sv_row(struct ictx *c, struct sv *array, struct ir_subexp index) {
+  int n;
+  struct ir_subexp *comps = sv_comps(c, array, &n);
+  struct ir_subexp *rows = ARENA_ARRAY(c->arena, struct ir_subexp, n + 1);
+  for (int i = 0; i < n; i++) {
+    struct ir_type t = ir_subexp_type(comps[i]);
+    struct ir_exp e = {.kind = IR_INDEX};
+    e.u.index.array = comps[i].u.var;
+    e.u.index.count = 1;
+    e.u.index.dims = ARENA_NEW(c->arena, struct ir_dim_index);
+    e.u.index.dims[0].fixed = index;
+    rows[i] = emit1(c, "row", ir_type_row(t), e);
+  }
+  return sv_dyn(c, type_row(c->arena, array->type), rows, n);
+}
+
+/* ---------------------------------------------------- Sizes from values */
+
+/* Binds the size names in t that env does not know yet to the shapes of the value's
+ * components (existential sizes, and size parameters of an inlined function). */
+struct size_binder {
+  struct ictx *c;
+  struct ienv *env;
+  struct ir_subexp *comps;
+  int next; /* the next component */
+};
+
+static void bind_sizes_walk(struct size_binder *b, struct type *t, struct size **outer,
+                            int outer_rank) {
+  t = type_head(t);
+  switch (t->kind) {
+  case TYPE_PRIM: {
+    struct ir_subexp comp = b->comps[b->next++];
+    for (int d = 0; d < outer_rank; d++) {
+      struct size *s = size_head(outer[d]);
+      struct ir_subexp known;
+      if (s->kind != SIZE_NAME || size_known(b->c, b->env, s, &known)) {
+        continue;
+      }
+      struct ir_subexp value = emit_shape(b->c, comp, d);
+      b->env = env_add(b->c, b->env, s->u.name,
+                       sv_dyn(b->c, type_prim(b->c->arena, PRIM_I64),
+                              arena_dup(b->c->arena, &value, sizeof value), 1));
+    }
+    return;
+  }
+  case TYPE_ARRAY: {
+    struct size *dims[64];
+    int rank = 0;
+    for (int i = 0; i < outer_rank && rank < 64; i++) {
+      dims[rank++] = outer[i];
+    }
+    for (int i = 0; i < t->u.array.rank && rank < 64; i++) {
+      dims[rank++] = t->u.array.dims[i];
+    }
+    bind_sizes_walk(b, t->u.array.elem, dims, rank);
+    return;
+  }
+  case TYPE_TUPLE:
+    for (int i = 0; i < t->u.tuple.count; i++) {
+      bind_sizes_walk(b, t->u.tuple.elems[i], outer, outer_rank);
+    }
+    return;
+  case TYPE_RECORD:
+    for (int i = 0; i < t->u.record.count; i++) {
+      bind_sizes_walk(b, t->u.record.fields[i].type, outer, outer_rank);
+    }
+    return;
+  default:
+    return;
+  }
+}
+
+static struct ienv *bind_sizes(struct ictx *c, struct ienv *env, struct type *t,
+                               struct sv *v) {
+  if (v->kind != SV_DYNAMIC || comp_count(t) != v->u.dyn.count) {
+    return env;
+  }
+  struct size_binder b = {c, env, v->u.dyn.comps, 0};
+  bind_sizes_walk(&b, t, NULL, 0);
+  return b.env;
+}
+
+/* ---------------------------------------------------------------- Patterns */
+
+struct ienv *bind_pat(struct ictx *c, struct ienv *env, struct pat *p, struct sv *v) {
+  switch (p->kind) {
+  case PAT_ID:
+    env = bind_sizes(c, env, p->type != NULL ? concrete(c, env, p->type) : v->type, v);
+    return env_add(c, env, p->u.id.binding, v);
+  case PAT_WILDCARD:
+    return env;
+  case PAT_TUPLE:
+    for (int i = 0; i < p->u.tuple.count; i++) {
+      env = bind_pat(c, env, p->u.tuple.elems[i], sv_tuple_elem(c, v, i));
+    }
+    return env;
+  case PAT_RECORD:
+    for (int i = 0; i < p->u.record.count; i++) {
+      env = bind_pat(c, env, p->u.record.fields[i].pat,
+                     sv_field(c, v, p->u.record.fields[i].name));
+    }
+    return env;
+  case PAT_ASCRIPT:
+    return bind_pat(c, env, p->u.ascript.pat, v);
+  }
+  return env;
+}
+
+/* ------------------------------------------------------------- Functions */
+
+struct type *result_after(struct type *t, int n) {
+  for (int i = 0; i < n; i++) {
+    t = type_head(t);
+    if (t->kind != TYPE_ARROW) {
+      return t;
+    }
+    t = t->u.arrow.result;
+  }
+  return t;
+}
+
+static int def_param_count(struct tc_binding *b) {
+  if (b->dec != NULL) {
+    return b->dec->u.val.param_count;
+  }
+  return b->let_fun != NULL ? b->let_fun->u.let_fun.param_count : 0;
+}
+
+int sv_arity(struct ictx *c, struct sv *fn) {
+  switch (fn->kind) {
+  case SV_CLOSURE:
+    return fn->u.closure.lambda->u.lambda.param_count;
+  case SV_DEF:
+  case SV_LOCAL_DEF:
+    return def_param_count(fn->u.def.binding);
+  case SV_INTRINSIC:
+    return intrinsic_arity(fn->u.intrinsic.binding);
+  case SV_PARTIAL:
+    return sv_arity(c, fn->u.partial.fn) - fn->u.partial.count;
+  case SV_SECTION_RIGHT:
+  case SV_PROJECT:
+  case SV_INDEX:
+    return 1;
+  case SV_DYNAMIC:
+  case SV_TUPLE:
+    break;
+  }
+  ICE("internalise", c->loc, "a value used as a function");
+}
+
+/* The environment in which a definition's body runs: its type parameters bound to the
+ * instance's types, and size parameters the arguments do not show bound from the
+ * instance's sizes (evaluated where the definition was referred to). */
+static struct ienv *def_env(struct ictx *c, struct sv *fn, struct ienv *env) {
+  struct tc_binding *b = fn->u.def.binding;
+  struct tc_inst *inst = fn->u.def.inst;
+  int ti = 0;
+  for (int i = 0; i < b->scheme.param_count; i++) {
+    struct type_param *p = &b->scheme.params[i];
+    if (p->kind != TPARAM_SIZE) {
+      env = env_add_type(c, env, p->binding, fn->u.def.types[ti++]);
+    }
+  }
+  (void)inst;
+  return env;
+}
+
+static struct ienv *bind_missing_sizes(struct ictx *c, struct sv *fn, struct ienv *env) {
+  struct tc_binding *b = fn->u.def.binding;
+  struct tc_inst *inst = fn->u.def.inst;
+  int si = 0;
+  for (int i = 0; i < b->scheme.param_count; i++) {
+    struct type_param *p = &b->scheme.params[i];
+    if (p->kind != TPARAM_SIZE) {
+      continue;
+    }
+    struct size *s = inst != NULL && si < inst->size_count ? inst->sizes[si] : NULL;
+    si++;
+    if (env_lookup(env, p->binding) != NULL || s == NULL) {
+      continue;
+    }
+    struct ir_subexp value = eval_size(c, fn->u.def.caller_env, s);
+    env = env_add(c, env, p->binding,
+                  sv_dyn(c, type_prim(c->arena, PRIM_I64),
+                         arena_dup(c->arena, &value, sizeof value), 1));
+  }
+  return env;
+}
+
+static struct pat **def_params(struct tc_binding *b) {
+  return b->dec != NULL ? b->dec->u.val.params : b->let_fun->u.let_fun.params;
+}
+
+static struct exp *def_body(struct tc_binding *b) {
+  return b->dec != NULL ? b->dec->u.val.body : b->let_fun->u.let_fun.value;
+}
+
+static bool first_order(struct ictx *c, struct sv *fn, struct sv **args, int count,
+                        struct type *result_type) {
+  if (fn->kind != SV_DEF || count == 0 || type_contains_arrow(result_type)) {
+    return false;
+  }
+  for (int i = 0; i < count; i++) {
+    if (args[i]->kind != SV_DYNAMIC) {
+      return false;
+    }
+  }
+  return true;
+}
+
+static struct sv *call_specialised(struct ictx *c, struct sv *fn, struct sv **args, int count,
+                                   struct type *result_type);
+
+static struct sv *inline_def(struct ictx *c, struct sv *fn, struct sv **args, int count) {
+  if (++c->depth > MAX_INLINE_DEPTH) {
+    diag_fatal(c->loc, "functions are nested more than %d calls deep after inlining",
+               MAX_INLINE_DEPTH);
+  }
+  struct tc_binding *b = fn->u.def.binding;
+  struct ienv *env = fn->kind == SV_LOCAL_DEF ? fn->u.def.env : NULL;
+  env = def_env(c, fn, env);
+  struct pat **params = def_params(b);
+  for (int i = 0; i < count; i++) {
+    env = bind_pat(c, env, params[i], args[i]);
+  }
+  env = bind_missing_sizes(c, fn, env);
+  struct loc saved = c->loc;
+  struct sv *r = int_exp(c, env, def_body(b));
+  c->loc = saved;
+  c->depth--;
+  return r;
+}
+
+static struct sv *apply_closure(struct ictx *c, struct sv *fn, struct sv **args) {
+  if (++c->depth > MAX_INLINE_DEPTH) {
+    diag_fatal(c->loc, "functions are nested more than %d calls deep after inlining",
+               MAX_INLINE_DEPTH);
+  }
+  struct exp *lam = fn->u.closure.lambda;
+  struct ienv *env = fn->u.closure.env;
+  for (int i = 0; i < lam->u.lambda.param_count; i++) {
+    env = bind_pat(c, env, lam->u.lambda.params[i], args[i]);
+  }
+  struct loc saved = c->loc;
+  struct sv *r = int_exp(c, env, lam->u.lambda.body);
+  c->loc = saved;
+  c->depth--;
+  return r;
+}
+
+static struct sv *apply_saturated(struct ictx *c, struct sv *fn, struct sv **args, int count,
+                                  struct type *result_type) {
+  switch (fn->kind) {
+  case SV_CLOSURE:
+    return apply_closure(c, fn, args);
+  case SV_DEF:
+    if (first_order(c, fn, args, count, result_type)) {
+      return call_specialised(c, fn, args, count, result_type);
+    }
+    return inline_def(c, fn, args, count);
+  case SV_LOCAL_DEF:
+    return inline_def(c, fn, args, count);
+  case SV_INTRINSIC:
+    return apply_intrinsic(c, fn, args, count, result_type);
+  case SV_PARTIAL: {
+    int n = fn->u.partial.count + count;
+    struct sv **all = ARENA_ARRAY(c->arena, struct sv *, n);
+    memcpy(all, fn->u.partial.args, sizeof *all * (size_t)fn->u.partial.count);
+    memcpy(all + fn->u.partial.count, args, sizeof *all * (size_t)count);
+    return apply(c, fn->u.partial.fn, all, n, result_type);
+  }
+  case SV_SECTION_RIGHT: {
+    struct sv *both[2] = {args[0], fn->u.section.right};
+    return apply(c, fn->u.section.op, both, 2, result_type);
+  }
+  case SV_PROJECT: {
+    struct sv *v = args[0];
+    for (int i = 0; i < fn->u.project.count; i++) {
+      v = sv_field(c, v, fn->u.project.fields[i]);
+    }
+    return v;
+  }
+  case SV_INDEX:
+    return index_value(c, args[0], fn->u.index.dims, fn->u.index.count, result_type);
+  case SV_DYNAMIC:
+  case SV_TUPLE:
+    break;
+  }
+  ICE("internalise", c->loc, "cannot apply this value");
+}
+
+static struct sv *partial(struct ictx *c, struct sv *fn, struct sv **args, int count) {
+  struct sv *p = ARENA_NEW(c->arena, struct sv);
+  p->kind = SV_PARTIAL;
+  p->type = fn->type != NULL ? result_after(fn->type, count) : NULL;
+  p->u.partial.fn = fn;
+  p->u.partial.args = arena_dup(c->arena, args, sizeof *args * (size_t)count);
+  p->u.partial.count = count;
+  return p;
+}
+
+struct sv *apply(struct ictx *c, struct sv *fn, struct sv **args, int count,
+                 struct type *result_type) {
+  while (count > 0) {
+    int arity = sv_arity(c, fn);
+    if (count < arity) {
+      return partial(c, fn, args, count);
+    }
+    struct type *rt = count == arity || fn->type == NULL ? result_type
+                                                         : result_after(fn->type, arity);
+    fn = apply_saturated(c, fn, args, arity, rt);
+    args += arity;
+    count -= arity;
+  }
+  return fn;
+}
+
+/* A SOAC's lambda: fresh parameters for the components of each parameter type. */
+struct ir_lambda *make_lambda(struct ictx *c, struct sv *fn, struct type **param_types,
+                              int count, struct type *result_type) {
+  struct ir_lambda *l = ir_lambda_new(c->arena);
+  struct sv **args = ARENA_ARRAY(c->arena, struct sv *, count + 1);
+  VEC(struct ir_var *) params = {0};
+  for (int i = 0; i < count; i++) {
+    int n = comp_count(param_types[i]);
+    struct ir_type *ts = ARENA_ARRAY(c->arena, struct ir_type, n + 1);
+    comp_types(c, NULL, param_types[i], ts);
+    struct ir_var **vars = ARENA_ARRAY(c->arena, struct ir_var *, n + 1);
+    for (int j = 0; j < n; j++) {
+      for (int d = 0; d < ts[j].rank; d++) {
+        ts[j].dims[d] = ir_se_none();
+      }
+      vars[j] = fresh(c, "x", ts[j]);
+      VEC_PUSH(c->arena, &params, vars[j]);
+    }
+    args[i] = sv_from_vars(c, param_types[i], vars, n);
+  }
+  struct ir_body *saved = c->body;
+  c->body = l->body;
+  struct sv *r = apply(c, fn, args, count, result_type);
+  int n;
+  struct ir_subexp *res = sv_comps(c, r, &n);
+  ir_body_set_results(c->arena, l->body, res, n);
+  c->body = saved;
+  l->params = params.items;
+  l->param_count = params.len;
+  l->ret_count = n;
+  l->ret = ARENA_ARRAY(c->arena, struct ir_type, n + 1);
+  for (int i = 0; i < n; i++) {
+    struct ir_type t = ir_subexp_type(res[i]);
+    l->ret[i] = ir_type_array(c->arena, t.prim, t.rank, NULL);
+  }
+  return l;
+}
+
+/* ------------------------------------------------- Specialised functions */
+
+static bool same_types(struct type **a, struct type **b, int n) {
+  for (int i = 0; i < n; i++) {
+    if (!type_equal(a[i], b[i])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+static int type_param_count(struct tc_binding *b) {
+  int n = 0;
+  for (int i = 0; i < b->scheme.param_count; i++) {
+    n += b->scheme.params[i].kind != TPARAM_SIZE;
+  }
+  return n;
+}
+
+/* Text of a component's type for the C API and the manifest: [][]f32. */
+static const char *comp_type_text(struct ictx *c, struct ir_type t) {
+  struct strbuf b;
+  strbuf_init(&b);
+  if (t.unique) {
+    strbuf_putc(&b, '*');
+  }
+  for (int i = 0; i < t.rank; i++) {
+    strbuf_puts(&b, "[]");
+  }
+  strbuf_puts(&b, prim_name(t.prim));
+  const char *s = arena_strndup(c->arena, b.data, b.len);
+  strbuf_free(&b);
+  return s;
+}
+
+static name_t pat_name(struct pat *p) {
+  while (p->kind == PAT_ASCRIPT) {
+    p = p->u.ascript.pat;
+  }
+  return p->kind == PAT_ID ? p->u.id.name : NULL;
+}
+
+static void make_entry(struct ictx *c, struct ir_fun *f, struct tc_binding *b,
+                       int size_params, struct pat **params, int param_count,
+                       int *comps_per_param) {
+  struct ir_entry *en = ARENA_NEW(c->arena, struct ir_entry);
+  en->name = b->name;
+  en->param_is_size = ARENA_ARRAY(c->arena, bool, f->param_count + 1);
+  en->input_count = f->param_count - size_params;
+  en->inputs = ARENA_ARRAY(c->arena, struct ir_entry_value, en->input_count + 1);
+  int k = 0;
+  for (int i = 0; i < size_params; i++) {
+    en->param_is_size[i] = true;
+  }
+  for (int i = 0; i < param_count; i++) {
+    for (int j = 0; j < comps_per_param[i]; j++, k++) {
+      struct ir_var *v = f->params[size_params + k];
+      en->inputs[k].name = comps_per_param[i] == 1 ? pat_name(params[i]) : NULL;
+      en->inputs[k].type_text = comp_type_text(c, v->type);
+      en->inputs[k].unique = v->type.unique;
+    }
+  }
+  en->output_count = f->ret_count;
+  en->outputs = ARENA_ARRAY(c->arena, struct ir_entry_value, f->ret_count + 1);
+  for (int i = 0; i < f->ret_count; i++) {
+    en->outputs[i].type_text = comp_type_text(c, f->ret[i]);
+    en->outputs[i].unique = f->ret[i].unique;
+  }
+  f->entry = en;
+}
+
+/* Makes the IR function for definition b at type arguments `types`. */
+static struct ir_fun *specialise(struct ictx *c, struct tc_binding *b, struct type **types,
+                                 bool is_entry) {
+  int tcount = type_param_count(b);
+  for (struct ispec *s = ptrmap_get(&c->specs, b); s != NULL && !is_entry; s = s->next) {
+    if (same_types(s->types, types, tcount)) {
+      return s->fun;
+    }
+  }
+  struct dec *d = b->dec;
+  struct ir_fun *f = ir_fun_new(c->prog, intern_printf("%s_%d", b->name, c->prog->fun_count),
+                                d->loc);
+  struct ispec *spec = ARENA_NEW(c->arena, struct ispec);
+  spec->def = b;
+  spec->types = types;
+  spec->type_count = tcount;
+  spec->fun = f;
+  if (!is_entry) {
+    spec->next = ptrmap_get(&c->specs, b);
+    ptrmap_put(&c->specs, b, spec);
+  }
+
+  struct ir_body *saved_body = c->body;
+  struct loc saved_loc = c->loc;
+  bool saved_unsafe = c->unsafe;
+  c->body = f->body;
+  c->loc = d->loc;
+  c->unsafe = false;
+  for (int i = 0; i < d->attr_count; i++) {
+    c->unsafe = c->unsafe || strcmp(d->attrs[i]->name != NULL ? d->attrs[i]->name : "",
+                                    "unsafe") == 0;
+  }
+  struct ienv *env = NULL;
+  VEC(struct ir_var *) params = {0};
+  int ti = 0, size_params = 0;
+  for (int i = 0; i < b->scheme.param_count; i++) {
+    struct type_param *p = &b->scheme.params[i];
+    if (p->kind == TPARAM_SIZE) {
+      struct ir_var *v = fresh(c, p->name, ir_type_scalar(PRIM_I64));
+      VEC_PUSH(c->arena, &params, v);
+      size_params++;
+      env = env_add(c, env, p->binding, sv_from_vars(c, type_prim(c->arena, PRIM_I64), &v, 1));
+    } else {
+      env = env_add_type(c, env, p->binding, types[ti++]);
+    }
+  }
+  int *comps_per_param = ARENA_ARRAY(c->arena, int, d->u.val.param_count + 1);
+  for (int i = 0; i < d->u.val.param_count; i++) {
+    struct pat *p = d->u.val.params[i];
+    struct type *t = concrete(c, env, p->type);
+    int n = comp_count(t);
+    comps_per_param[i] = n;
+    struct ir_type *ts = ARENA_ARRAY(c->arena, struct ir_type, n + 1);
+    comp_types(c, env, t, ts);
+    struct ir_var **vars = ARENA_ARRAY(c->arena, struct ir_var *, n + 1);
+    for (int j = 0; j < n; j++) {
+      ts[j].unique = t->unique;
+      name_t name = pat_name(p);
+      vars[j] = fresh(c, name != NULL ? name : "p", ts[j]);
+      VEC_PUSH(c->arena, &params, vars[j]);
+    }
+    env = bind_pat(c, env, p, sv_from_vars(c, t, vars, n));
+  }
+  struct sv *r = int_exp(c, env, d->u.val.body);
+  int n;
+  struct ir_subexp *res = sv_comps(c, r, &n);
+  ir_body_set_results(c->arena, f->body, res, n);
+  struct type *rt = concrete(c, env, result_after(b->type, d->u.val.param_count));
+  f->ret_count = n;
+  f->ret = ARENA_ARRAY(c->arena, struct ir_type, n + 1);
+  if (comp_count(rt) == n) {
+    comp_types(c, env, rt, f->ret);
+  }
+  for (int i = 0; i < n; i++) {
+    struct ir_type actual = ir_subexp_type(res[i]);
+    if (comp_count(rt) != n || f->ret[i].prim != actual.prim || f->ret[i].rank != actual.rank) {
+      f->ret[i] = ir_type_array(c->arena, actual.prim, actual.rank, NULL);
+    }
+    /* Only sizes that are parameters can be named in a function's result type. */
+    for (int dd = 0; dd < f->ret[i].rank; dd++) {
+      struct ir_subexp dim = f->ret[i].dims[dd];
+      bool is_param = dim.kind == IR_SE_CONST;
+      for (int j = 0; j < params.len && !is_param; j++) {
+        is_param = dim.kind == IR_SE_VAR && dim.u.var == params.items[j];
+      }
+      if (!is_param) {
+        f->ret[i].dims[dd] = ir_se_none();
+      }
+    }
+    f->ret[i].unique = rt->unique;
+  }
+  f->params = params.items;
+  f->param_count = params.len;
+  if (is_entry) {
+    make_entry(c, f, b, size_params, d->u.val.params, d->u.val.param_count, comps_per_param);
+  }
+  ir_program_add_fun(c->prog, f);
+  c->body = saved_body;
+  c->loc = saved_loc;
+  c->unsafe = saved_unsafe;
+  return f;
+}
+
+/* Where does size parameter s appear directly as a dimension of a parameter's type?
+ * Sets the parameter, component and dimension. */
+static bool find_size_source(struct type *t, struct tc_binding *s, int *comp, int *dim,
+                             int base, struct size **outer, int outer_rank) {
+  t = type_head(t);
+  switch (t->kind) {
+  case TYPE_PRIM:
+    for (int d = 0; d < outer_rank; d++) {
+      struct size *z = size_head(outer[d]);
+      if (z->kind == SIZE_NAME && z->u.name == s) {
+        *comp = base;
+        *dim = d;
+        return true;
+      }
+    }
+    return false;
+  case TYPE_ARRAY: {
+    struct size *dims[64];
+    int rank = 0;
+    for (int i = 0; i < outer_rank && rank < 64; i++) {
+      dims[rank++] = outer[i];
+    }
+    for (int i = 0; i < t->u.array.rank && rank < 64; i++) {
+      dims[rank++] = t->u.array.dims[i];
+    }
+    return find_size_source(t->u.array.elem, s, comp, dim, base, dims, rank);
+  }
+  case TYPE_TUPLE:
+    for (int i = 0; i < t->u.tuple.count; i++) {
+      if (find_size_source(t->u.tuple.elems[i], s, comp, dim, base, outer, outer_rank)) {
+        return true;
+      }
+      base += comp_count(t->u.tuple.elems[i]);
+    }
+    return false;
+  case TYPE_RECORD:
+    for (int i = 0; i < t->u.record.count; i++) {
+      if (find_size_source(t->u.record.fields[i].type, s, comp, dim, base, outer, outer_rank)) {
+        return true;
+      }
+      base += comp_count(t->u.record.fields[i].type);
+    }
+    return false;
+  default:
+    return false;
+  }
+}
+
+static struct ir_subexp size_argument(struct ictx *c, struct sv *fn, struct sv **args,
+                                      int count, struct tc_binding *s, int size_index) {
+  struct pat **params = def_params(fn->u.def.binding);
+  for (int i = 0; i < count; i++) {
+    int comp, dim;
+    if (params[i]->type != NULL &&
+        find_size_source(params[i]->type, s, &comp, &dim, 0, NULL, 0) &&
+        args[i]->kind == SV_DYNAMIC && comp < args[i]->u.dyn.count) {
+      return emit_shape(c, args[i]->u.dyn.comps[comp], dim);
+    }
+  }
+  struct tc_inst *inst = fn->u.def.inst;
+  if (inst == NULL || size_index >= inst->size_count) {
+    ICE("internalise", c->loc, "size parameter '%s' has no value", s->name);
+  }
+  return eval_size(c, fn->u.def.caller_env, inst->sizes[size_index]);
+}
+
+static struct sv *call_specialised(struct ictx *c, struct sv *fn, struct sv **args, int count,
+                                   struct type *result_type) {
+  struct tc_binding *b = fn->u.def.binding;
+  struct ir_fun *f = specialise(c, b, fn->u.def.types, false);
+  VEC(struct ir_subexp) actual = {0};
+  int si = 0;
+  for (int i = 0; i < b->scheme.param_count; i++) {
+    if (b->scheme.params[i].kind == TPARAM_SIZE) {
+      VEC_PUSH(c->arena, &actual, size_argument(c, fn, args, count, b->scheme.params[i].binding,
+                                                si));
+      si++;
+    }
+  }
+  for (int i = 0; i < count; i++) {
+    for (int j = 0; j < args[i]->u.dyn.count; j++) {
+      VEC_PUSH(c->arena, &actual, args[i]->u.dyn.comps[j]);
+    }
+  }
+  if (actual.len != f->param_count) {
+    ICE("internalise", c->loc, "call of %s with %d arguments for %d parameters", f->name,
+        actual.len, f->param_count);
+  }
+  struct ir_var **results = ARENA_ARRAY(c->arena, struct ir_var *, f->ret_count + 1);
+  struct ir_type *want = ARENA_ARRAY(c->arena, struct ir_type, f->ret_count + 1);
+  struct type *rt = concrete(c, NULL, result_type);
+  bool typed = comp_count(rt) == f->ret_count;
+  if (typed) {
+    comp_types(c, fn->u.def.caller_env, rt, want);
+  }
+  for (int i = 0; i < f->ret_count; i++) {
+    struct ir_type t = f->ret[i];
+    struct ir_type r = ir_type_array(c->arena, t.prim, t.rank, NULL);
+    for (int d = 0; typed && d < r.rank && d < want[i].rank; d++) {
+      r.dims[d] = want[i].dims[d];
+    }
+    results[i] = fresh(c, "r", r);
+  }
+  struct ir_exp e = {.kind = IR_APPLY};
+  e.u.apply.fun = f;
+  e.u.apply.args = actual.items;
+  e.u.apply.count = actual.len;
+  emit(c, e, results, f->ret_count);
+  return sv_from_vars(c, rt, results, f->ret_count);
+}
+
+/* ------------------------------------------------------------- Program */
+
+struct ir_program *internalise_program(struct arena *a, struct program *prelude,
+                                       struct program *program) {
+  (void)prelude;
+  struct ictx c = {.arena = a};
+  c.prog = ir_program_new(a);
+  ptrmap_init(&c.specs, a);
+  for (int i = 0; i < program->count; i++) {
+    struct dec *d = program->decs[i];
+    while (d->kind == DEC_LOCAL) {
+      d = d->u.local;
+    }
+    if (d->kind == DEC_VAL && d->u.val.is_entry) {
+      c.loc = d->loc;
+      specialise(&c, d->u.val.binding, NULL, true);
+    }
+  }
+  return c.prog;
+}

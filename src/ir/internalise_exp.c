@@ -1,0 +1,779 @@
+/* Internalising expressions: one function per kind of expression, each emitting the
+ * IR statements that compute its value into the current body (c->body) and returning
+ * the value's static form (internalise_internal.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/internalise_internal.h"
+
+static struct sv *int_exps_tuple(struct ictx *c, struct ienv *env, struct exp *e);
+
+/* --------------------------------------------------------------- Literals */
+
+static struct sv *constant(struct ictx *c, struct type *t, struct ir_const k) {
+  struct ir_subexp *se = ARENA_NEW(c->arena, struct ir_subexp);
+  *se = ir_se_const(k);
+  return sv_dyn(c, t, se, 1);
+}
+
+static enum prim_type prim_of(struct ictx *c, struct type *t) {
+  t = type_head(t);
+  if (t->kind != TYPE_PRIM) {
+    ICE("internalise", c->loc, "expected a primitive type, found %s",
+        type_to_string(c->arena, t));
+  }
+  return t->u.prim;
+}
+
+static struct sv *int_int(struct ictx *c, struct ienv *env, struct exp *e, bool negative) {
+  struct type *t = concrete(c, env, e->type);
+  enum prim_type p = prim_of(c, t);
+  uint64_t v = e->u.int_lit.value;
+  if (prim_is_float(p)) {
+    double d = (double)v;
+    return constant(c, t, ir_const_float(p, negative ? -d : d));
+  }
+  if (p == PRIM_BOOL) {
+    return constant(c, t, ir_const_int(p, v != 0));
+  }
+  return constant(c, t, ir_const_int(p, negative ? (int64_t)(0 - v) : (int64_t)v));
+}
+
+static struct sv *int_float(struct ictx *c, struct ienv *env, struct exp *e, bool negative) {
+  struct type *t = concrete(c, env, e->type);
+  enum prim_type p = prim_of(c, t);
+  double v = e->u.float_lit.value;
+  if (p == PRIM_F32 && e->u.float_lit.text != NULL) {
+    float f = strtof(e->u.float_lit.text, NULL);
+    return constant(c, t, ir_const_float(p, negative ? -(double)f : (double)f));
+  }
+  if (e->u.float_lit.text != NULL) {
+    v = strtod(e->u.float_lit.text, NULL);
+  }
+  return constant(c, t, ir_const_float(p, negative ? -v : v));
+}
+
+/* ------------------------------------------------------------------ Names */
+
+static struct ir_subexp single(struct ictx *c, struct sv *v) {
+  if (v->kind != SV_DYNAMIC || v->u.dyn.count != 1) {
+    ICE("internalise", c->loc, "expected a single scalar value");
+  }
+  return v->u.dyn.comps[0];
+}
+
+static struct type **inst_types(struct ictx *c, struct ienv *env, struct tc_inst *inst) {
+  if (inst == NULL) {
+    return NULL;
+  }
+  struct type **ts = ARENA_ARRAY(c->arena, struct type *, inst->type_count + 1);
+  for (int i = 0; i < inst->type_count; i++) {
+    ts[i] = concrete(c, env, inst->types[i]);
+  }
+  return ts;
+}
+
+struct sv *name_value(struct ictx *c, struct ienv *env, struct tc_binding *b,
+                      struct tc_inst *inst, struct type *type) {
+  switch (b->kind) {
+  case BIND_VAR: {
+    struct sv *v = env_lookup(env, b);
+    if (v == NULL) {
+      ICE("internalise", c->loc, "variable '%s' has no value", b->name);
+    }
+    return v;
+  }
+  case BIND_SIZE: {
+    struct ir_subexp *se = ARENA_NEW(c->arena, struct ir_subexp);
+    *se = eval_size(c, env, size_name(c->arena, b));
+    return sv_dyn(c, type_prim(c->arena, PRIM_I64), se, 1);
+  }
+  case BIND_DEF: {
+    struct sv *v = ARENA_NEW(c->arena, struct sv);
+    if (b->let_fun != NULL) {
+      struct sv *local = env_lookup(env, b);
+      if (local == NULL) {
+        ICE("internalise", c->loc, "local function '%s' has no value", b->name);
+      }
+      *v = *local;
+    } else {
+      v->kind = SV_DEF;
+      v->u.def.binding = b;
+    }
+    v->type = type;
+    v->u.def.inst = inst;
+    v->u.def.types = inst_types(c, env, inst);
+    v->u.def.caller_env = env;
+    if (sv_arity(c, v) == 0) {
+      return apply(c, v, NULL, 0, type);
+    }
+    return v;
+  }
+  case BIND_INTRINSIC: {
+    struct sv *v = ARENA_NEW(c->arena, struct sv);
+    v->kind = SV_INTRINSIC;
+    v->type = type;
+    v->u.intrinsic.binding = b;
+    v->u.intrinsic.inst = inst;
+    v->u.intrinsic.env = env;
+    if (intrinsic_arity(b) == 0) {
+      return apply_intrinsic(c, v, NULL, 0, type);
+    }
+    return v;
+  }
+  default:
+    break;
+  }
+  ICE("internalise", c->loc, "'%s' is not a value", b->name);
+}
+
+/* A definition used with zero arguments is a constant: evaluate it now. */
+static struct sv *int_var(struct ictx *c, struct ienv *env, struct exp *e) {
+  struct type *t = concrete(c, env, e->type);
+  struct sv *v = name_value(c, env, e->u.var.binding, e->u.var.inst, t);
+  if (v->kind == SV_DEF && sv_arity(c, v) == 0) {
+    return apply(c, v, NULL, 0, t);
+  }
+  return v;
+}
+
+/* ----------------------------------------------------------- Constructions */
+
+static struct sv *int_exps_tuple(struct ictx *c, struct ienv *env, struct exp *e) {
+  int n = e->u.list.count;
+  struct sv **elems = ARENA_ARRAY(c->arena, struct sv *, n + 1);
+  for (int i = 0; i < n; i++) {
+    elems[i] = int_exp(c, env, e->u.list.elems[i]);
+  }
+  struct type *t = concrete(c, env, e->type);
+  bool dyn = true;
+  for (int i = 0; i < n; i++) {
+    dyn = dyn && elems[i]->kind == SV_DYNAMIC;
+  }
+  if (!dyn) {
+    struct sv *v = ARENA_NEW(c->arena, struct sv);
+    v->kind = SV_TUPLE;
+    v->type = t;
+    v->u.tuple.elems = elems;
+    v->u.tuple.count = n;
+    return v;
+  }
+  VEC(struct ir_subexp) all = {0};
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < elems[i]->u.dyn.count; j++) {
+      VEC_PUSH(c->arena, &all, elems[i]->u.dyn.comps[j]);
+    }
+  }
+  return sv_dyn(c, t, all.items, all.len);
+}
+
+/* Fields in the record type's (sorted) order. */
+static struct sv *compose_record(struct ictx *c, struct type *t, name_t *names,
+                                 struct sv **values, int n) {
+  struct type *h = type_head(t);
+  struct sv **ordered = ARENA_ARRAY(c->arena, struct sv *, n + 1);
+  for (int i = 0; i < n; i++) {
+    int k = i;
+    if (h->kind == TYPE_RECORD) {
+      for (int j = 0; j < h->u.record.count; j++) {
+        if (h->u.record.fields[j].name == names[i]) {
+          k = j;
+        }
+      }
+    } else {
+      k = atoi(names[i]);
+    }
+    ordered[k] = values[i];
+  }
+  bool dyn = true;
+  for (int i = 0; i < n; i++) {
+    dyn = dyn && ordered[i]->kind == SV_DYNAMIC;
+  }
+  if (!dyn) {
+    struct sv *v = ARENA_NEW(c->arena, struct sv);
+    v->kind = SV_TUPLE;
+    v->type = t;
+    v->u.tuple.elems = ordered;
+    v->u.tuple.count = n;
+    return v;
+  }
+  VEC(struct ir_subexp) all = {0};
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < ordered[i]->u.dyn.count; j++) {
+      VEC_PUSH(c->arena, &all, ordered[i]->u.dyn.comps[j]);
+    }
+  }
+  return sv_dyn(c, t, all.items, all.len);
+}
+
+static struct sv *int_record(struct ictx *c, struct ienv *env, struct exp *e) {
+  int n = e->u.record.count;
+  name_t *names = ARENA_ARRAY(c->arena, name_t, n + 1);
+  struct sv **values = ARENA_ARRAY(c->arena, struct sv *, n + 1);
+  for (int i = 0; i < n; i++) {
+    struct exp_field *f = &e->u.record.fields[i];
+    names[i] = f->name;
+    values[i] = int_exp(c, env, f->value != NULL ? f->value : f->implicit_var);
+  }
+  return compose_record(c, concrete(c, env, e->type), names, values, n);
+}
+
+static struct sv *int_array(struct ictx *c, struct ienv *env, struct exp *e) {
+  struct type *t = concrete(c, env, e->type);
+  int n = e->u.list.count;
+  int k = comp_count(t);
+  struct ir_type *ts = ARENA_ARRAY(c->arena, struct ir_type, k + 1);
+  comp_types(c, env, t, ts);
+  struct ir_subexp **elems = ARENA_ARRAY(c->arena, struct ir_subexp *, n + 1);
+  for (int i = 0; i < n; i++) {
+    int count;
+    elems[i] = sv_comps(c, int_exp(c, env, e->u.list.elems[i]), &count);
+  }
+  struct ir_subexp *comps = ARENA_ARRAY(c->arena, struct ir_subexp, k + 1);
+  for (int j = 0; j < k; j++) {
+    struct ir_exp x = {.kind = IR_ARRAY_LIT};
+    x.u.array_lit.count = n;
+    x.u.array_lit.elems = ARENA_ARRAY(c->arena, struct ir_subexp, n + 1);
+    for (int i = 0; i < n; i++) {
+      x.u.array_lit.elems[i] = elems[i][j];
+    }
+    x.u.array_lit.row = ir_type_row(ts[j]);
+    comps[j] = emit1(c, "arr", ts[j], x);
+  }
+  return sv_dyn(c, t, comps, k);
+}
+
+/* ---------------------------------------------------------------- Indexing */
+
+struct sv *index_value(struct ictx *c, struct sv *array, struct ir_dim_index *dims, int count,
+                       struct type *result_type) {
+  int n;
+  struct ir_subexp *comps = sv_comps(c, array, &n);
+  bool all_fixed = true;
+  for (int i = 0; i < count; i++) {
+    all_fixed = all_fixed && !dims[i].is_slice;
+  }
+  struct ir_subexp *out = ARENA_ARRAY(c->arena, struct ir_subexp, n + 1);
+  struct ir_type *want = ARENA_ARRAY(c->arena, struct ir_type, n + 1);
+  bool typed = comp_count(result_type) == n;
+  if (typed) {
+    comp_types(c, NULL, result_type, want);
+  }
+  for (int i = 0; i < n; i++) {
+    struct ir_type t = ir_subexp_type(comps[i]);
+    int fixed = 0;
+    for (int j = 0; j < count; j++) {
+      fixed += !dims[j].is_slice;
+    }
+    struct ir_type r = ir_type_array(c->arena, t.prim, t.rank - fixed, NULL);
+    /* Dimensions not indexed keep their sizes. */
+    for (int d = count; d < t.rank; d++) {
+      r.dims[d - fixed] = t.dims[d];
+    }
+    struct ir_exp e = {.kind = all_fixed ? IR_INDEX : IR_SLICE};
+    e.u.index.array = comps[i].u.var;
+    e.u.index.dims = dims;
+    e.u.index.count = count;
+    out[i] = emit1(c, all_fixed ? "elem" : "slice", r, e);
+  }
+  return sv_dyn(c, result_type, out, n);
+}
+
+static struct ir_subexp opt_index(struct ictx *c, struct ienv *env, struct exp *e) {
+  return e == NULL ? ir_se_none() : single(c, int_exp(c, env, e));
+}
+
+static struct ir_dim_index *int_dims(struct ictx *c, struct ienv *env, struct dim_index *ds,
+                                     int count) {
+  struct ir_dim_index *dims = ARENA_ARRAY(c->arena, struct ir_dim_index, count + 1);
+  for (int i = 0; i < count; i++) {
+    dims[i].is_slice = ds[i].is_slice;
+    if (!ds[i].is_slice) {
+      dims[i].fixed = opt_index(c, env, ds[i].fixed);
+      continue;
+    }
+    dims[i].start = opt_index(c, env, ds[i].start);
+    dims[i].end = opt_index(c, env, ds[i].end);
+    dims[i].stride = opt_index(c, env, ds[i].stride);
+  }
+  return dims;
+}
+
+static struct sv *int_index(struct ictx *c, struct ienv *env, struct exp *e) {
+  struct sv *a = int_exp(c, env, e->u.index.array);
+  struct ir_dim_index *dims = int_dims(c, env, e->u.index.indices, e->u.index.count);
+  return index_value(c, a, dims, e->u.index.count, concrete(c, env, e->type));
+}
+
+static struct sv *update_value(struct ictx *c, struct sv *a, struct ir_dim_index *dims,
+                               int count, struct sv *value) {
+  int n, m;
+  struct ir_subexp *comps = sv_comps(c, a, &n);
+  struct ir_subexp *vals = sv_comps(c, value, &m);
+  struct ir_subexp *out = ARENA_ARRAY(c->arena, struct ir_subexp, n + 1);
+  for (int i = 0; i < n; i++) {
+    struct ir_exp e = {.kind = IR_UPDATE};
+    e.u.update.array = comps[i].u.var;
+    e.u.update.dims = dims;
+    e.u.update.count = count;
+    e.u.update.value = vals[i];
+    struct ir_type t = comps[i].u.var->type;
+    t.unique = false;
+    out[i] = emit1(c, comps[i].u.var->name, t, e);
+  }
+  return sv_dyn(c, a->type, out, n);
+}
+
+static struct sv *int_update(struct ictx *c, struct ienv *env, struct exp *e) {
+  struct sv *a = int_exp(c, env, e->u.update.array);
+  struct ir_dim_index *dims = int_dims(c, env, e->u.update.indices, e->u.update.count);
+  struct sv *v = int_exp(c, env, e->u.update.value);
+  return update_value(c, a, dims, e->u.update.count, v);
+}
+
+static int field_position(struct type *t, name_t field) {
+  t = type_head(t);
+  if (t->kind == TYPE_RECORD) {
+    for (int i = 0; i < t->u.record.count; i++) {
+      if (t->u.record.fields[i].name == field) {
+        return i;
+      }
+    }
+  }
+  return atoi(field);
+}
+
+static struct sv *record_with(struct ictx *c, struct sv *r, name_t *path, int len,
+                              struct sv *value) {
+  if (len == 0) {
+    return value;
+  }
+  struct type *t = type_head(r->type);
+  int n = t->kind == TYPE_RECORD ? t->u.record.count : t->u.tuple.count;
+  int k = field_position(t, path[0]);
+  name_t *names = ARENA_ARRAY(c->arena, name_t, n + 1);
+  struct sv **values = ARENA_ARRAY(c->arena, struct sv *, n + 1);
+  for (int i = 0; i < n; i++) {
+    names[i] = t->kind == TYPE_RECORD ? t->u.record.fields[i].name : intern_printf("%d", i);
+    struct sv *f = sv_tuple_elem(c, r, i);
+    values[i] = i == k ? record_with(c, f, path + 1, len - 1, value) : f;
+  }
+  return compose_record(c, r->type, names, values, n);
+}
+
+/* ------------------------------------------------------------ Operators */
+
+static struct sv *int_and_or(struct ictx *c, struct ienv *env, struct exp *e, bool is_and) {
+  struct ir_subexp a = single(c, int_exp(c, env, e->u.binop.lhs));
+  struct ir_exp x = {.kind = IR_IF};
+  x.u.if_.cond = a;
+  struct ir_body *saved = c->body;
+  struct ir_body *eval = new_body(c);
+  c->body = eval;
+  struct ir_subexp b = single(c, int_exp(c, env, e->u.binop.rhs));
+  ir_body_set_results(c->arena, eval, &b, 1);
+  struct ir_body *constant_body = new_body(c);
+  struct ir_subexp k = ir_se_bool(!is_and);
+  ir_body_set_results(c->arena, constant_body, &k, 1);
+  c->body = saved;
+  x.u.if_.then_body = is_and ? eval : constant_body;
+  x.u.if_.else_body = is_and ? constant_body : eval;
+  struct ir_subexp *r = ARENA_NEW(c->arena, struct ir_subexp);
+  *r = emit1(c, is_and ? "and" : "or", ir_type_scalar(PRIM_BOOL), x);
+  return sv_dyn(c, type_prim(c->arena, PRIM_BOOL), r, 1);
+}
+
+static bool is_named(struct exp *e, const char *op) {
+  return e->u.binop.op.qual_count == 0 && strcmp(e->u.binop.op.name, op) == 0;
+}
+
+static struct sv *int_binop(struct ictx *c, struct ienv *env, struct exp *e) {
+  struct type *t = concrete(c, env, e->type);
+  struct tc_binding *b = e->u.binop.binding;
+  if (b == NULL && is_named(e, "|>")) {
+    struct sv *x = int_exp(c, env, e->u.binop.lhs);
+    struct sv *f = int_exp(c, env, e->u.binop.rhs);
+    return apply(c, f, &x, 1, t);
+  }
+  if (b == NULL && is_named(e, "<|")) {
+    struct sv *f = int_exp(c, env, e->u.binop.lhs);
+    struct sv *x = int_exp(c, env, e->u.binop.rhs);
+    return apply(c, f, &x, 1, t);
+  }
+  if (b->kind == BIND_INTRINSIC && b->intrinsic == INTR_OPERATOR &&
+      (b->intrinsic_op == IR_BINOP_LAND || b->intrinsic_op == IR_BINOP_LOR)) {
+    return int_and_or(c, env, e, b->intrinsic_op == IR_BINOP_LAND);
+  }
+  struct sv *op = name_value(c, env, b, e->u.binop.inst, NULL);
+  struct sv *args[2];
+  args[0] = int_exp(c, env, e->u.binop.lhs);
+  args[1] = int_exp(c, env, e->u.binop.rhs);
+  return apply(c, op, args, 2, t);
+}
+
+static struct sv *int_unary(struct ictx *c, struct ienv *env, struct exp *e) {
+  struct exp *x = e->u.unary;
+  if (e->kind == EXP_NEGATE && x->kind == EXP_INT) {
+    return int_int(c, env, x, true);
+  }
+  if (e->kind == EXP_NEGATE && x->kind == EXP_FLOAT) {
+    return int_float(c, env, x, true);
+  }
+  struct type *t = concrete(c, env, e->type);
+  enum prim_type p = prim_of(c, t);
+  struct ir_exp u = {.kind = IR_UNOP};
+  u.u.unop.operand = single(c, int_exp(c, env, x));
+  u.u.unop.op = e->kind == EXP_NEGATE ? IR_UNOP_NEG
+                : p == PRIM_BOOL      ? IR_UNOP_NOT
+                                      : IR_UNOP_COMPLEMENT;
+  struct ir_subexp *r = ARENA_NEW(c->arena, struct ir_subexp);
+  *r = emit1(c, "u", ir_type_scalar(p), u);
+  return sv_dyn(c, t, r, 1);
+}
+
+static struct sv *int_section(struct ictx *c, struct ienv *env, struct exp *e) {
+  struct type *t = concrete(c, env, e->type);
+  struct sv *op = name_value(c, env, e->u.section.binding, e->u.section.inst, NULL);
+  if (e->kind == EXP_SECTION_OP) {
+    struct sv *copy = arena_dup(c->arena, op, sizeof *op);
+    copy->type = t;
+    return copy;
+  }
+  struct sv *x = int_exp(c, env, e->u.section.operand);
+  if (e->kind == EXP_SECTION_LEFT) {
+    return apply(c, op, &x, 1, t);
+  }
+  struct sv *v = ARENA_NEW(c->arena, struct sv);
+  v->kind = SV_SECTION_RIGHT;
+  v->type = t;
+  v->u.section.op = op;
+  v->u.section.right = x;
+  return v;
+}
+
+static struct sv *int_section_index(struct ictx *c, struct ienv *env, struct exp *e) {
+  struct sv *v = ARENA_NEW(c->arena, struct sv);
+  v->kind = SV_INDEX;
+  v->type = concrete(c, env, e->type);
+  v->u.index.count = e->u.section_index.count;
+  v->u.index.dims = int_dims(c, env, e->u.section_index.indices, e->u.section_index.count);
+  return v;
+}
+
+/* ------------------------------------------------------------------ Lets */
+
+static struct sv *int_let(struct ictx *c, struct ienv *env, struct exp *e) {
+  struct sv *v = int_exp(c, env, e->u.let.value);
+  env = bind_pat(c, env, e->u.let.pat, v);
+  return int_exp(c, env, e->u.let.body);
+}
+
+static struct sv *int_let_fun(struct ictx *c, struct ienv *env, struct exp *e) {
+  struct sv *f = ARENA_NEW(c->arena, struct sv);
+  f->kind = SV_LOCAL_DEF;
+  f->type = NULL;
+  f->u.def.binding = e->u.let_fun.binding;
+  f->u.def.env = env;
+  env = env_add(c, env, e->u.let_fun.binding, f);
+  return int_exp(c, env, e->u.let_fun.body);
+}
+
+static struct sv *int_let_with(struct ictx *c, struct ienv *env, struct exp *e) {
+  struct sv *a = env_lookup(env, e->u.let_with.source);
+  if (a == NULL) {
+    ICE("internalise", c->loc, "array '%s' has no value", e->u.let_with.name);
+  }
+  struct ir_dim_index *dims = int_dims(c, env, e->u.let_with.indices, e->u.let_with.count);
+  struct sv *v = int_exp(c, env, e->u.let_with.value);
+  struct sv *r = update_value(c, a, dims, e->u.let_with.count, v);
+  env = env_add(c, env, e->u.let_with.binding, r);
+  return int_exp(c, env, e->u.let_with.body);
+}
+
+/* ---------------------------------------------------------- Conditionals */
+
+/* Fresh variables for the components of t, with the sizes known in env. */
+static struct ir_var **result_vars(struct ictx *c, struct ienv *env, struct type *t,
+                                   int *count) {
+  int n = comp_count(t);
+  struct ir_type *ts = ARENA_ARRAY(c->arena, struct ir_type, n + 1);
+  comp_types(c, env, t, ts);
+  struct ir_var **vars = ARENA_ARRAY(c->arena, struct ir_var *, n + 1);
+  for (int i = 0; i < n; i++) {
+    vars[i] = fresh(c, "r", ts[i]);
+  }
+  *count = n;
+  return vars;
+}
+
+static struct ir_body *branch(struct ictx *c, struct ienv *env, struct exp *e, int want) {
+  struct ir_body *saved = c->body;
+  struct ir_body *b = new_body(c);
+  c->body = b;
+  int n;
+  struct ir_subexp *res = sv_comps(c, int_exp(c, env, e), &n);
+  if (n != want) {
+    ICE("internalise", e->loc, "a branch gives %d components where %d are expected", n, want);
+  }
+  ir_body_set_results(c->arena, b, res, n);
+  c->body = saved;
+  return b;
+}
+
+static struct sv *int_if(struct ictx *c, struct ienv *env, struct exp *e) {
+  struct type *t = concrete(c, env, e->type);
+  struct ir_exp x = {.kind = IR_IF};
+  x.u.if_.cond = single(c, int_exp(c, env, e->u.if_.cond));
+  int n;
+  struct ir_var **vars = result_vars(c, env, t, &n);
+  x.u.if_.then_body = branch(c, env, e->u.if_.then_branch, n);
+  x.u.if_.else_body = branch(c, env, e->u.if_.else_branch, n);
+  emit(c, x, vars, n);
+  return sv_from_vars(c, t, vars, n);
+}
+
+/* ------------------------------------------------------------------ Loops */
+
+static struct sv *int_loop(struct ictx *c, struct ienv *env, struct exp *e) {
+  bool unroll = c->unroll_next;
+  c->unroll_next = false;
+  struct sv *init = int_exp(c, env, e->u.loop.init);
+  int n;
+  struct ir_subexp *inits = sv_comps(c, init, &n);
+  struct type *param_t = concrete(c, env, e->u.loop.pat->type);
+  struct ir_type *ts = ARENA_ARRAY(c->arena, struct ir_type, n + 1);
+  if (comp_count(param_t) == n) {
+    comp_types(c, env, param_t, ts);
+  } else {
+    for (int i = 0; i < n; i++) {
+      ts[i] = ir_subexp_type(inits[i]);
+    }
+  }
+  bool is_while = e->u.loop.form == LOOP_WHILE;
+  struct ir_loop loop = {0};
+  loop.param_count = n + is_while;
+  loop.params = ARENA_ARRAY(c->arena, struct ir_var *, n + 2);
+  loop.inits = ARENA_ARRAY(c->arena, struct ir_subexp, n + 2);
+  loop.unroll = unroll;
+  for (int i = 0; i < n; i++) {
+    ts[i].unique = ts[i].rank > 0;
+    loop.params[i] = fresh(c, "acc", ts[i]);
+    loop.inits[i] = inits[i];
+  }
+  struct sv *array = NULL;
+  if (e->u.loop.form == LOOP_FOR) {
+    loop.bound = single(c, int_exp(c, env, e->u.loop.bound));
+    loop.index = fresh(c, e->u.loop.index_name, ir_type_scalar(ir_subexp_type(loop.bound).prim));
+  } else if (e->u.loop.form == LOOP_FOR_IN) {
+    array = int_exp(c, env, e->u.loop.for_in_array);
+    struct type *at = type_head(array->type);
+    struct ir_subexp len;
+    int k;
+    struct ir_subexp *acomps = sv_comps(c, array, &k);
+    if (k > 0) {
+      len = emit_shape(c, acomps[0], 0);
+    } else {
+      len = eval_size(c, env, at->u.array.dims[0]);
+    }
+    loop.bound = len;
+    loop.index = fresh(c, "i", ir_type_scalar(PRIM_I64));
+  } else {
+    struct ienv *first = bind_pat(c, env, e->u.loop.pat, init);
+    loop.inits[n] = single(c, int_exp(c, first, e->u.loop.bound));
+    loop.cond = fresh(c, "cond", ir_type_scalar(PRIM_BOOL));
+    loop.params[n] = loop.cond;
+  }
+  loop.is_while = is_while;
+  struct ir_body *saved = c->body;
+  loop.body = new_body(c);
+  c->body = loop.body;
+  struct ienv *inner = bind_pat(c, env, e->u.loop.pat, sv_from_vars(c, param_t, loop.params, n));
+  if (e->u.loop.form == LOOP_FOR) {
+    inner = env_add(c, inner, e->u.loop.index_binding,
+                    sv_from_vars(c, type_prim(c->arena, ir_subexp_type(loop.bound).prim),
+                                 &loop.index, 1));
+  } else if (e->u.loop.form == LOOP_FOR_IN) {
+    inner = bind_pat(c, inner, e->u.loop.for_in_pat, sv_row(c, array, ir_se_var(loop.index)));
+  }
+  struct sv *next = int_exp(c, inner, e->u.loop.body);
+  int m;
+  struct ir_subexp *res = sv_comps(c, next, &m);
+  struct ir_subexp *results = ARENA_ARRAY(c->arena, struct ir_subexp, m + 2);
+  memcpy(results, res, sizeof *res * (size_t)m);
+  if (is_while) {
+    struct ienv *after = bind_pat(c, env, e->u.loop.pat, next);
+    results[m] = single(c, int_exp(c, after, e->u.loop.bound));
+  }
+  ir_body_set_results(c->arena, loop.body, results, m + is_while);
+  c->body = saved;
+  struct type *t = concrete(c, env, e->type);
+  int rn;
+  struct ir_var **vars = result_vars(c, env, t, &rn);
+  struct ir_var **pat = ARENA_ARRAY(c->arena, struct ir_var *, rn + 2);
+  memcpy(pat, vars, sizeof *vars * (size_t)rn);
+  if (is_while) {
+    pat[rn] = fresh(c, "done", ir_type_scalar(PRIM_BOOL));
+  }
+  struct ir_exp x = {.kind = IR_LOOP};
+  x.u.loop = loop;
+  emit(c, x, pat, rn + is_while);
+  return sv_from_vars(c, t, vars, rn);
+}
+
+/* ------------------------------------------------------------ Ascriptions */
+
+static struct sv *int_coerce(struct ictx *c, struct ienv *env, struct exp *e) {
+  struct sv *v = int_exp(c, env, e->u.ascript.exp);
+  struct type *t = concrete(c, env, e->type);
+  int n;
+  struct ir_subexp *comps = sv_comps(c, v, &n);
+  struct ir_type *want = ARENA_ARRAY(c->arena, struct ir_type, n + 1);
+  if (comp_count(t) != n) {
+    return v;
+  }
+  comp_types(c, env, t, want);
+  for (int i = 0; i < n; i++) {
+    for (int d = 0; d < want[i].rank; d++) {
+      if (want[i].dims[d].kind == IR_SE_NONE) {
+        continue;
+      }
+      struct ir_subexp have = emit_shape(c, comps[i], d);
+      if (ir_subexp_equal(have, want[i].dims[d])) {
+        continue;
+      }
+      struct ir_exp a = {.kind = IR_ASSERT};
+      a.u.assert_.cond = emit_binop(c, IR_BINOP_EQ, have, want[i].dims[d], PRIM_BOOL);
+      a.u.assert_.message = arena_printf(
+          c->arena, "the value's size does not match the type %s it is coerced to",
+          type_to_string(c->arena, t));
+      emit(c, a, NULL, 0);
+    }
+  }
+  struct sv *r = sv_dyn(c, t, comps, n);
+  return r;
+}
+
+static struct sv *int_assert(struct ictx *c, struct ienv *env, struct exp *e) {
+  struct ir_exp a = {.kind = IR_ASSERT};
+  a.u.assert_.cond = single(c, int_exp(c, env, e->u.assert_.cond));
+  a.u.assert_.message = "assertion failed";
+  struct loc saved = c->loc;
+  c->loc = e->u.assert_.cond->loc;
+  emit(c, a, NULL, 0);
+  c->loc = saved;
+  return int_exp(c, env, e->u.assert_.exp);
+}
+
+static struct sv *int_attr(struct ictx *c, struct ienv *env, struct exp *e) {
+  const char *name = e->u.attr.attr->name != NULL ? e->u.attr.attr->name : "";
+  bool saved_unsafe = c->unsafe, saved_seq = c->sequential;
+  if (strcmp(name, "unsafe") == 0) {
+    c->unsafe = true;
+  } else if (strcmp(name, "sequential") == 0) {
+    c->sequential = true;
+  } else if (strcmp(name, "unroll") == 0) {
+    c->unroll_next = e->u.attr.exp->kind == EXP_LOOP;
+  }
+  struct sv *r = int_exp(c, env, e->u.attr.exp);
+  c->unsafe = saved_unsafe;
+  c->sequential = saved_seq;
+  return r;
+}
+
+/* ------------------------------------------------------------- Dispatcher */
+
+static struct sv *int_exp_kind(struct ictx *c, struct ienv *env, struct exp *e) {
+  switch (e->kind) {
+  case EXP_INT:
+    return int_int(c, env, e, false);
+  case EXP_FLOAT:
+    return int_float(c, env, e, false);
+  case EXP_BOOL: {
+    struct ir_const k = {.prim = PRIM_BOOL};
+    k.v.b = e->u.bool_lit;
+    return constant(c, type_prim(c->arena, PRIM_BOOL), k);
+  }
+  case EXP_VAR:
+    return int_var(c, env, e);
+  case EXP_TUPLE:
+    return int_exps_tuple(c, env, e);
+  case EXP_RECORD:
+    return int_record(c, env, e);
+  case EXP_ARRAY:
+    return int_array(c, env, e);
+  case EXP_PROJECT:
+    return sv_field(c, int_exp(c, env, e->u.project.exp), e->u.project.field);
+  case EXP_INDEX:
+    return int_index(c, env, e);
+  case EXP_UPDATE:
+    return int_update(c, env, e);
+  case EXP_RECORD_UPDATE:
+    return record_with(c, int_exp(c, env, e->u.record_update.record), e->u.record_update.path,
+                       e->u.record_update.path_len, int_exp(c, env, e->u.record_update.value));
+  case EXP_APPLY: {
+    struct sv *f = int_exp(c, env, e->u.apply.fn);
+    struct sv **args = ARENA_ARRAY(c->arena, struct sv *, e->u.apply.count + 1);
+    for (int i = 0; i < e->u.apply.count; i++) {
+      args[i] = int_exp(c, env, e->u.apply.args[i]);
+    }
+    return apply(c, f, args, e->u.apply.count, concrete(c, env, e->type));
+  }
+  case EXP_BINOP:
+    return int_binop(c, env, e);
+  case EXP_NEGATE:
+  case EXP_NOT:
+    return int_unary(c, env, e);
+  case EXP_SECTION_OP:
+  case EXP_SECTION_LEFT:
+  case EXP_SECTION_RIGHT:
+    return int_section(c, env, e);
+  case EXP_SECTION_PROJECT: {
+    struct sv *v = ARENA_NEW(c->arena, struct sv);
+    v->kind = SV_PROJECT;
+    v->type = concrete(c, env, e->type);
+    v->u.project.fields = e->u.section_project.fields;
+    v->u.project.count = e->u.section_project.count;
+    return v;
+  }
+  case EXP_SECTION_INDEX:
+    return int_section_index(c, env, e);
+  case EXP_LAMBDA: {
+    struct sv *v = ARENA_NEW(c->arena, struct sv);
+    v->kind = SV_CLOSURE;
+    v->type = concrete(c, env, e->type);
+    v->u.closure.lambda = e;
+    v->u.closure.env = env;
+    return v;
+  }
+  case EXP_LET:
+    return int_let(c, env, e);
+  case EXP_LET_FUN:
+    return int_let_fun(c, env, e);
+  case EXP_LET_WITH:
+    return int_let_with(c, env, e);
+  case EXP_IF:
+    return int_if(c, env, e);
+  case EXP_LOOP:
+    return int_loop(c, env, e);
+  case EXP_ASSERT:
+    return int_assert(c, env, e);
+  case EXP_ASCRIPT:
+    return int_exp(c, env, e->u.ascript.exp);
+  case EXP_COERCE:
+    return int_coerce(c, env, e);
+  case EXP_ATTR:
+    return int_attr(c, env, e);
+  case EXP_QUAL_PARENS:
+    break;
+  }
+  ICE("internalise", e->loc, "cannot internalise a %s expression", exp_kind_name(e->kind));
+}
+
+struct sv *int_exp(struct ictx *c, struct ienv *env, struct exp *e) {
+  struct loc saved = c->loc;
+  c->loc = e->loc;
+  struct sv *r = int_exp_kind(c, env, e);
+  c->loc = saved;
+  return r;
+}

@@ -1,0 +1,518 @@
+/* Declarations: definitions (top-level and local functions), type abbreviations,
+ * entry points, and the checks that need a whole definition: generalisation,
+ * defaulting of literals, and the range of integer literals.
+ *
+ * A definition is checked with its parameters at level L and its body deeper. Sizes
+ * written [] in parameter types become implicit size parameters; those in the return
+ * type, and sizes of the body's result that are bound inside it, become the result's
+ * existential sizes (fresh at every use). Type variables left unconstrained become type
+ * parameters (Futhark generalises as ML does); literal and overloaded ones default to
+ * i32 or f64. */
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+#include "typecheck/tc.h"
+
+/* ------------------------------------------------------------ Literal ranges */
+
+static bool int_fits(enum prim_type p, uint64_t magnitude, bool negative) {
+  int bits = prim_bytes(p) * 8;
+  if (!prim_is_signed(p)) {
+    return !negative || magnitude == 0 ? bits == 64 || magnitude < (UINT64_C(1) << bits)
+                                       : false;
+  }
+  uint64_t max_pos = (UINT64_C(1) << (bits - 1)) - 1;
+  return negative ? magnitude <= max_pos + 1 : magnitude <= max_pos;
+}
+
+static void check_literal_ranges(struct tc *tc, int from) {
+  for (int i = from; i < tc->literals.len; i++) {
+    struct exp *e = tc->literals.items[i];
+    bool negative = e->kind == EXP_NEGATE;
+    struct exp *lit = negative ? e->u.unary : e;
+    struct type *t = type_head(lit->type);
+    if (t->kind != TYPE_PRIM || !prim_is_int(t->u.prim)) {
+      continue;
+    }
+    if (!int_fits(t->u.prim, lit->u.int_lit.value, negative)) {
+      diag_fatal(e->loc, "the literal %s%" PRIu64 " is out of range for type %s",
+                 negative ? "-" : "", lit->u.int_lit.value, prim_name(t->u.prim));
+    }
+  }
+}
+
+/* ------------------------------------------------------- Final types of a body */
+
+/* Every expression's type is defaulted once its definition is done, so later passes
+ * never meet an unresolved variable. */
+static void finish_pat(struct tc *tc, struct pat *p);
+
+static void finish_exp(struct tc *tc, struct exp *e);
+
+static void finish_dims(struct tc *tc, struct dim_index *d, int n) {
+  for (int i = 0; i < n; i++) {
+    struct exp *parts[] = {d[i].fixed, d[i].start, d[i].end, d[i].stride};
+    for (size_t j = 0; j < sizeof parts / sizeof *parts; j++) {
+      if (parts[j] != NULL) {
+        finish_exp(tc, parts[j]);
+      }
+    }
+  }
+}
+
+static void finish_pat(struct tc *tc, struct pat *p) {
+  if (p->type != NULL) {
+    default_type(tc, p->type);
+  }
+  switch (p->kind) {
+  case PAT_TUPLE:
+    for (int i = 0; i < p->u.tuple.count; i++) {
+      finish_pat(tc, p->u.tuple.elems[i]);
+    }
+    break;
+  case PAT_RECORD:
+    for (int i = 0; i < p->u.record.count; i++) {
+      finish_pat(tc, p->u.record.fields[i].pat);
+    }
+    break;
+  case PAT_ASCRIPT:
+    finish_pat(tc, p->u.ascript.pat);
+    break;
+  default:
+    break;
+  }
+}
+
+static void finish_exps(struct tc *tc, struct exp **es, int n) {
+  for (int i = 0; i < n; i++) {
+    finish_exp(tc, es[i]);
+  }
+}
+
+static void finish_exp(struct tc *tc, struct exp *e) {
+  if (e->type != NULL) {
+    default_type(tc, e->type);
+  }
+  switch (e->kind) {
+  case EXP_VAR:
+    if (e->u.var.inst != NULL) {
+      for (int i = 0; i < e->u.var.inst->type_count; i++) {
+        default_type(tc, e->u.var.inst->types[i]);
+      }
+    }
+    break;
+  case EXP_TUPLE:
+  case EXP_ARRAY:
+    finish_exps(tc, e->u.list.elems, e->u.list.count);
+    break;
+  case EXP_RECORD:
+    for (int i = 0; i < e->u.record.count; i++) {
+      struct exp_field *f = &e->u.record.fields[i];
+      finish_exp(tc, f->value != NULL ? f->value : f->implicit_var);
+    }
+    break;
+  case EXP_PROJECT:
+    finish_exp(tc, e->u.project.exp);
+    break;
+  case EXP_INDEX:
+    finish_exp(tc, e->u.index.array);
+    finish_dims(tc, e->u.index.indices, e->u.index.count);
+    break;
+  case EXP_UPDATE:
+    finish_exp(tc, e->u.update.array);
+    finish_dims(tc, e->u.update.indices, e->u.update.count);
+    finish_exp(tc, e->u.update.value);
+    break;
+  case EXP_RECORD_UPDATE:
+    finish_exp(tc, e->u.record_update.record);
+    finish_exp(tc, e->u.record_update.value);
+    break;
+  case EXP_APPLY:
+    finish_exp(tc, e->u.apply.fn);
+    finish_exps(tc, e->u.apply.args, e->u.apply.count);
+    break;
+  case EXP_BINOP:
+    if (e->u.binop.inst != NULL) {
+      for (int i = 0; i < e->u.binop.inst->type_count; i++) {
+        default_type(tc, e->u.binop.inst->types[i]);
+      }
+    }
+    finish_exp(tc, e->u.binop.lhs);
+    finish_exp(tc, e->u.binop.rhs);
+    break;
+  case EXP_NEGATE:
+  case EXP_NOT:
+    finish_exp(tc, e->u.unary);
+    break;
+  case EXP_SECTION_OP:
+  case EXP_SECTION_LEFT:
+  case EXP_SECTION_RIGHT:
+    if (e->u.section.inst != NULL) {
+      for (int i = 0; i < e->u.section.inst->type_count; i++) {
+        default_type(tc, e->u.section.inst->types[i]);
+      }
+    }
+    if (e->u.section.operand != NULL) {
+      finish_exp(tc, e->u.section.operand);
+    }
+    break;
+  case EXP_SECTION_INDEX:
+    finish_dims(tc, e->u.section_index.indices, e->u.section_index.count);
+    break;
+  case EXP_SECTION_PROJECT:
+    break;
+  case EXP_LAMBDA:
+    for (int i = 0; i < e->u.lambda.param_count; i++) {
+      finish_pat(tc, e->u.lambda.params[i]);
+    }
+    finish_exp(tc, e->u.lambda.body);
+    break;
+  case EXP_LET:
+    finish_exp(tc, e->u.let.value);
+    finish_pat(tc, e->u.let.pat);
+    finish_exp(tc, e->u.let.body);
+    break;
+  case EXP_LET_FUN:
+    for (int i = 0; i < e->u.let_fun.param_count; i++) {
+      finish_pat(tc, e->u.let_fun.params[i]);
+    }
+    finish_exp(tc, e->u.let_fun.value);
+    finish_exp(tc, e->u.let_fun.body);
+    break;
+  case EXP_LET_WITH:
+    finish_dims(tc, e->u.let_with.indices, e->u.let_with.count);
+    finish_exp(tc, e->u.let_with.value);
+    finish_exp(tc, e->u.let_with.body);
+    break;
+  case EXP_IF:
+    finish_exp(tc, e->u.if_.cond);
+    finish_exp(tc, e->u.if_.then_branch);
+    finish_exp(tc, e->u.if_.else_branch);
+    break;
+  case EXP_LOOP:
+    finish_pat(tc, e->u.loop.pat);
+    finish_exp(tc, e->u.loop.init);
+    if (e->u.loop.bound != NULL) {
+      finish_exp(tc, e->u.loop.bound);
+    }
+    if (e->u.loop.for_in_pat != NULL) {
+      finish_pat(tc, e->u.loop.for_in_pat);
+      finish_exp(tc, e->u.loop.for_in_array);
+    }
+    if (e->u.loop.index_binding != NULL) {
+      default_type(tc, e->u.loop.index_binding->type);
+    }
+    finish_exp(tc, e->u.loop.body);
+    break;
+  case EXP_ASSERT:
+    finish_exp(tc, e->u.assert_.cond);
+    finish_exp(tc, e->u.assert_.exp);
+    break;
+  case EXP_ASCRIPT:
+  case EXP_COERCE:
+    finish_exp(tc, e->u.ascript.exp);
+    break;
+  case EXP_ATTR:
+    finish_exp(tc, e->u.attr.exp);
+    break;
+  case EXP_QUAL_PARENS:
+    finish_exp(tc, e->u.qual_parens.exp);
+    break;
+  case EXP_INT:
+  case EXP_FLOAT:
+  case EXP_BOOL:
+    break;
+  }
+}
+
+/* ------------------------------------------------------------ Definitions */
+
+struct function_syntax {
+  name_t name;
+  struct loc loc, name_loc;
+  struct type_param *type_params;
+  int type_param_count;
+  struct pat **params;
+  int param_count;
+  struct type_exp *ret;
+  struct exp *body;
+  bool is_entry;
+};
+
+/* Does size binding b occur in type t? */
+static bool size_mentions(struct size *s, struct tc_binding *b) {
+  s = size_head(s);
+  if (s->kind == SIZE_NAME) {
+    return s->u.name == b;
+  }
+  if (s->kind == SIZE_BINOP) {
+    return size_mentions(s->u.binop.lhs, b) || size_mentions(s->u.binop.rhs, b);
+  }
+  return false;
+}
+
+static bool type_mentions(struct type *t, struct tc_binding *b) {
+  t = type_head(t);
+  switch (t->kind) {
+  case TYPE_ARRAY:
+    for (int i = 0; i < t->u.array.rank; i++) {
+      if (size_mentions(t->u.array.dims[i], b)) {
+        return true;
+      }
+    }
+    return type_mentions(t->u.array.elem, b);
+  case TYPE_TUPLE:
+    for (int i = 0; i < t->u.tuple.count; i++) {
+      if (type_mentions(t->u.tuple.elems[i], b)) {
+        return true;
+      }
+    }
+    return false;
+  case TYPE_RECORD:
+    for (int i = 0; i < t->u.record.count; i++) {
+      if (type_mentions(t->u.record.fields[i].type, b)) {
+        return true;
+      }
+    }
+    return false;
+  case TYPE_ARROW:
+    return type_mentions(t->u.arrow.param, b) || type_mentions(t->u.arrow.result, b);
+  default:
+    return false;
+  }
+}
+
+static void check_size_params_used(struct function_syntax *f, struct type **params) {
+  for (int i = 0; i < f->type_param_count; i++) {
+    struct type_param *p = &f->type_params[i];
+    if (p->kind != TPARAM_SIZE) {
+      continue;
+    }
+    bool used = false;
+    for (int j = 0; j < f->param_count && !used; j++) {
+      used = type_mentions(params[j], p->binding);
+    }
+    if (!used) {
+      diag_fatal(p->loc, "size parameter '%s' of '%s' is not the size of any parameter, "
+                         "so no call can determine it", p->name, f->name);
+    }
+  }
+}
+
+static void check_entry(struct tc *tc, struct function_syntax *f, struct tc_binding *b,
+                        struct type **params, struct type *ret) {
+  for (int i = 0; i < b->scheme.param_count; i++) {
+    if (b->scheme.params[i].kind != TPARAM_SIZE) {
+      diag_fatal(f->name_loc, "entry point '%s' cannot be polymorphic (type parameter '%s')",
+                 f->name, b->scheme.params[i].name);
+    }
+  }
+  for (int i = 0; i < f->param_count; i++) {
+    if (type_contains_arrow(params[i])) {
+      diag_fatal(f->params[i]->loc, "entry point '%s' cannot take a function (type %s)",
+                 f->name, show_type(tc, params[i]));
+    }
+  }
+  if (type_contains_arrow(ret)) {
+    diag_fatal(f->name_loc, "entry point '%s' cannot return a function (type %s)", f->name,
+               show_type(tc, ret));
+  }
+}
+
+/* The existential sizes of the return type are instantiated afresh at every use; for
+ * checking the body against the declared type they are unknowns. */
+static struct type *open_existentials(struct tc *tc, struct type *ret,
+                                      struct tc_binding **ext, int count, struct loc loc) {
+  struct tc_subst s = {0};
+  s.size_names = ext;
+  s.sizes = ARENA_ARRAY(tc->arena, struct size *, count + 1);
+  for (int i = 0; i < count; i++) {
+    s.sizes[i] = fresh_size(tc, loc);
+  }
+  s.size_count = count;
+  return type_subst(tc->arena, ret, &s);
+}
+
+/* Checks a definition; `top` for a top-level one, whose end defaults every remaining
+ * type variable of its body and checks its literals (a local function leaves that to
+ * the definition around it, where its free variables' types are settled). */
+static struct tc_binding *check_function(struct tc *tc, struct function_syntax *f, bool top) {
+  int mark = scope_enter(tc);
+  int outer = tc->level++;
+  int literals_from = tc->literals.len;
+  VEC(struct tc_binding *) saved_sizes = {tc->implicit_sizes.items, tc->implicit_sizes.len,
+                                          tc->implicit_sizes.cap};
+  VEC(struct tc_binding *) saved_ext = {tc->return_ext.items, tc->return_ext.len,
+                                        tc->return_ext.cap};
+  tc->implicit_sizes.items = NULL;
+  tc->implicit_sizes.len = tc->implicit_sizes.cap = 0;
+  tc->return_ext.items = NULL;
+  tc->return_ext.len = tc->return_ext.cap = 0;
+
+  bind_type_params(tc, f->type_params, f->type_param_count);
+  struct type **params = ARENA_ARRAY(tc->arena, struct type *, f->param_count + 1);
+  for (int i = 0; i < f->param_count; i++) {
+    params[i] = bind_pattern(tc, f->params[i], fresh_var(tc, TC_NONE, f->params[i]->loc), true);
+  }
+  struct type *declared = f->ret != NULL ? elab_type(tc, f->ret, SIZES_RETURN) : NULL;
+  int level = tc->level++;
+  struct type *body = check_exp(tc, f->body);
+  struct tc_binding **ext;
+  int ext_count;
+  struct type *ret;
+  if (declared != NULL) {
+    struct type *want = open_existentials(tc, declared, tc->return_ext.items, tc->return_ext.len,
+                                          f->body->loc);
+    expect_type(tc, want, body, f->body->loc,
+                "the body does not have the declared return type");
+    ret = declared;
+    ext = tc->return_ext.items;
+    ext_count = tc->return_ext.len;
+  } else {
+    ret = escape_sizes_ext(tc, body, level, &ext, &ext_count);
+  }
+  tc->level = level;
+  check_size_params_used(f, params);
+
+  struct type *fn = ret;
+  for (int i = f->param_count - 1; i >= 0; i--) {
+    struct pat *p = f->params[i];
+    struct pat *id = p->kind == PAT_ASCRIPT ? p->u.ascript.pat : p;
+    struct tc_binding *name = id->kind == PAT_ID && type_is_prim(params[i], PRIM_I64)
+                                  ? id->u.id.binding
+                                  : NULL;
+    fn = type_arrow(tc->arena, name, params[i], fn);
+    if (i == f->param_count - 1) {
+      fn->u.arrow.ext = ext;
+      fn->u.arrow.ext_count = ext_count;
+    }
+  }
+  int gen_count;
+  struct tc_binding **gen = generalise(tc, fn, outer, &gen_count);
+  struct tc_binding *b = binding_new(tc, BIND_DEF, f->name, f->name_loc);
+  b->is_entry = f->is_entry;
+  int total = f->type_param_count + tc->implicit_sizes.len + gen_count;
+  struct type_param *ps = ARENA_ARRAY(tc->arena, struct type_param, total + 1);
+  int k = 0;
+  for (int i = 0; i < f->type_param_count; i++) {
+    ps[k++] = f->type_params[i];
+  }
+  for (int i = 0; i < tc->implicit_sizes.len; i++) {
+    struct tc_binding *s = tc->implicit_sizes.items[i];
+    ps[k++] = (struct type_param){TPARAM_SIZE, s->name, s->loc, s};
+  }
+  for (int i = 0; i < gen_count; i++) {
+    ps[k++] = (struct type_param){gen[i]->liftedness, gen[i]->name, gen[i]->loc, gen[i]};
+  }
+  b->scheme.params = ps;
+  b->scheme.param_count = k;
+  b->scheme.type = fn;
+  b->type = fn;
+  if (f->is_entry) {
+    check_entry(tc, f, b, params, ret);
+  }
+  if (top) {
+    finish_exp(tc, f->body);
+    for (int i = 0; i < f->param_count; i++) {
+      finish_pat(tc, f->params[i]);
+    }
+    check_literal_ranges(tc, literals_from);
+    tc->literals.len = literals_from;
+  }
+
+  tc->implicit_sizes.items = saved_sizes.items;
+  tc->implicit_sizes.len = saved_sizes.len;
+  tc->implicit_sizes.cap = saved_sizes.cap;
+  tc->return_ext.items = saved_ext.items;
+  tc->return_ext.len = saved_ext.len;
+  tc->return_ext.cap = saved_ext.cap;
+  tc->level = outer;
+  scope_leave(tc, mark);
+  return b;
+}
+
+struct type *check_local_function(struct tc *tc, struct exp *e) {
+  struct function_syntax f = {
+      .name = e->u.let_fun.name,
+      .loc = e->loc,
+      .name_loc = e->u.let_fun.name_loc,
+      .type_params = e->u.let_fun.type_params,
+      .type_param_count = e->u.let_fun.type_param_count,
+      .params = e->u.let_fun.params,
+      .param_count = e->u.let_fun.param_count,
+      .ret = e->u.let_fun.ret,
+      .body = e->u.let_fun.value,
+  };
+  name_t saved = tc->current_def;
+  struct loc saved_loc = tc->current_def_loc;
+  tc->current_def = f.name;
+  tc->current_def_loc = f.name_loc;
+  struct tc_binding *b = check_function(tc, &f, false);
+  tc->current_def = saved;
+  tc->current_def_loc = saved_loc;
+  b->let_fun = e;
+  e->u.let_fun.binding = b;
+  return b->type;
+}
+
+static void check_val(struct tc *tc, struct dec *d) {
+  struct function_syntax f = {
+      .name = d->u.val.name,
+      .loc = d->loc,
+      .name_loc = d->u.val.name_loc,
+      .type_params = d->u.val.type_params,
+      .type_param_count = d->u.val.type_param_count,
+      .params = d->u.val.params,
+      .param_count = d->u.val.param_count,
+      .ret = d->u.val.ret,
+      .body = d->u.val.body,
+      .is_entry = d->u.val.is_entry,
+  };
+  tc->current_def = f.name;
+  tc->current_def_loc = f.name_loc;
+  struct tc_binding *b = check_function(tc, &f, true);
+  tc->current_def = NULL;
+  b->dec = d;
+  d->u.val.binding = b;
+  env_bind(tc, &tc->values, b->name, b);
+}
+
+static void check_type_dec(struct tc *tc, struct dec *d) {
+  int mark = scope_enter(tc);
+  bind_type_params(tc, d->u.type.type_params, d->u.type.type_param_count);
+  struct type *t = elab_type(tc, d->u.type.type, SIZES_ABBREV);
+  scope_leave(tc, mark);
+  struct tc_binding *b = binding_new(tc, BIND_TYPE, d->u.type.name, d->loc);
+  b->type = t;
+  b->liftedness = d->u.type.liftedness;
+  b->scheme.params = d->u.type.type_params;
+  b->scheme.param_count = d->u.type.type_param_count;
+  b->scheme.type = t;
+  env_bind(tc, &tc->types, b->name, b);
+}
+
+static void check_dec(struct tc *tc, struct dec *d) {
+  switch (d->kind) {
+  case DEC_VAL:
+    check_val(tc, d);
+    return;
+  case DEC_TYPE:
+    check_type_dec(tc, d);
+    return;
+  case DEC_LOCAL:
+    check_dec(tc, d->u.local);
+    return;
+  case DEC_MOD_TYPE:
+  case DEC_MOD:
+  case DEC_OPEN:
+  case DEC_IMPORT:
+    diag_fatal(d->loc, "'%s' declarations are not supported yet", dec_kind_name(d->kind));
+  }
+}
+
+void check_decs(struct tc *tc, struct dec **decs, int count) {
+  for (int i = 0; i < count; i++) {
+    check_dec(tc, decs[i]);
+  }
+}

@@ -1,0 +1,390 @@
+/* Type expressions, size expressions, type parameters and patterns.
+ *
+ * elab_type turns a written type into a `struct type`. What `[]` means depends on
+ * where it is written (enum size_mode): a fresh implicit size parameter in a
+ * parameter's type, an existential size in a return type, any size in an ascription.
+ * Sizes written in types are constants, names of i64 values, or arithmetic on those. */
+#include <string.h>
+
+#include "typecheck/tc.h"
+
+static bool is_size_operator(struct tc_binding *b, enum size_op *op) {
+  if (b == NULL || b->kind != BIND_INTRINSIC) {
+    return false;
+  }
+  static const struct {
+    const char *name;
+    enum size_op op;
+  } ops[] = {{"+", SIZE_ADD}, {"-", SIZE_SUB}, {"*", SIZE_MUL}, {"/", SIZE_DIV}, {"%", SIZE_MOD}};
+  for (size_t i = 0; i < sizeof ops / sizeof *ops; i++) {
+    if (strcmp(b->name, ops[i].name) == 0) {
+      *op = ops[i].op;
+      return true;
+    }
+  }
+  return false;
+}
+
+struct size *exp_as_size(struct tc *tc, struct exp *e) {
+  switch (e->kind) {
+  case EXP_INT:
+    if (e->u.int_lit.value > (uint64_t)INT64_MAX) {
+      return NULL;
+    }
+    return size_const(tc->arena, (int64_t)e->u.int_lit.value);
+  case EXP_VAR: {
+    struct tc_binding *b = e->u.var.binding;
+    if (b == NULL || e->u.var.name.qual_count > 0) {
+      return NULL;
+    }
+    if (b->kind == BIND_SIZE) {
+      return b->size_alias != NULL ? b->size_alias : size_name(tc->arena, b);
+    }
+    if (b->kind == BIND_VAR && b->type != NULL && type_is_prim(b->type, PRIM_I64)) {
+      return size_name(tc->arena, b);
+    }
+    return NULL;
+  }
+  case EXP_BINOP: {
+    enum size_op op;
+    if (e->u.binop.op.qual_count > 0 || !is_size_operator(e->u.binop.binding, &op) ||
+        e->type == NULL || !type_is_prim(e->type, PRIM_I64)) {
+      return NULL;
+    }
+    struct size *l = exp_as_size(tc, e->u.binop.lhs);
+    struct size *r = l != NULL ? exp_as_size(tc, e->u.binop.rhs) : NULL;
+    return r != NULL ? size_binop(tc->arena, op, l, r) : NULL;
+  }
+  case EXP_ASCRIPT:
+    return exp_as_size(tc, e->u.ascript.exp);
+  default:
+    return NULL;
+  }
+}
+
+struct size *elab_size_exp(struct tc *tc, struct exp *e, bool must) {
+  struct type *t = check_exp(tc, e);
+  expect_type(tc, type_prim(tc->arena, PRIM_I64), t, e->loc, "a size must be an i64");
+  struct size *s = exp_as_size(tc, e);
+  if (s == NULL && must) {
+    diag_fatal(e->loc, "a size in a type must be a constant, the name of an i64 value, "
+                       "or + - * / %% of those");
+  }
+  return s;
+}
+
+static struct size *any_size(struct tc *tc, enum size_mode mode, struct loc loc) {
+  switch (mode) {
+  case SIZES_PARAM: {
+    struct tc_binding *b = binding_new(tc, BIND_SIZE,
+                                       intern_printf("n%d", (int)tc->implicit_sizes.len), loc);
+    b->type = type_prim(tc->arena, PRIM_I64);
+    b->is_size_param = true;
+    VEC_PUSH(tc->arena, &tc->implicit_sizes, b);
+    return size_name(tc->arena, b);
+  }
+  case SIZES_RETURN: {
+    struct size *s = fresh_existential(tc, NULL, loc);
+    VEC_PUSH(tc->arena, &tc->return_ext, s->u.name);
+    return s;
+  }
+  case SIZES_ASCRIBE:
+    return fresh_size(tc, loc);
+  case SIZES_COERCE:
+  case SIZES_ABBREV:
+    return fresh_existential(tc, NULL, loc);
+  }
+  return fresh_size(tc, loc);
+}
+
+/* A use of a type abbreviation: its parameters replaced by the arguments. */
+static struct type *apply_abbrev(struct tc *tc, struct tc_binding *b, struct type_exp **args,
+                                 int arg_count, enum size_mode mode, struct loc loc) {
+  if (arg_count != b->scheme.param_count) {
+    diag_fatal(loc, "type '%s' takes %d argument%s, but is given %d", b->name,
+               b->scheme.param_count, b->scheme.param_count == 1 ? "" : "s", arg_count);
+  }
+  struct tc_subst s = {0};
+  int n = b->scheme.param_count;
+  s.type_params = ARENA_ARRAY(tc->arena, struct tc_binding *, n);
+  s.types = ARENA_ARRAY(tc->arena, struct type *, n);
+  s.size_names = ARENA_ARRAY(tc->arena, struct tc_binding *, n);
+  s.sizes = ARENA_ARRAY(tc->arena, struct size *, n);
+  for (int i = 0; i < n; i++) {
+    struct type_param *p = &b->scheme.params[i];
+    struct type_exp *arg = args[i];
+    if (p->kind == TPARAM_SIZE) {
+      if (arg->kind != TE_APPLY || arg->u.apply.type_arg != NULL) {
+        diag_fatal(arg->loc, "type '%s' expects a size argument [n] for '%s'", b->name, p->name);
+      }
+      s.size_names[s.size_count] = p->binding;
+      s.sizes[s.size_count++] = arg->u.apply.size_any
+                                    ? any_size(tc, mode, arg->loc)
+                                    : elab_size_exp(tc, arg->u.apply.size_arg, true);
+    } else {
+      if (arg->kind == TE_APPLY && arg->u.apply.type_arg == NULL) {
+        diag_fatal(arg->loc, "type '%s' expects a type argument for '%s'", b->name, p->name);
+      }
+      struct type_exp *te = arg->kind == TE_APPLY ? arg->u.apply.type_arg : arg;
+      s.type_params[s.type_count] = p->binding;
+      s.types[s.type_count++] = elab_type(tc, te, mode);
+    }
+  }
+  return type_subst(tc->arena, b->type, &s);
+}
+
+static struct type *elab_var(struct tc *tc, struct type_exp *te, struct type_exp **args,
+                             int arg_count, enum size_mode mode) {
+  struct tc_binding *b = lookup_qualified(tc, &te->u.var, BIND_TYPE, te->loc);
+  if (b == NULL) {
+    error_unknown(tc, "type", &te->u.var, te->loc);
+  }
+  if (b->kind == BIND_TYPE_PARAM) {
+    if (arg_count > 0) {
+      diag_fatal(te->loc, "type parameter '%s' takes no arguments", b->name);
+    }
+    return type_param(tc->arena, b);
+  }
+  return apply_abbrev(tc, b, args, arg_count, mode, te->loc);
+}
+
+/* The arguments of a type application, outermost last: (vec [n]) f32. */
+static struct type *elab_apply(struct tc *tc, struct type_exp *te, enum size_mode mode) {
+  VEC(struct type_exp *) args = {0};
+  struct type_exp *head = te;
+  while (head->kind == TE_APPLY) {
+    VEC_PUSH(tc->arena, &args, head);
+    head = head->u.apply.ctor;
+  }
+  if (head->kind != TE_VAR) {
+    diag_fatal(head->loc, "only a named type can be applied to arguments");
+  }
+  for (int i = 0; i < args.len / 2; i++) {
+    struct type_exp *t = args.items[i];
+    args.items[i] = args.items[args.len - 1 - i];
+    args.items[args.len - 1 - i] = t;
+  }
+  return elab_var(tc, head, args.items, args.len, mode);
+}
+
+static struct type *elab_record(struct tc *tc, struct type_exp *te, enum size_mode mode) {
+  int n = te->u.record.count;
+  struct type_field *fields = ARENA_ARRAY(tc->arena, struct type_field, n);
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < i; j++) {
+      if (te->u.record.fields[j].name == te->u.record.fields[i].name) {
+        diag_error(te->u.record.fields[i].loc, "field '%s' is given twice",
+                   te->u.record.fields[i].name);
+        diag_note(te->u.record.fields[j].loc, "first given here");
+        diag_abort();
+      }
+    }
+    fields[i].name = te->u.record.fields[i].name;
+    fields[i].type = elab_type(tc, te->u.record.fields[i].type, mode);
+  }
+  return type_record(tc->arena, fields, n);
+}
+
+static struct type *elab_arrow(struct tc *tc, struct type_exp *te, enum size_mode mode) {
+  struct type *param = elab_type(tc, te->u.arrow.param, mode);
+  struct tc_binding *name = NULL;
+  int mark = scope_enter(tc);
+  if (te->u.arrow.param_name != NULL) {
+    name = binding_new(tc, BIND_VAR, te->u.arrow.param_name, te->u.arrow.param->loc);
+    name->type = param;
+    env_bind(tc, &tc->values, name->name, name);
+  }
+  struct type *result = elab_type(tc, te->u.arrow.result, mode);
+  scope_leave(tc, mark);
+  return type_arrow(tc->arena, name, param, result);
+}
+
+static struct type *elab_exist(struct tc *tc, struct type_exp *te, enum size_mode mode) {
+  int mark = scope_enter(tc);
+  for (int i = 0; i < te->u.exist.count; i++) {
+    struct tc_binding *b = binding_new(tc, BIND_SIZE, te->u.exist.names[i], te->loc);
+    b->type = type_prim(tc->arena, PRIM_I64);
+    env_bind(tc, &tc->values, b->name, b);
+    if (mode == SIZES_RETURN) {
+      VEC_PUSH(tc->arena, &tc->return_ext, b);
+    }
+  }
+  struct type *t = elab_type(tc, te->u.exist.body, mode);
+  scope_leave(tc, mark);
+  return t;
+}
+
+struct type *elab_type(struct tc *tc, struct type_exp *te, enum size_mode mode) {
+  switch (te->kind) {
+  case TE_VAR:
+    return elab_var(tc, te, NULL, 0, mode);
+  case TE_TUPLE: {
+    struct type **elems = ARENA_ARRAY(tc->arena, struct type *, te->u.tuple.count);
+    for (int i = 0; i < te->u.tuple.count; i++) {
+      elems[i] = elab_type(tc, te->u.tuple.elems[i], mode);
+    }
+    return type_tuple(tc->arena, elems, te->u.tuple.count);
+  }
+  case TE_RECORD:
+    return elab_record(tc, te, mode);
+  case TE_ARRAY: {
+    struct size *size = te->u.array.size == NULL ? any_size(tc, mode, te->loc)
+                                                 : elab_size_exp(tc, te->u.array.size, true);
+    struct type *elem = elab_type(tc, te->u.array.elem, mode);
+    if (type_contains_arrow(elem)) {
+      diag_fatal(te->loc, "arrays of functions are not supported");
+    }
+    struct size **dims = ARENA_ARRAY(tc->arena, struct size *, 1);
+    dims[0] = size;
+    return type_array(tc->arena, type_with_unique(tc->arena, elem, false), dims, 1);
+  }
+  case TE_UNIQUE:
+    return type_with_unique(tc->arena, elab_type(tc, te->u.unique, mode), true);
+  case TE_ARROW:
+    return elab_arrow(tc, te, mode);
+  case TE_APPLY:
+    return elab_apply(tc, te, mode);
+  case TE_EXIST:
+    return elab_exist(tc, te, mode);
+  }
+  return type_unit(tc->arena);
+}
+
+void bind_type_params(struct tc *tc, struct type_param *ps, int count) {
+  for (int i = 0; i < count; i++) {
+    struct type_param *p = &ps[i];
+    for (int j = 0; j < i; j++) {
+      if (ps[j].name == p->name) {
+        diag_fatal(p->loc, "parameter '%s' is given twice", p->name);
+      }
+    }
+    if (p->kind == TPARAM_SIZE) {
+      struct tc_binding *b = binding_new(tc, BIND_SIZE, p->name, p->loc);
+      b->type = type_prim(tc->arena, PRIM_I64);
+      b->is_size_param = true;
+      p->binding = b;
+      env_bind(tc, &tc->values, p->name, b);
+    } else {
+      struct tc_binding *b = binding_new(tc, BIND_TYPE_PARAM, p->name, p->loc);
+      b->liftedness = p->kind;
+      p->binding = b;
+      env_bind(tc, &tc->types, p->name, b);
+    }
+  }
+}
+
+/* ------------------------------------------------------------------ Patterns */
+
+struct type *pattern_type(struct tc *tc, struct pat *p, enum size_mode mode) {
+  switch (p->kind) {
+  case PAT_ID:
+  case PAT_WILDCARD:
+    return fresh_var(tc, TC_NONE, p->loc);
+  case PAT_TUPLE: {
+    struct type **elems = ARENA_ARRAY(tc->arena, struct type *, p->u.tuple.count);
+    for (int i = 0; i < p->u.tuple.count; i++) {
+      elems[i] = pattern_type(tc, p->u.tuple.elems[i], mode);
+    }
+    return type_tuple(tc->arena, elems, p->u.tuple.count);
+  }
+  case PAT_RECORD: {
+    int n = p->u.record.count;
+    struct type_field *fields = ARENA_ARRAY(tc->arena, struct type_field, n);
+    for (int i = 0; i < n; i++) {
+      fields[i].name = p->u.record.fields[i].name;
+      fields[i].type = pattern_type(tc, p->u.record.fields[i].pat, mode);
+    }
+    return type_record(tc->arena, fields, n);
+  }
+  case PAT_ASCRIPT: {
+    struct type *t = elab_type(tc, p->u.ascript.type, mode);
+    struct type *inner = pattern_type(tc, p->u.ascript.pat, mode);
+    expect_type(tc, t, inner, p->loc, "pattern does not match its type annotation");
+    return t;
+  }
+  }
+  return fresh_var(tc, TC_NONE, p->loc);
+}
+
+struct pattern_names {
+  VEC(struct pat *) ids;
+};
+
+static void check_duplicates(struct tc *tc, struct pat *p, struct pattern_names *seen) {
+  switch (p->kind) {
+  case PAT_ID:
+    for (int i = 0; i < seen->ids.len; i++) {
+      if (seen->ids.items[i]->u.id.name == p->u.id.name) {
+        diag_error(p->loc, "'%s' is bound twice in the same pattern", p->u.id.name);
+        diag_note(seen->ids.items[i]->loc, "first bound here");
+        diag_abort();
+      }
+    }
+    VEC_PUSH(tc->arena, &seen->ids, p);
+    return;
+  case PAT_WILDCARD:
+    return;
+  case PAT_TUPLE:
+    for (int i = 0; i < p->u.tuple.count; i++) {
+      check_duplicates(tc, p->u.tuple.elems[i], seen);
+    }
+    return;
+  case PAT_RECORD:
+    for (int i = 0; i < p->u.record.count; i++) {
+      for (int j = 0; j < i; j++) {
+        if (p->u.record.fields[j].name == p->u.record.fields[i].name) {
+          diag_fatal(p->u.record.fields[i].loc, "field '%s' is given twice",
+                     p->u.record.fields[i].name);
+        }
+      }
+      check_duplicates(tc, p->u.record.fields[i].pat, seen);
+    }
+    return;
+  case PAT_ASCRIPT:
+    check_duplicates(tc, p->u.ascript.pat, seen);
+    return;
+  }
+}
+
+static void bind_names(struct tc *tc, struct pat *p, struct type *t, bool unique) {
+  p->type = t;
+  switch (p->kind) {
+  case PAT_ID: {
+    struct tc_binding *b = binding_new(tc, BIND_VAR, p->u.id.name, p->loc);
+    b->type = t;
+    b->unique = unique || t->unique;
+    p->u.id.binding = b;
+    env_bind(tc, &tc->values, p->u.id.name, b);
+    return;
+  }
+  case PAT_WILDCARD:
+    return;
+  case PAT_TUPLE: {
+    struct type *h = type_head(t);
+    for (int i = 0; i < p->u.tuple.count; i++) {
+      struct type *elem = h->kind == TYPE_TUPLE ? h->u.tuple.elems[i] : h;
+      bind_names(tc, p->u.tuple.elems[i], elem, unique);
+    }
+    return;
+  }
+  case PAT_RECORD:
+    for (int i = 0; i < p->u.record.count; i++) {
+      struct type *ft = type_field(t, p->u.record.fields[i].name);
+      bind_names(tc, p->u.record.fields[i].pat, ft != NULL ? ft : t, unique);
+    }
+    return;
+  case PAT_ASCRIPT:
+    bind_names(tc, p->u.ascript.pat, t, unique || t->unique);
+    return;
+  }
+}
+
+struct type *bind_pattern(struct tc *tc, struct pat *p, struct type *t, bool is_param) {
+  struct pattern_names seen = {0};
+  check_duplicates(tc, p, &seen);
+  struct type *want = pattern_type(tc, p, is_param ? SIZES_PARAM : SIZES_ASCRIBE);
+  expect_type(tc, want, t, p->loc,
+              is_param ? "parameter type mismatch" : "pattern does not match the value");
+  bind_names(tc, p, want, false);
+  return want;
+}

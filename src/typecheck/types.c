@@ -1,0 +1,592 @@
+/* Types and sizes: construction, resolution of unification variables, substitution,
+ * equality and printing. See types.h for the representation and its invariants. */
+#include "typecheck/types.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int next_var_id;
+
+struct type *type_prim(struct arena *a, enum prim_type p) {
+  struct type *t = ARENA_NEW(a, struct type);
+  t->kind = TYPE_PRIM;
+  t->u.prim = p;
+  return t;
+}
+
+struct type *type_array(struct arena *a, struct type *elem, struct size **dims, int rank) {
+  if (rank == 0) {
+    return elem;
+  }
+  struct type *e = type_head(elem);
+  if (e->kind == TYPE_ARRAY) {
+    /* [n]([m]t) is [n][m]t */
+    int total = rank + e->u.array.rank;
+    struct size **all = ARENA_ARRAY(a, struct size *, total);
+    memcpy(all, dims, sizeof *dims * (size_t)rank);
+    memcpy(all + rank, e->u.array.dims, sizeof *dims * (size_t)e->u.array.rank);
+    return type_array(a, e->u.array.elem, all, total);
+  }
+  struct type *t = ARENA_NEW(a, struct type);
+  t->kind = TYPE_ARRAY;
+  t->u.array.elem = elem;
+  t->u.array.dims = dims;
+  t->u.array.rank = rank;
+  return t;
+}
+
+struct type *type_tuple(struct arena *a, struct type **elems, int count) {
+  if (count == 1) {
+    return elems[0];
+  }
+  struct type *t = ARENA_NEW(a, struct type);
+  t->kind = TYPE_TUPLE;
+  t->u.tuple.elems = elems;
+  t->u.tuple.count = count;
+  return t;
+}
+
+static int compare_fields(const void *x, const void *y) {
+  const struct type_field *a = x, *b = y;
+  /* Numeric field names sort numerically, so {0: a, 1: b, 10: c} keeps tuple order. */
+  char *end_a, *end_b;
+  long na = strtol(a->name, &end_a, 10), nb = strtol(b->name, &end_b, 10);
+  if (*end_a == '\0' && *end_b == '\0' && a->name[0] != '\0' && b->name[0] != '\0') {
+    return (na > nb) - (na < nb);
+  }
+  return strcmp(a->name, b->name);
+}
+
+bool type_is_field_name_tuple(const struct type_field *fields, int count) {
+  for (int i = 0; i < count; i++) {
+    char buf[16];
+    snprintf(buf, sizeof buf, "%d", i);
+    if (strcmp(fields[i].name, buf) != 0) {
+      return false;
+    }
+  }
+  return count != 1;
+}
+
+struct type *type_record(struct arena *a, struct type_field *fields, int count) {
+  qsort(fields, (size_t)count, sizeof *fields, compare_fields);
+  if (count > 0 && type_is_field_name_tuple(fields, count)) {
+    struct type **elems = ARENA_ARRAY(a, struct type *, count);
+    for (int i = 0; i < count; i++) {
+      elems[i] = fields[i].type;
+    }
+    return type_tuple(a, elems, count);
+  }
+  struct type *t = ARENA_NEW(a, struct type);
+  t->kind = TYPE_RECORD;
+  t->u.record.fields = fields;
+  t->u.record.count = count;
+  return t;
+}
+
+struct type *type_arrow(struct arena *a, struct tc_binding *param_name, struct type *param,
+                        struct type *result) {
+  struct type *t = ARENA_NEW(a, struct type);
+  t->kind = TYPE_ARROW;
+  t->u.arrow.param_name = param_name;
+  t->u.arrow.param = param;
+  t->u.arrow.result = result;
+  return t;
+}
+
+struct type *type_param(struct arena *a, struct tc_binding *b) {
+  struct type *t = ARENA_NEW(a, struct type);
+  t->kind = TYPE_PARAM;
+  t->u.param = b;
+  return t;
+}
+
+struct type *type_new_var(struct arena *a, enum type_constraint c, int level, struct loc loc) {
+  struct type_var *v = ARENA_NEW(a, struct type_var);
+  v->constraint = c;
+  v->level = level;
+  v->id = next_var_id++;
+  v->loc = loc;
+  struct type *t = ARENA_NEW(a, struct type);
+  t->kind = TYPE_VAR;
+  t->u.var = v;
+  return t;
+}
+
+struct type *type_unit(struct arena *a) {
+  return type_tuple(a, NULL, 0);
+}
+
+struct type *type_with_unique(struct arena *a, struct type *t, bool unique) {
+  if (t->unique == unique) {
+    return t;
+  }
+  struct type *c = arena_dup(a, t, sizeof *t);
+  c->unique = unique;
+  return c;
+}
+
+struct size *size_const(struct arena *a, int64_t v) {
+  struct size *s = ARENA_NEW(a, struct size);
+  s->kind = SIZE_CONST;
+  s->u.value = v;
+  return s;
+}
+
+struct size *size_name(struct arena *a, struct tc_binding *b) {
+  struct size *s = ARENA_NEW(a, struct size);
+  s->kind = SIZE_NAME;
+  s->u.name = b;
+  return s;
+}
+
+struct size *size_new_var(struct arena *a, int level, struct loc loc) {
+  struct size_var *v = ARENA_NEW(a, struct size_var);
+  v->level = level;
+  v->id = next_var_id++;
+  v->loc = loc;
+  struct size *s = ARENA_NEW(a, struct size);
+  s->kind = SIZE_VAR;
+  s->u.var = v;
+  return s;
+}
+
+struct size *size_binop(struct arena *a, enum size_op op, struct size *l, struct size *r) {
+  struct size *s = ARENA_NEW(a, struct size);
+  s->kind = SIZE_BINOP;
+  s->u.binop.op = op;
+  s->u.binop.lhs = l;
+  s->u.binop.rhs = r;
+  return s;
+}
+
+/* ------------------------------------------------------------------ Resolution */
+
+struct type *type_head(struct type *t) {
+  while (t->kind == TYPE_VAR && t->u.var->link != NULL) {
+    t = t->u.var->link;
+  }
+  return t;
+}
+
+struct type *type_norm(struct arena *a, struct type *t) {
+  t = type_head(t);
+  if (t->kind == TYPE_ARRAY && type_head(t->u.array.elem)->kind == TYPE_ARRAY) {
+    struct type *n = type_array(a, type_head(t->u.array.elem), t->u.array.dims, t->u.array.rank);
+    return type_with_unique(a, n, t->unique);
+  }
+  return t;
+}
+
+struct size *size_head(struct size *s) {
+  while (s->kind == SIZE_VAR && s->u.var->link != NULL) {
+    s = s->u.var->link;
+  }
+  return s;
+}
+
+struct size *size_resolve(struct arena *a, struct size *s) {
+  s = size_head(s);
+  if (s->kind != SIZE_BINOP) {
+    return s;
+  }
+  struct size *l = size_resolve(a, s->u.binop.lhs), *r = size_resolve(a, s->u.binop.rhs);
+  if (l == s->u.binop.lhs && r == s->u.binop.rhs) {
+    return s;
+  }
+  return size_binop(a, s->u.binop.op, l, r);
+}
+
+struct type *type_resolve(struct arena *a, struct type *t) {
+  bool unique = t->unique;
+  t = type_head(t);
+  struct type *r = t;
+  switch (t->kind) {
+  case TYPE_PRIM:
+  case TYPE_PARAM:
+  case TYPE_VAR:
+    break;
+  case TYPE_ARRAY: {
+    struct type *elem = type_resolve(a, t->u.array.elem);
+    struct size **dims = ARENA_ARRAY(a, struct size *, t->u.array.rank);
+    for (int i = 0; i < t->u.array.rank; i++) {
+      dims[i] = size_resolve(a, t->u.array.dims[i]);
+    }
+    r = type_array(a, type_with_unique(a, elem, false), dims, t->u.array.rank);
+    break;
+  }
+  case TYPE_TUPLE: {
+    struct type **elems = ARENA_ARRAY(a, struct type *, t->u.tuple.count);
+    for (int i = 0; i < t->u.tuple.count; i++) {
+      elems[i] = type_resolve(a, t->u.tuple.elems[i]);
+    }
+    r = type_tuple(a, elems, t->u.tuple.count);
+    break;
+  }
+  case TYPE_RECORD: {
+    struct type_field *fields = ARENA_ARRAY(a, struct type_field, t->u.record.count);
+    for (int i = 0; i < t->u.record.count; i++) {
+      fields[i].name = t->u.record.fields[i].name;
+      fields[i].type = type_resolve(a, t->u.record.fields[i].type);
+    }
+    r = type_record(a, fields, t->u.record.count);
+    break;
+  }
+  case TYPE_ARROW:
+    r = type_arrow(a, t->u.arrow.param_name, type_resolve(a, t->u.arrow.param),
+                   type_resolve(a, t->u.arrow.result));
+    r->u.arrow.ext = t->u.arrow.ext;
+    r->u.arrow.ext_count = t->u.arrow.ext_count;
+    break;
+  }
+  return type_with_unique(a, r, unique || r->unique);
+}
+
+/* -------------------------------------------------------------------- Queries */
+
+bool size_equal(struct size *a, struct size *b) {
+  a = size_head(a);
+  b = size_head(b);
+  if (a->kind != b->kind) {
+    return false;
+  }
+  switch (a->kind) {
+  case SIZE_CONST:
+    return a->u.value == b->u.value;
+  case SIZE_NAME:
+    return a->u.name == b->u.name;
+  case SIZE_VAR:
+    return a->u.var == b->u.var;
+  case SIZE_BINOP:
+    return a->u.binop.op == b->u.binop.op && size_equal(a->u.binop.lhs, b->u.binop.lhs) &&
+           size_equal(a->u.binop.rhs, b->u.binop.rhs);
+  }
+  return false;
+}
+
+bool type_equal(struct type *a, struct type *b) {
+  a = type_head(a);
+  b = type_head(b);
+  if (a->kind != b->kind) {
+    return false;
+  }
+  switch (a->kind) {
+  case TYPE_PRIM:
+    return a->u.prim == b->u.prim;
+  case TYPE_PARAM:
+    return a->u.param == b->u.param;
+  case TYPE_VAR:
+    return a->u.var == b->u.var;
+  case TYPE_ARRAY:
+    if (a->u.array.rank != b->u.array.rank) {
+      return false;
+    }
+    for (int i = 0; i < a->u.array.rank; i++) {
+      if (!size_equal(a->u.array.dims[i], b->u.array.dims[i])) {
+        return false;
+      }
+    }
+    return type_equal(a->u.array.elem, b->u.array.elem);
+  case TYPE_TUPLE:
+    if (a->u.tuple.count != b->u.tuple.count) {
+      return false;
+    }
+    for (int i = 0; i < a->u.tuple.count; i++) {
+      if (!type_equal(a->u.tuple.elems[i], b->u.tuple.elems[i])) {
+        return false;
+      }
+    }
+    return true;
+  case TYPE_RECORD:
+    if (a->u.record.count != b->u.record.count) {
+      return false;
+    }
+    for (int i = 0; i < a->u.record.count; i++) {
+      if (a->u.record.fields[i].name != b->u.record.fields[i].name ||
+          !type_equal(a->u.record.fields[i].type, b->u.record.fields[i].type)) {
+        return false;
+      }
+    }
+    return true;
+  case TYPE_ARROW:
+    return type_equal(a->u.arrow.param, b->u.arrow.param) &&
+           type_equal(a->u.arrow.result, b->u.arrow.result);
+  }
+  return false;
+}
+
+int type_rank(struct type *t) {
+  t = type_head(t);
+  return t->kind == TYPE_ARRAY ? t->u.array.rank + type_rank(t->u.array.elem) : 0;
+}
+
+struct type *type_row(struct arena *a, struct type *t) {
+  t = type_norm(a, t);
+  if (t->kind != TYPE_ARRAY) {
+    return t;
+  }
+  if (t->u.array.rank == 1) {
+    return t->u.array.elem;
+  }
+  return type_array(a, t->u.array.elem, t->u.array.dims + 1, t->u.array.rank - 1);
+}
+
+struct type *type_elem_scalar(struct type *t) {
+  t = type_head(t);
+  return t->kind == TYPE_ARRAY ? type_elem_scalar(t->u.array.elem) : t;
+}
+
+bool type_is_prim(struct type *t, enum prim_type p) {
+  t = type_head(t);
+  return t->kind == TYPE_PRIM && t->u.prim == p;
+}
+
+bool type_contains_arrow(struct type *t) {
+  t = type_head(t);
+  switch (t->kind) {
+  case TYPE_ARROW:
+    return true;
+  case TYPE_ARRAY:
+    return type_contains_arrow(t->u.array.elem);
+  case TYPE_TUPLE:
+    for (int i = 0; i < t->u.tuple.count; i++) {
+      if (type_contains_arrow(t->u.tuple.elems[i])) {
+        return true;
+      }
+    }
+    return false;
+  case TYPE_RECORD:
+    for (int i = 0; i < t->u.record.count; i++) {
+      if (type_contains_arrow(t->u.record.fields[i].type)) {
+        return true;
+      }
+    }
+    return false;
+  default:
+    return false;
+  }
+}
+
+struct type *type_field(struct type *t, name_t field) {
+  t = type_head(t);
+  if (t->kind == TYPE_RECORD) {
+    for (int i = 0; i < t->u.record.count; i++) {
+      if (t->u.record.fields[i].name == field) {
+        return t->u.record.fields[i].type;
+      }
+    }
+    return NULL;
+  }
+  if (t->kind == TYPE_TUPLE) {
+    char *end;
+    long i = strtol(field, &end, 10);
+    if (*end == '\0' && field[0] != '\0' && i >= 0 && i < t->u.tuple.count) {
+      return t->u.tuple.elems[i];
+    }
+  }
+  return NULL;
+}
+
+/* ----------------------------------------------------------------- Substitution */
+
+struct size *size_subst(struct arena *a, struct size *z, const struct tc_subst *s) {
+  z = size_head(z);
+  switch (z->kind) {
+  case SIZE_NAME:
+    for (int i = 0; i < s->size_count; i++) {
+      if (s->size_names[i] == z->u.name) {
+        return s->sizes[i];
+      }
+    }
+    return z;
+  case SIZE_BINOP: {
+    struct size *l = size_subst(a, z->u.binop.lhs, s);
+    struct size *r = size_subst(a, z->u.binop.rhs, s);
+    if (l == z->u.binop.lhs && r == z->u.binop.rhs) {
+      return z;
+    }
+    return size_binop(a, z->u.binop.op, l, r);
+  }
+  default:
+    return z;
+  }
+}
+
+struct type *type_subst(struct arena *a, struct type *t, const struct tc_subst *s) {
+  bool unique = t->unique;
+  t = type_head(t);
+  struct type *r = t;
+  switch (t->kind) {
+  case TYPE_PRIM:
+  case TYPE_VAR:
+    break;
+  case TYPE_PARAM:
+    for (int i = 0; i < s->type_count; i++) {
+      if (s->type_params[i] == t->u.param) {
+        r = s->types[i];
+        break;
+      }
+    }
+    break;
+  case TYPE_ARRAY: {
+    struct size **dims = ARENA_ARRAY(a, struct size *, t->u.array.rank);
+    for (int i = 0; i < t->u.array.rank; i++) {
+      dims[i] = size_subst(a, t->u.array.dims[i], s);
+    }
+    r = type_array(a, type_subst(a, t->u.array.elem, s), dims, t->u.array.rank);
+    break;
+  }
+  case TYPE_TUPLE: {
+    struct type **elems = ARENA_ARRAY(a, struct type *, t->u.tuple.count);
+    for (int i = 0; i < t->u.tuple.count; i++) {
+      elems[i] = type_subst(a, t->u.tuple.elems[i], s);
+    }
+    r = type_tuple(a, elems, t->u.tuple.count);
+    break;
+  }
+  case TYPE_RECORD: {
+    struct type_field *fields = ARENA_ARRAY(a, struct type_field, t->u.record.count);
+    for (int i = 0; i < t->u.record.count; i++) {
+      fields[i].name = t->u.record.fields[i].name;
+      fields[i].type = type_subst(a, t->u.record.fields[i].type, s);
+    }
+    r = type_record(a, fields, t->u.record.count);
+    break;
+  }
+  case TYPE_ARROW:
+    r = type_arrow(a, t->u.arrow.param_name, type_subst(a, t->u.arrow.param, s),
+                   type_subst(a, t->u.arrow.result, s));
+    r->u.arrow.ext = t->u.arrow.ext;
+    r->u.arrow.ext_count = t->u.arrow.ext_count;
+    break;
+  }
+  return type_with_unique(a, r, unique || r->unique);
+}
+
+/* -------------------------------------------------------------------- Printing */
+
+static const char *const size_op_names[] = {"+", "-", "*", "/", "%"};
+
+static void size_print_prec(struct strbuf *b, struct size *s, int prec) {
+  s = size_head(s);
+  switch (s->kind) {
+  case SIZE_CONST:
+    strbuf_printf(b, "%" PRId64, s->u.value);
+    return;
+  case SIZE_NAME:
+    strbuf_puts(b, s->u.name->name);
+    return;
+  case SIZE_VAR:
+    strbuf_printf(b, "?%d", s->u.var->id);
+    return;
+  case SIZE_BINOP: {
+    int mine = s->u.binop.op == SIZE_ADD || s->u.binop.op == SIZE_SUB ? 1 : 2;
+    if (mine < prec) {
+      strbuf_putc(b, '(');
+    }
+    size_print_prec(b, s->u.binop.lhs, mine);
+    strbuf_puts(b, size_op_names[s->u.binop.op]);
+    size_print_prec(b, s->u.binop.rhs, mine + 1);
+    if (mine < prec) {
+      strbuf_putc(b, ')');
+    }
+    return;
+  }
+  }
+}
+
+void size_print(struct strbuf *b, struct size *s) {
+  size_print_prec(b, s, 0);
+}
+
+static void type_print_prec(struct strbuf *b, struct type *t, bool atom);
+
+static void print_var(struct strbuf *b, struct type_var *v) {
+  static const char *const what[] = {
+      [TC_NONE] = "t", [TC_NUMERIC] = "num", [TC_INTEGRAL] = "int",
+      [TC_FLOATING] = "float", [TC_ORDERED] = "ord", [TC_EQUALITY] = "eq",
+      [TC_INT_LIT] = "intlit", [TC_FLOAT_LIT] = "floatlit", [TC_FIELDS] = "rec"};
+  strbuf_printf(b, "%s%d", what[v->constraint], v->id);
+}
+
+static void type_print_prec(struct strbuf *b, struct type *t, bool atom) {
+  if (t->unique) {
+    strbuf_putc(b, '*');
+  }
+  t = type_head(t);
+  switch (t->kind) {
+  case TYPE_PRIM:
+    strbuf_puts(b, prim_name(t->u.prim));
+    return;
+  case TYPE_PARAM:
+    strbuf_puts(b, t->u.param->name);
+    return;
+  case TYPE_VAR:
+    print_var(b, t->u.var);
+    return;
+  case TYPE_ARRAY:
+    for (int i = 0; i < t->u.array.rank; i++) {
+      strbuf_putc(b, '[');
+      size_print(b, t->u.array.dims[i]);
+      strbuf_putc(b, ']');
+    }
+    type_print_prec(b, t->u.array.elem, true);
+    return;
+  case TYPE_TUPLE:
+    strbuf_putc(b, '(');
+    for (int i = 0; i < t->u.tuple.count; i++) {
+      strbuf_puts(b, i > 0 ? ", " : "");
+      type_print_prec(b, t->u.tuple.elems[i], false);
+    }
+    strbuf_putc(b, ')');
+    return;
+  case TYPE_RECORD:
+    strbuf_putc(b, '{');
+    for (int i = 0; i < t->u.record.count; i++) {
+      strbuf_printf(b, "%s%s: ", i > 0 ? ", " : "", t->u.record.fields[i].name);
+      type_print_prec(b, t->u.record.fields[i].type, false);
+    }
+    strbuf_putc(b, '}');
+    return;
+  case TYPE_ARROW:
+    if (atom) {
+      strbuf_putc(b, '(');
+    }
+    if (t->u.arrow.param_name != NULL) {
+      strbuf_printf(b, "(%s: ", t->u.arrow.param_name->name);
+      type_print_prec(b, t->u.arrow.param, false);
+      strbuf_putc(b, ')');
+    } else {
+      type_print_prec(b, t->u.arrow.param, true);
+    }
+    strbuf_puts(b, " -> ");
+    type_print_prec(b, t->u.arrow.result, false);
+    if (atom) {
+      strbuf_putc(b, ')');
+    }
+    return;
+  }
+}
+
+void type_print(struct strbuf *b, struct type *t) {
+  type_print_prec(b, t, false);
+}
+
+const char *type_to_string(struct arena *a, struct type *t) {
+  struct strbuf b;
+  strbuf_init(&b);
+  type_print(&b, t);
+  const char *s = arena_strndup(a, b.data != NULL ? b.data : "", b.len);
+  strbuf_free(&b);
+  return s;
+}
+
+const char *size_to_string(struct arena *a, struct size *s) {
+  struct strbuf b;
+  strbuf_init(&b);
+  size_print(&b, s);
+  const char *r = arena_strndup(a, b.data != NULL ? b.data : "", b.len);
+  strbuf_free(&b);
+  return r;
+}

@@ -1,0 +1,248 @@
+/* Types and sizes of the typed AST, and what names are bound to.
+ *
+ * The type checker annotates the AST (parser/ast.h) in place with these. After
+ * tc_check_program() succeeds:
+ *  - every `struct type` reachable from the AST is fully resolved: no TYPE_VAR and no
+ *    SIZE_VAR remains once it is passed through type_resolve() (unification variables
+ *    are links; type_resolve follows them and normalises arrays of arrays);
+ *  - TYPE_PARAM appears only inside polymorphic definitions, where it names one of the
+ *    definition's type parameters; internalise substitutes them per instantiation;
+ *  - every size is a constant, a name (a size parameter, an i64 variable, or an
+ *    existential size introduced by an expression whose result size is not known
+ *    statically), or arithmetic on those, written as the program wrote it.
+ *
+ * Representation. Arrays are TYPE_ARRAY with a non-array element and one size per
+ * dimension, so [n][m]f32 is one node of rank 2. Tuples of one element do not exist
+ * (they are the element). Record fields are kept sorted by name, so equal record types
+ * list fields in the same order; a tuple (a, b) and the record {0: a, 1: b} are the
+ * same type, as in Futhark, and unify.
+ */
+#ifndef PRISM_TYPES_H
+#define PRISM_TYPES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "parser/ast.h"
+#include "support/arena.h"
+#include "support/prim.h"
+#include "support/strbuf.h"
+#include "support/strtab.h"
+
+struct size;
+struct type;
+struct tc_binding;
+
+/* ------------------------------------------------------------------------- Sizes */
+
+enum size_kind {
+  SIZE_CONST, /* value: a non-negative constant */
+  SIZE_NAME,  /* name: a size parameter, i64 variable or existential size */
+  SIZE_VAR,   /* var: a unification variable; follow var->link when set */
+  SIZE_BINOP, /* binop: arithmetic on sizes, e.g. n*m or n+1 */
+};
+
+enum size_op { SIZE_ADD, SIZE_SUB, SIZE_MUL, SIZE_DIV, SIZE_MOD };
+
+struct size_var {
+  struct size *link; /* NULL while unresolved */
+  int level;         /* let-nesting level where it was made (generalisation, escape) */
+  int id;            /* for printing: ?0, ?1 ... */
+  struct loc loc;    /* the expression that made it, for error messages */
+};
+
+struct size {
+  enum size_kind kind;
+  union {
+    int64_t value;
+    struct tc_binding *name;
+    struct size_var *var;
+    struct {
+      enum size_op op;
+      struct size *lhs, *rhs;
+    } binop;
+  } u;
+};
+
+/* ------------------------------------------------------------------------- Types */
+
+enum type_kind {
+  TYPE_PRIM,   /* prim */
+  TYPE_ARRAY,  /* array: elem is never an array (after resolution) */
+  TYPE_TUPLE,  /* tuple: count != 1; count 0 is the unit type () */
+  TYPE_RECORD, /* record: fields sorted by name */
+  TYPE_ARROW,  /* arrow: a function type */
+  TYPE_PARAM,  /* param: a rigid type parameter 'a (or an abstract type) */
+  TYPE_VAR,    /* var: a unification variable; follow var->link when set */
+};
+
+/* What a unification variable may become (Futhark's type constraints). */
+enum type_constraint {
+  TC_NONE,       /* anything */
+  TC_NUMERIC,    /* any integer or float type: + - * / ** unary - abs */
+  TC_INTEGRAL,   /* integer types: % // %% & | ^ << >> */
+  TC_FLOATING,   /* f32, f64 */
+  TC_ORDERED,    /* primitive types: < <= > >= min max */
+  TC_EQUALITY,   /* anything without functions: == != */
+  TC_INT_LIT,    /* an unsuffixed integer literal: numeric, defaults to i32 */
+  TC_FLOAT_LIT,  /* an unsuffixed float literal: floating, defaults to f64 */
+  TC_FIELDS,     /* a record (or tuple) with at least the fields listed */
+};
+
+struct type_field {
+  name_t name;
+  struct type *type;
+};
+
+struct type_var {
+  struct type *link; /* NULL while unresolved */
+  enum type_constraint constraint;
+  struct type_field *fields; /* TC_FIELDS: the fields known so far */
+  int field_count;
+  int level;
+  int id;            /* for printing: t0, t1 ... */
+  bool lifted;       /* may become a function type (an argument of a higher-order use) */
+  struct loc loc;    /* where it was made (and the use that constrained it) */
+};
+
+struct type {
+  enum type_kind kind;
+  bool unique; /* *t: only on parameter and return types */
+  union {
+    enum prim_type prim;
+    struct {
+      struct type *elem;
+      struct size **dims;
+      int rank;
+    } array;
+    struct {
+      struct type **elems;
+      int count;
+    } tuple;
+    struct {
+      struct type_field *fields;
+      int count;
+    } record;
+    struct {
+      struct tc_binding *param_name; /* (n: i64) -> [n]t: the name sizes may use */
+      struct type *param;
+      struct type *result;
+      struct tc_binding **ext; /* existential sizes of the result (?[k].) */
+      int ext_count;
+    } arrow;
+    struct tc_binding *param;
+    struct type_var *var;
+  } u;
+};
+
+/* ---------------------------------------------------------------------- Bindings */
+
+enum binding_kind {
+  BIND_VAR,       /* a local variable or parameter; type */
+  BIND_SIZE,      /* a size parameter or existential size; also an i64 value */
+  BIND_DEF,       /* a top-level or local function/value definition; scheme */
+  BIND_INTRINSIC, /* a built-in function; scheme, intrinsic */
+  BIND_TYPE,      /* a type abbreviation; scheme (type params) and type */
+  BIND_TYPE_PARAM,/* a type parameter 'a of a definition */
+  BIND_MODULE,    /* a (pseudo-)module such as f32; module */
+};
+
+/* A polymorphic type: for all type_params, [size params], type. */
+struct tc_scheme {
+  struct type_param *params; /* from the AST, with bindings; or made for intrinsics */
+  int param_count;
+  struct type *type;
+};
+
+struct tc_module; /* typecheck/env.h */
+
+struct tc_binding {
+  enum binding_kind kind;
+  name_t name;
+  struct loc loc;        /* where it was bound */
+  int id;                /* unique per compilation */
+  struct type *type;     /* BIND_VAR, BIND_SIZE (i64), BIND_TYPE (its definition) */
+  struct tc_scheme scheme;   /* BIND_DEF, BIND_INTRINSIC, BIND_TYPE */
+  enum type_param_kind liftedness; /* BIND_TYPE_PARAM, BIND_TYPE */
+  int intrinsic;         /* BIND_INTRINSIC: enum intrinsic (typecheck/intrinsics.h) */
+  int intrinsic_op;      /* BIND_INTRINSIC: the ir_unop/ir_binop/constant it stands for */
+  enum prim_type intrinsic_prim; /* BIND_INTRINSIC in a numeric module: its type */
+  enum prim_type intrinsic_from; /* BIND_INTRINSIC conversions: the source type */
+  enum type_constraint constraint; /* BIND_TYPE_PARAM: what instances must satisfy */
+  struct size *size_alias; /* BIND_SIZE bound by let [n] p = e: the size it names */
+  struct dec *dec;       /* BIND_DEF at top level: the definition */
+  struct exp *let_fun;   /* BIND_DEF local: the EXP_LET_FUN */
+  struct tc_module *module; /* BIND_MODULE */
+  int level;             /* nesting level of its scope (size escape checks) */
+  bool is_entry;         /* BIND_DEF: an entry point */
+  bool unique;           /* BIND_VAR: a unique parameter (may be consumed) */
+  bool is_size_param;    /* BIND_SIZE: a [n] parameter (vs existential) */
+};
+
+/* The type and size arguments of one use of a polymorphic name. */
+struct tc_inst {
+  struct type **types;  /* one per type parameter of the scheme, in order */
+  struct size **sizes;  /* one per size parameter of the scheme, in order */
+  int type_count, size_count;
+};
+
+/* ------------------------------------------------------------------ Construction */
+
+struct type *type_prim(struct arena *a, enum prim_type p);
+struct type *type_array(struct arena *a, struct type *elem, struct size **dims, int rank);
+struct type *type_tuple(struct arena *a, struct type **elems, int count);
+struct type *type_record(struct arena *a, struct type_field *fields, int count); /* sorts */
+struct type *type_arrow(struct arena *a, struct tc_binding *param_name, struct type *param,
+                        struct type *result);
+struct type *type_param(struct arena *a, struct tc_binding *b);
+struct type *type_new_var(struct arena *a, enum type_constraint c, int level, struct loc loc);
+struct type *type_unit(struct arena *a);
+struct type *type_with_unique(struct arena *a, struct type *t, bool unique);
+
+struct size *size_const(struct arena *a, int64_t v);
+struct size *size_name(struct arena *a, struct tc_binding *b);
+struct size *size_new_var(struct arena *a, int level, struct loc loc);
+struct size *size_binop(struct arena *a, enum size_op op, struct size *l, struct size *r);
+
+/* ------------------------------------------------------------------------ Queries */
+
+/* Follows links at the top (not inside). */
+struct type *type_head(struct type *t);
+/* type_head, and [n]t where t became [m]u made into [n][m]u. */
+struct type *type_norm(struct arena *a, struct type *t);
+struct size *size_head(struct size *s);
+
+/* Follows all links, normalises [n]([m]t) to [n][m]t; returns a fresh copy only where
+ * something changed. */
+struct type *type_resolve(struct arena *a, struct type *t);
+struct size *size_resolve(struct arena *a, struct size *s);
+
+bool size_equal(struct size *a, struct size *b); /* syntactic, after resolution */
+bool type_equal(struct type *a, struct type *b); /* ignoring uniqueness */
+int type_rank(struct type *t);                   /* 0 for non-arrays */
+struct type *type_row(struct arena *a, struct type *t);        /* [n]t -> t */
+struct type *type_elem_scalar(struct type *t);  /* the non-array element */
+bool type_is_prim(struct type *t, enum prim_type p);
+bool type_contains_arrow(struct type *t);
+bool type_is_field_name_tuple(const struct type_field *fields, int count);
+struct type *type_field(struct type *t, name_t field); /* of a record/tuple, or NULL */
+
+/* Substitution of type parameters and size names (instantiation, internalise). */
+struct tc_subst {
+  struct tc_binding **type_params;
+  struct type **types;
+  int type_count;
+  struct tc_binding **size_names;
+  struct size **sizes;
+  int size_count;
+};
+struct type *type_subst(struct arena *a, struct type *t, const struct tc_subst *s);
+struct size *size_subst(struct arena *a, struct size *z, const struct tc_subst *s);
+
+/* Printing in Prism syntax: [n][m]f32, (i32, f32), {x: f32}, a -> b. */
+void type_print(struct strbuf *b, struct type *t);
+void size_print(struct strbuf *b, struct size *s);
+const char *type_to_string(struct arena *a, struct type *t);
+const char *size_to_string(struct arena *a, struct size *s);
+
+#endif
