@@ -1,0 +1,2 @@
+-- A program may consist of comments only.
+-- ==

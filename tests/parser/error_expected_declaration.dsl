@@ -1,0 +1,5 @@
+-- A stray closing parenthesis after a declaration.
+-- ==
+-- error: unexpected '\)', expected declaration
+
+def main (x: i32) = x)

@@ -1,0 +1,6 @@
+-- Unclosed attribute.
+-- ==
+-- error: unexpected 'def', expected '\]'
+
+#[unroll
+def main (x: i32) = x
