@@ -346,13 +346,15 @@ static void check_duplicates(struct tc *tc, struct pat *p, struct pattern_names 
   }
 }
 
-static void bind_names(struct tc *tc, struct pat *p, struct type *t, bool unique) {
+static void bind_names(struct tc *tc, struct pat *p, struct type *t, bool unique,
+                       bool is_param) {
   p->type = t;
   switch (p->kind) {
   case PAT_ID: {
     struct tc_binding *b = binding_new(tc, BIND_VAR, p->u.id.name, p->loc);
     b->type = t;
     b->unique = unique || t->unique;
+    b->is_param = is_param;
     p->u.id.binding = b;
     env_bind(tc, &tc->values, p->u.id.name, b);
     return;
@@ -363,18 +365,18 @@ static void bind_names(struct tc *tc, struct pat *p, struct type *t, bool unique
     struct type *h = type_head(t);
     for (int i = 0; i < p->u.tuple.count; i++) {
       struct type *elem = h->kind == TYPE_TUPLE ? h->u.tuple.elems[i] : h;
-      bind_names(tc, p->u.tuple.elems[i], elem, unique);
+      bind_names(tc, p->u.tuple.elems[i], elem, unique, is_param);
     }
     return;
   }
   case PAT_RECORD:
     for (int i = 0; i < p->u.record.count; i++) {
       struct type *ft = type_field(t, p->u.record.fields[i].name);
-      bind_names(tc, p->u.record.fields[i].pat, ft != NULL ? ft : t, unique);
+      bind_names(tc, p->u.record.fields[i].pat, ft != NULL ? ft : t, unique, is_param);
     }
     return;
   case PAT_ASCRIPT:
-    bind_names(tc, p->u.ascript.pat, t, unique || t->unique);
+    bind_names(tc, p->u.ascript.pat, t, unique || t->unique, is_param);
     return;
   }
 }
@@ -385,6 +387,6 @@ struct type *bind_pattern(struct tc *tc, struct pat *p, struct type *t, bool is_
   struct type *want = pattern_type(tc, p, is_param ? SIZES_PARAM : SIZES_ASCRIBE);
   expect_type(tc, want, t, p->loc,
               is_param ? "parameter type mismatch" : "pattern does not match the value");
-  bind_names(tc, p, want, false);
+  bind_names(tc, p, want, false, is_param);
   return want;
 }

@@ -14,4 +14,8 @@ void tc_check_program(struct arena *a, struct program *prelude, struct program *
     tc.in_prelude = false;
   }
   check_decs(&tc, program->decs, program->count);
+  if (prelude != NULL) {
+    check_uniqueness(&tc, prelude);
+  }
+  check_uniqueness(&tc, program);
 }

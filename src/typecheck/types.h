@@ -176,6 +176,7 @@ struct tc_binding {
   int level;             /* nesting level of its scope (size escape checks) */
   bool is_entry;         /* BIND_DEF: an entry point */
   bool unique;           /* BIND_VAR: a unique parameter (may be consumed) */
+  bool is_param;         /* BIND_VAR: a parameter of a definition (not of a lambda) */
   bool is_size_param;    /* BIND_SIZE: a [n] parameter (vs existential) */
 };
 
