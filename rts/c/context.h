@@ -1,0 +1,65 @@
+/* The run-time context: the pending error message and reference-counted memory.
+ *
+ * Errors: a failing operation formats its message into the context (rts_error) and
+ * returns its error code up to the API function, which returns it to the host; the
+ * host takes the message with PREFIX_context_get_error (rts_take_error). Nothing
+ * aborts: running out of memory while storing a message only loses the message.
+ *
+ * Memory: every array's elements live in a block with a reference count. A block is
+ * shared by the views that point into it (rows, outer slices, reshapes) and freed when
+ * its last reference goes (rts_unref). A block whose count is 1 belongs to one value
+ * only and may be updated in place; otherwise writers copy it first (Note [ownership]
+ * in src/backend_c/emit_own.c). The context counts the bytes in live blocks and their
+ * peak, for the executable's -P.
+ */
+#ifndef PRISM_RTS_CONTEXT_H
+#define PRISM_RTS_CONTEXT_H
+
+#include "util.h"
+
+struct rts_context {
+  char *error;          /* the pending message (malloc'ed), or NULL */
+  bool error_lost;      /* a message could not be stored for want of memory */
+  int64_t mem_current;  /* bytes in live blocks */
+  int64_t mem_peak;
+};
+
+/* A block of memory: this header, then the elements, 16-byte aligned (the header's
+ * size is a multiple of 16 and malloc aligns to at least that on the targets we know;
+ * the elements need only the alignment of their type, at most 8). */
+struct rts_block {
+  int64_t refs;  /* references held by live values */
+  int64_t bytes; /* size of the elements */
+};
+
+static void rts_context_init(struct rts_context *ctx);
+static void rts_context_release(struct rts_context *ctx);
+
+/* Stores a message (appended to a pending one) and returns `code`. */
+static int rts_error(struct rts_context *ctx, int code, const char *fmt, ...) RTS_PRINTF(3, 4);
+
+/* The pending message (the caller frees it), or NULL; the context forgets it. */
+static char *rts_take_error(struct rts_context *ctx);
+
+/* Allocates a block of `bytes` bytes with one reference. `where` names the source
+ * location for the message on failure. */
+static int rts_alloc(struct rts_context *ctx, struct rts_block **out, int64_t bytes,
+                     const char *where);
+
+static void rts_block_free(struct rts_context *ctx, struct rts_block *b);
+
+static inline void *rts_block_data(struct rts_block *b) {
+  return (void *)(b + 1);
+}
+
+static inline void rts_ref(struct rts_block *b) {
+  b->refs++;
+}
+
+static inline void rts_unref(struct rts_context *ctx, struct rts_block *b) {
+  if (--b->refs == 0) {
+    rts_block_free(ctx, b);
+  }
+}
+
+#endif

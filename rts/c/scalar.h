@@ -1,0 +1,281 @@
+/* Scalar arithmetic with Futhark's semantics, as static inline functions.
+ *
+ * The C emitter turns every unary and binary operator of the core IR into a call
+ * rts_OP_TYPE(...) (src/backend_c/emit_exp.c); at -O1 and above they compile to the
+ * same instructions as the plain C operators wherever the meanings agree.
+ *
+ * Integers wrap around (two's complement): + - * neg abs and ** compute in an unsigned
+ * type of at least the width of unsigned int, so C's promotions never make them
+ * signed and nothing is undefined. Signed / and % round toward negative infinity (the
+ * remainder has the sign of the divisor); // and %% truncate toward zero. The caller
+ * checks for a zero divisor first and reports "division by zero"; MIN / -1 wraps.
+ * Shifts by a negative amount or by the bit width or more give 0 (<<, and >> on
+ * unsigned types) or the sign (>> on signed types). Floats compute in their own
+ * precision (f32 in float); % on floats has the sign of the divisor; round is rint.
+ * Conversions from floats to integers saturate, and NaN becomes 0 (rts_fptoi_*).
+ */
+#ifndef PRISM_RTS_SCALAR_H
+#define PRISM_RTS_SCALAR_H
+
+#include "util.h"
+
+/* X(name, C type, unsigned C type of the same width, unsigned type to compute in,
+ *   bits, minimum, maximum) */
+#define RTS_SIGNED_TYPES(X)                                                   \
+  X(i8, int8_t, uint8_t, uint32_t, 8, INT8_MIN, INT8_MAX)                     \
+  X(i16, int16_t, uint16_t, uint32_t, 16, INT16_MIN, INT16_MAX)               \
+  X(i32, int32_t, uint32_t, uint32_t, 32, INT32_MIN, INT32_MAX)               \
+  X(i64, int64_t, uint64_t, uint64_t, 64, INT64_MIN, INT64_MAX)
+
+#define RTS_UNSIGNED_TYPES(X)                                                 \
+  X(u8, uint8_t, uint8_t, uint32_t, 8, 0, UINT8_MAX)                          \
+  X(u16, uint16_t, uint16_t, uint32_t, 16, 0, UINT16_MAX)                     \
+  X(u32, uint32_t, uint32_t, uint32_t, 32, 0, UINT32_MAX)                     \
+  X(u64, uint64_t, uint64_t, uint64_t, 64, 0, UINT64_MAX)
+
+/* ------------------------------------------------------------ Bit counting */
+
+static inline int32_t rts_popc64(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+  return (int32_t)__builtin_popcountll(x);
+#else
+  int32_t n = 0;
+  for (; x != 0; x &= x - 1) {
+    n++;
+  }
+  return n;
+#endif
+}
+
+/* Leading zeros of the low `bits` bits of x; `bits` when x is 0. */
+static inline int32_t rts_clz64(uint64_t x, int bits) {
+  if (x == 0) {
+    return bits;
+  }
+#if defined(__GNUC__) || defined(__clang__)
+  return (int32_t)__builtin_clzll(x) - (64 - bits);
+#else
+  int32_t n = 0;
+  for (uint64_t bit = UINT64_C(1) << (bits - 1); (x & bit) == 0; bit >>= 1) {
+    n++;
+  }
+  return n;
+#endif
+}
+
+/* Trailing zeros of x; `bits` when x is 0. */
+static inline int32_t rts_ctz64(uint64_t x, int bits) {
+  if (x == 0) {
+    return bits;
+  }
+#if defined(__GNUC__) || defined(__clang__)
+  return (int32_t)__builtin_ctzll(x);
+#else
+  int32_t n = 0;
+  for (; (x & 1) == 0; x >>= 1) {
+    n++;
+  }
+  return n;
+#endif
+}
+
+/* ------------------------------------------- Operations common to all integers */
+
+#define RTS_DEFINE_INT_COMMON(N, T, UT, WT, BITS, MIN, MAX)                        \
+  static inline T rts_add_##N(T x, T y) { return (T)((WT)(UT)x + (WT)(UT)y); }     \
+  static inline T rts_sub_##N(T x, T y) { return (T)((WT)(UT)x - (WT)(UT)y); }     \
+  static inline T rts_mul_##N(T x, T y) { return (T)((WT)(UT)x * (WT)(UT)y); }     \
+  static inline T rts_neg_##N(T x) { return (T)((WT)0 - (WT)(UT)x); }              \
+  static inline T rts_min_##N(T x, T y) { return x < y ? x : y; }                  \
+  static inline T rts_max_##N(T x, T y) { return x < y ? y : x; }                  \
+  static inline T rts_band_##N(T x, T y) { return (T)(x & y); }                    \
+  static inline T rts_bor_##N(T x, T y) { return (T)(x | y); }                     \
+  static inline T rts_bxor_##N(T x, T y) { return (T)(x ^ y); }                    \
+  static inline T rts_complement_##N(T x) { return (T)(~(WT)(UT)x); }              \
+  static inline int32_t rts_popc_##N(T x) { return rts_popc64((UT)x); }            \
+  static inline int32_t rts_clz_##N(T x) { return rts_clz64((UT)x, BITS); }        \
+  static inline int32_t rts_ctz_##N(T x) { return rts_ctz64((UT)x, BITS); }        \
+  /* x ** y for y >= 0, by repeated squaring, wrapping around. */                   \
+  static inline T rts_upow_##N(T x, T y) {                                          \
+    WT result = 1, base = (WT)(UT)x;                                                \
+    for (UT e = (UT)y; e != 0; e >>= 1) {                                           \
+      if ((e & 1) != 0) {                                                           \
+        result *= base;                                                             \
+      }                                                                             \
+      base *= base;                                                                 \
+    }                                                                               \
+    return (T)result;                                                               \
+  }
+
+RTS_SIGNED_TYPES(RTS_DEFINE_INT_COMMON)
+RTS_UNSIGNED_TYPES(RTS_DEFINE_INT_COMMON)
+
+/* ------------------------------------------------------------ Signed integers */
+
+#define RTS_DEFINE_SIGNED(N, T, UT, WT, BITS, MIN, MAX)                            \
+  static inline T rts_abs_##N(T x) { return x < 0 ? rts_neg_##N(x) : x; }         \
+  static inline T rts_sgn_##N(T x) { return (T)((x > 0) - (x < 0)); }              \
+  /* Floor division; y != 0. */                                                     \
+  static inline T rts_div_##N(T x, T y) {                                           \
+    if (y == -1) {                                                                  \
+      return rts_neg_##N(x);                                                        \
+    }                                                                               \
+    T q = (T)(x / y);                                                               \
+    T r = (T)(x % y);                                                               \
+    return (r != 0 && ((r < 0) != (y < 0))) ? (T)(q - 1) : q;                       \
+  }                                                                                 \
+  /* Floor modulo, with the sign of the divisor; y != 0. */                         \
+  static inline T rts_mod_##N(T x, T y) {                                           \
+    if (y == -1) {                                                                  \
+      return 0;                                                                     \
+    }                                                                               \
+    T r = (T)(x % y);                                                               \
+    return (r != 0 && ((r < 0) != (y < 0))) ? (T)(r + y) : r;                       \
+  }                                                                                 \
+  /* Division rounding toward zero; y != 0. */                                      \
+  static inline T rts_quot_##N(T x, T y) {                                          \
+    return y == -1 ? rts_neg_##N(x) : (T)(x / y);                                   \
+  }                                                                                 \
+  /* The remainder of quot, with the sign of the dividend; y != 0. */               \
+  static inline T rts_rem_##N(T x, T y) { return y == -1 ? 0 : (T)(x % y); }       \
+  /* x ** y; a negative y gives trunc(1 / x**|y|); x == 0 then is checked first. */ \
+  static inline T rts_pow_##N(T x, T y) {                                           \
+    if (y >= 0) {                                                                   \
+      return rts_upow_##N(x, y);                                                    \
+    }                                                                               \
+    if (x == 1) {                                                                   \
+      return 1;                                                                     \
+    }                                                                               \
+    if (x == -1) {                                                                  \
+      return (T)(y % 2 == 0 ? 1 : -1);                                              \
+    }                                                                               \
+    return 0;                                                                       \
+  }                                                                                 \
+  static inline T rts_shl_##N(T x, T y) {                                           \
+    return (y < 0 || y >= BITS) ? 0 : (T)((WT)(UT)x << y);                          \
+  }                                                                                 \
+  /* Arithmetic shift, written without right-shifting a negative number. */        \
+  static inline T rts_shr_##N(T x, T y) {                                           \
+    if (y < 0 || y >= BITS) {                                                       \
+      return (T)(x < 0 ? -1 : 0);                                                   \
+    }                                                                               \
+    return x < 0 ? (T)~(~x >> y) : (T)(x >> y);                                     \
+  }
+
+RTS_SIGNED_TYPES(RTS_DEFINE_SIGNED)
+
+/* ---------------------------------------------------------- Unsigned integers */
+
+#define RTS_DEFINE_UNSIGNED(N, T, UT, WT, BITS, MIN, MAX)                          \
+  static inline T rts_abs_##N(T x) { return x; }                                   \
+  static inline T rts_sgn_##N(T x) { return (T)(x > 0); }                          \
+  static inline T rts_div_##N(T x, T y) { return (T)(x / y); }                     \
+  static inline T rts_mod_##N(T x, T y) { return (T)(x % y); }                     \
+  static inline T rts_quot_##N(T x, T y) { return (T)(x / y); }                    \
+  static inline T rts_rem_##N(T x, T y) { return (T)(x % y); }                     \
+  static inline T rts_pow_##N(T x, T y) { return rts_upow_##N(x, y); }             \
+  static inline T rts_shl_##N(T x, T y) {                                           \
+    return y >= BITS ? 0 : (T)((WT)x << y);                                         \
+  }                                                                                 \
+  static inline T rts_shr_##N(T x, T y) { return y >= BITS ? 0 : (T)(x >> y); }
+
+RTS_UNSIGNED_TYPES(RTS_DEFINE_UNSIGNED)
+
+/* ------------------------------------------------------------------- Floats */
+
+/* X(name, C type, suffix of the math.h functions, integer type of the bits) */
+#define RTS_FLOAT_TYPES(X)          \
+  X(f32, float, f, uint32_t)        \
+  X(f64, double, , uint64_t)
+
+#define RTS_DEFINE_FLOAT(N, T, F, BITS_T)                                          \
+  static inline T rts_add_##N(T x, T y) { return x + y; }                          \
+  static inline T rts_sub_##N(T x, T y) { return x - y; }                          \
+  static inline T rts_mul_##N(T x, T y) { return x * y; }                          \
+  static inline T rts_div_##N(T x, T y) { return x / y; }                          \
+  /* The sign of the divisor, as Futhark. */                                        \
+  static inline T rts_mod_##N(T x, T y) {                                           \
+    T r = fmod##F(x, y);                                                            \
+    return (r != 0 && ((r < 0) != (y < 0))) ? r + y : r;                            \
+  }                                                                                 \
+  static inline T rts_pow_##N(T x, T y) { return pow##F(x, y); }                   \
+  static inline T rts_min_##N(T x, T y) { return fmin##F(x, y); }                  \
+  static inline T rts_max_##N(T x, T y) { return fmax##F(x, y); }                  \
+  static inline T rts_atan2_##N(T x, T y) { return atan2##F(x, y); }               \
+  static inline T rts_hypot_##N(T x, T y) { return hypot##F(x, y); }               \
+  static inline T rts_neg_##N(T x) { return -x; }                                  \
+  static inline T rts_abs_##N(T x) { return fabs##F(x); }                          \
+  /* -1, 0 or 1; NaN stays NaN and zeros keep their sign. */                        \
+  static inline T rts_sgn_##N(T x) { return x > 0 ? (T)1 : x < 0 ? (T)-1 : x; }   \
+  static inline T rts_sqrt_##N(T x) { return sqrt##F(x); }                         \
+  static inline T rts_cbrt_##N(T x) { return cbrt##F(x); }                         \
+  static inline T rts_exp_##N(T x) { return exp##F(x); }                           \
+  static inline T rts_log_##N(T x) { return log##F(x); }                           \
+  static inline T rts_log2_##N(T x) { return log2##F(x); }                         \
+  static inline T rts_log10_##N(T x) { return log10##F(x); }                       \
+  static inline T rts_log1p_##N(T x) { return log1p##F(x); }                       \
+  static inline T rts_sin_##N(T x) { return sin##F(x); }                           \
+  static inline T rts_cos_##N(T x) { return cos##F(x); }                           \
+  static inline T rts_tan_##N(T x) { return tan##F(x); }                           \
+  static inline T rts_asin_##N(T x) { return asin##F(x); }                         \
+  static inline T rts_acos_##N(T x) { return acos##F(x); }                         \
+  static inline T rts_atan_##N(T x) { return atan##F(x); }                         \
+  static inline T rts_sinh_##N(T x) { return sinh##F(x); }                         \
+  static inline T rts_cosh_##N(T x) { return cosh##F(x); }                         \
+  static inline T rts_tanh_##N(T x) { return tanh##F(x); }                         \
+  static inline T rts_asinh_##N(T x) { return asinh##F(x); }                       \
+  static inline T rts_acosh_##N(T x) { return acosh##F(x); }                       \
+  static inline T rts_atanh_##N(T x) { return atanh##F(x); }                       \
+  static inline T rts_erf_##N(T x) { return erf##F(x); }                           \
+  static inline T rts_erfc_##N(T x) { return erfc##F(x); }                         \
+  static inline T rts_gamma_##N(T x) { return tgamma##F(x); }                      \
+  static inline T rts_lgamma_##N(T x) { return lgamma##F(x); }                     \
+  static inline T rts_floor_##N(T x) { return floor##F(x); }                       \
+  static inline T rts_ceil_##N(T x) { return ceil##F(x); }                         \
+  /* To nearest, ties to even (the default rounding mode). */                       \
+  static inline T rts_round_##N(T x) { return rint##F(x); }                        \
+  static inline T rts_trunc_##N(T x) { return trunc##F(x); }                       \
+  static inline bool rts_isnan_##N(T x) { return isnan(x) != 0; }                  \
+  static inline bool rts_isinf_##N(T x) { return isinf(x) != 0; }                  \
+  static inline BITS_T rts_to_bits_##N(T x) {                                       \
+    BITS_T bits;                                                                    \
+    memcpy(&bits, &x, sizeof bits);                                                 \
+    return bits;                                                                    \
+  }                                                                                 \
+  static inline T rts_from_bits_##N(BITS_T bits) {                                  \
+    T x;                                                                            \
+    memcpy(&x, &bits, sizeof x);                                                    \
+    return x;                                                                       \
+  }
+
+RTS_FLOAT_TYPES(RTS_DEFINE_FLOAT)
+
+/* --------------------------------------------------------------- Conversions */
+
+/* Float to integer: NaN gives 0, values out of range saturate, others truncate.
+ * The bounds are powers of two, exact in double; f32 converts to double exactly. */
+#define RTS_DEFINE_FPTOI(N, T, LOW, HIGH, MIN, MAX)                                \
+  static inline T rts_fptoi_##N(double x) {                                         \
+    if (isnan(x)) {                                                                 \
+      return 0;                                                                     \
+    }                                                                               \
+    if (x < (LOW)) {                                                                \
+      return MIN;                                                                   \
+    }                                                                               \
+    if (x >= (HIGH)) {                                                              \
+      return MAX;                                                                   \
+    }                                                                               \
+    return (T)x;                                                                    \
+  }
+
+RTS_DEFINE_FPTOI(i8, int8_t, -128.0, 128.0, INT8_MIN, INT8_MAX)
+RTS_DEFINE_FPTOI(i16, int16_t, -32768.0, 32768.0, INT16_MIN, INT16_MAX)
+RTS_DEFINE_FPTOI(i32, int32_t, -2147483648.0, 2147483648.0, INT32_MIN, INT32_MAX)
+RTS_DEFINE_FPTOI(i64, int64_t, -9223372036854775808.0, 9223372036854775808.0, INT64_MIN,
+                 INT64_MAX)
+RTS_DEFINE_FPTOI(u8, uint8_t, 0.0, 256.0, 0, UINT8_MAX)
+RTS_DEFINE_FPTOI(u16, uint16_t, 0.0, 65536.0, 0, UINT16_MAX)
+RTS_DEFINE_FPTOI(u32, uint32_t, 0.0, 4294967296.0, 0, UINT32_MAX)
+RTS_DEFINE_FPTOI(u64, uint64_t, 0.0, 18446744073709551616.0, 0, UINT64_MAX)
+
+#endif
