@@ -285,7 +285,8 @@ static void emit_view(struct emitter *e, const char *array, int rank,
   *strides = emit_c_tmp(e);
   emit_c_line(e, "const struct rts_dim_index %s[%d] = %s;", d, count,
               dims_initializer(e, dims, count));
-  emit_c_line(e, "int64_t %s = 0, %s[%d], %s[%d];", *off, *counts, rank, *strides, rank);
+  emit_c_line(e, "int64_t %s = 0, %s[%d] = {0}, %s[%d] = {0};", *off, *counts, rank, *strides,
+              rank);
   emit_c_line(e, "int %s = 0;", r);
   emit_c_try(e, "rts_slice_view(ctx, %s, %s, %d, %s.shape, %d, %s, &%s, &%s, %s, %s)",
              e->where, e->unsafe ? "false" : "true", rank, array, count, d, *off, r, *counts,

@@ -120,6 +120,9 @@ static void bind_rows(struct emitter *e, struct ir_var *const *params,
 
 /* Parameter p is the value `se` (a scalar, or an array borrowed as it is). */
 static void bind_value(struct emitter *e, struct ir_var *p, struct ir_subexp se) {
+  if (se.kind == IR_SE_VAR && se.u.var == p) {
+    return;
+  }
   emit_c_line(e, "%s = %s;", emit_c_var(e, p), emit_c_subexp(e, se));
 }
 

@@ -106,13 +106,12 @@ static int harness_end(void) {
   return harness_failures == 0 ? 0 : 1;
 }
 
-/* Emits the current program as `name` (a library when main_c is not NULL, linked with
- * that C main) and compiles it with `cc` (NULL: test_cc()). Ends the program. */
-static bool build_with(const char *name, const char *main_c, const char *prefix,
-                       const char *cc) {
+/* Writes the emitted files of the current program as dir/name.c (and .h, .json for
+ * a library); ends the program. */
+static bool emit_files(const char *name, bool library, const char *prefix) {
   harness_checks++;
   ir_verify(irb_prog, "test");
-  struct emit_c_options o = {prefix != NULL ? prefix : "prism", main_c != NULL, "prog.dsl"};
+  struct emit_c_options o = {prefix != NULL ? prefix : "prism", library, "prog.dsl"};
   struct strbuf c, h, json;
   strbuf_init(&c);
   strbuf_init(&h);
@@ -122,29 +121,33 @@ static bool build_with(const char *name, const char *main_c, const char *prefix,
   char path[256];
   snprintf(path, sizeof path, "%s/%s.c", harness_dir, name);
   bool ok = write_text(path, c.data);
-  if (main_c != NULL) {
+  if (library) {
     snprintf(path, sizeof path, "%s/%s.h", harness_dir, name);
     ok = ok && write_text(path, h.data);
     snprintf(path, sizeof path, "%s/%s.json", harness_dir, name);
     ok = ok && write_text(path, json.data);
-    snprintf(path, sizeof path, "%s/%s_main.c", harness_dir, name);
-    ok = ok && write_text(path, main_c);
   }
   strbuf_free(&c);
   strbuf_free(&h);
   strbuf_free(&json);
   if (!ok) {
     fail(name, "cannot write files");
-    return false;
   }
-  char main_file[128] = "";
-  if (main_c != NULL) {
-    snprintf(main_file, sizeof main_file, "%s_main.c", name);
+  return ok;
+}
+
+/* Compiles `sources` (in the test directory) into dir/name; with clang too, for its
+ * warnings, when it is installed. */
+static bool compile(const char *name, const char *sources) {
+  static const char *flags = "-Wall -Wextra -pedantic -std=c99 -Werror";
+  int status = shell("cd %s && %s -O2 -g %s -o %s %s -lm > %s.cc.log 2>&1", harness_dir,
+                     test_cc(), flags, name, sources, name);
+  if (status == 0 && shell("command -v clang >/dev/null 2>&1") == 0) {
+    status = shell("cd %s && clang -fsyntax-only %s %s >> %s.cc.log 2>&1", harness_dir, flags,
+                   sources, name);
   }
-  int status = shell("cd %s && %s -O1 -g -Wall -Wextra -pedantic -std=c99 -Werror -o %s %s.c "
-                     "%s -lm > %s.cc.log 2>&1",
-                     harness_dir, cc != NULL ? cc : test_cc(), name, name, main_file, name);
   if (status != 0) {
+    char path[256];
     snprintf(path, sizeof path, "%s/%s.cc.log", harness_dir, name);
     char *log = read_text(path);
     fail(name, "the C compiler failed:\n%.4000s", log != NULL ? log : "");
@@ -152,6 +155,28 @@ static bool build_with(const char *name, const char *main_c, const char *prefix,
     return false;
   }
   return true;
+}
+
+/* Emits the current program as `name` (a library when main_c is not NULL, linked with
+ * that C main and the extra sources) and compiles it. Ends the program. */
+static bool build_with(const char *name, const char *main_c, const char *prefix,
+                       const char *extra) {
+  if (!emit_files(name, main_c != NULL, prefix)) {
+    return false;
+  }
+  char sources[512];
+  snprintf(sources, sizeof sources, "%s.c", name);
+  if (main_c != NULL) {
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s_main.c", harness_dir, name);
+    if (!write_text(path, main_c)) {
+      fail(name, "cannot write the main program");
+      return false;
+    }
+    snprintf(sources, sizeof sources, "%s.c %s_main.c %s", name, name,
+             extra != NULL ? extra : "");
+  }
+  return compile(name, sources);
 }
 
 static bool build_exe(const char *name) {
