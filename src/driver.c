@@ -13,8 +13,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "backend_c/emit_c.h"
+#include "ir/internalise.h"
+#include "ir/ir.h"
 #include "parser/ast.h"
 #include "parser/parse.h"
+#include "typecheck/typecheck.h"
+#include "typecheck/types.h"
 #include "support/arena.h"
 #include "support/diag.h"
 #include "support/strbuf.h"
@@ -110,25 +115,165 @@ const char *driver_stdlib_dir(void) {
   return NULL;
 }
 
+/* prismc dump --after typecheck: each definition with its type. */
+static void print_typed(struct strbuf *out, const struct program *p) {
+  for (int i = 0; i < p->count; i++) {
+    const struct dec *d = p->decs[i];
+    while (d->kind == DEC_LOCAL) {
+      d = d->u.local;
+    }
+    if (d->kind != DEC_VAL || d->u.val.binding == NULL) {
+      continue;
+    }
+    const struct tc_binding *b = d->u.val.binding;
+    strbuf_printf(out, "%s %s", d->u.val.is_entry ? "entry" : "def", b->name);
+    for (int j = 0; j < b->scheme.param_count; j++) {
+      const struct type_param *tp = &b->scheme.params[j];
+      strbuf_printf(out, tp->kind == TPARAM_SIZE ? " [%s]" : " '%s", tp->name);
+    }
+    strbuf_puts(out, ": ");
+    type_print(out, b->scheme.type);
+    strbuf_putc(out, '\n');
+  }
+}
+
 /* The dump of a stage, when it was asked for: returns true when compilation stops. */
-static bool dump_stage(struct session *s, enum stage stage, const struct program *ast) {
+static bool dump_ast(struct session *s, enum stage stage, const struct program *ast) {
   if (!s->opts->dump || s->opts->dump_after != stage) {
     return false;
   }
   if (stage == STAGE_PARSE) {
     ast_print_program(&s->out, ast);
+  } else {
+    print_typed(&s->out, ast);
   }
   return true;
+}
+
+static bool dump_ir(struct session *s, enum stage stage, const struct ir_program *ir) {
+  ir_verify(ir, stage_name(stage));
+  if (!s->opts->dump || s->opts->dump_after != stage) {
+    return false;
+  }
+  if (s->opts->structure) {
+    ir_print_structure(&s->out, ir);
+  } else {
+    ir_print_program(&s->out, ir);
+  }
+  return true;
+}
+
+/* Reads and registers a source file; an error if it cannot be read. */
+static uint32_t load_source(const char *path) {
+  size_t len;
+  char *text = read_file(path, &len);
+  if (text == NULL) {
+    diag_fatal((struct loc){0}, "cannot read '%s': %s", path, strerror(errno));
+  }
+  uint32_t file = diag_add_file(path, text, len);
+  free(text);
+  return file;
+}
+
+static struct program *parse_prelude(struct session *s) {
+  const char *dir = driver_stdlib_dir();
+  if (dir == NULL) {
+    diag_fatal((struct loc){0}, "cannot find the standard library (set PRISM_STDLIB to the "
+                                "directory that holds prelude.dsl)");
+  }
+  char path[PATH_MAX];
+  snprintf(path, sizeof path, "%s/prelude.dsl", dir);
+  return parse_program(&s->ast_arena, load_source(path));
+}
+
+/* Writes text to a file; an error naming the file if that fails. */
+static void write_text(const char *path, const struct strbuf *text) {
+  FILE *f = fopen(path, "wb");
+  if (f == NULL || fwrite(text->data, 1, text->len, f) != text->len || fclose(f) != 0) {
+    if (f != NULL) {
+      fclose(f);
+    }
+    diag_fatal((struct loc){0}, "cannot write '%s': %s", path, strerror(errno));
+  }
+}
+
+/* The output base name: -o, or the input without its .dsl. */
+static const char *output_base(struct session *s) {
+  if (s->opts->output != NULL) {
+    return s->opts->output;
+  }
+  const char *in = s->opts->input;
+  size_t n = strlen(in);
+  if (n > 4 && strcmp(in + n - 4, ".dsl") == 0) {
+    n -= 4;
+  }
+  return arena_strndup(&s->ast_arena, in, n);
+}
+
+/* Runs $CC $CFLAGS on the generated file. */
+static void compile_c(struct session *s, const char *c_path, const char *exe) {
+  const char *cc = getenv("CC");
+  const char *cflags = getenv("CFLAGS");
+  char *cmd = arena_printf(&s->ast_arena, "%s %s '%s' -o '%s' -lm", cc != NULL ? cc : "cc",
+                           cflags != NULL ? cflags : "-O3 -std=c99", c_path, exe);
+  if (s->opts->verbose) {
+    fprintf(stderr, "%s\n", cmd);
+  }
+  fflush(stdout);
+  int status = system(cmd);
+  if (status != 0) {
+    diag_fatal((struct loc){0}, "the C compiler failed on '%s' (command: %s)", c_path, cmd);
+  }
+}
+
+static void emit_backend(struct session *s, const struct ir_program *ir) {
+  const char *base = output_base(s);
+  struct emit_c_options o = {.prefix = s->opts->prefix, .library = s->opts->library,
+                             .source_name = s->opts->input};
+  struct strbuf c_text, h_text, json_text;
+  strbuf_init(&c_text);
+  strbuf_init(&h_text);
+  strbuf_init(&json_text);
+  emit_c_program(ir, &o, &c_text, o.library ? &h_text : NULL, o.library ? &json_text : NULL);
+  char *c_path = arena_printf(&s->ast_arena, "%s.c", base);
+  write_text(c_path, &c_text);
+  if (o.library) {
+    write_text(arena_printf(&s->ast_arena, "%s.h", base), &h_text);
+    write_text(arena_printf(&s->ast_arena, "%s.json", base), &json_text);
+  }
+  strbuf_free(&c_text);
+  strbuf_free(&h_text);
+  strbuf_free(&json_text);
+  if (!o.library) {
+    compile_c(s, c_path, base);
+    if (!s->opts->keep_c) {
+      remove(c_path);
+    }
+  }
 }
 
 /* The pipeline (DESIGN.md section 2). Each line is a stage. */
 static void run_pipeline(struct session *s, uint32_t file) {
   struct program *ast = parse_program(&s->ast_arena, file);
-  if (dump_stage(s, STAGE_PARSE, ast)) {
+  if (dump_ast(s, STAGE_PARSE, ast)) {
     return;
   }
-  diag_fatal((struct loc){0}, "stage '%s' is not built yet",
-             stage_name(STAGE_TYPECHECK));
+  struct program *prelude = parse_prelude(s);
+  tc_check_program(&s->ast_arena, prelude, ast);
+  if (dump_ast(s, STAGE_TYPECHECK, ast) || (s->opts->backend == BACKEND_NONE && !s->opts->dump)) {
+    return;
+  }
+  struct ir_program *ir = internalise_program(&s->ir_arena, prelude, ast);
+  if (dump_ir(s, STAGE_INTERNALISE, ir)) {
+    return;
+  }
+  if (s->opts->dump) {
+    diag_fatal((struct loc){0}, "stage '%s' is not built yet", stage_name(s->opts->dump_after));
+  }
+  if (s->opts->backend == BACKEND_OPENCL) {
+    diag_fatal((struct loc){0}, "the OpenCL backend is not built yet");
+  }
+  emit_backend(s, ir);
 }
 
 int compile(const struct compile_options *opts) {
@@ -138,26 +283,35 @@ int compile(const struct compile_options *opts) {
     fprintf(stderr, "prismc: error: cannot read '%s': %s\n", opts->input, strerror(errno));
     return 2;
   }
-  struct session s = {.opts = opts};
-  arena_init(&s.ast_arena);
-  arena_init(&s.ir_arena);
-  strbuf_init(&s.out);
+  /* The session lives on the heap: its address stays valid across the longjmp of an
+   * error, and nothing in this frame changes between setjmp and the unwinding. */
+  struct session *s = calloc(1, sizeof *s);
+  if (s == NULL) {
+    free(text);
+    fprintf(stderr, "prismc: error: out of memory\n");
+    return 2;
+  }
+  s->opts = opts;
+  arena_init(&s->ast_arena);
+  arena_init(&s->ir_arena);
+  strbuf_init(&s->out);
   strtab_init();
   uint32_t file = diag_add_file(opts->input, text, len);
   free(text);
   int status = 0;
   if (setjmp(*diag_catch()) == 0) {
-    run_pipeline(&s, file);
+    run_pipeline(s, file);
     diag_release();
-    if (s.out.len > 0) {
-      fwrite(s.out.data, 1, s.out.len, stdout);
+    if (s->out.len > 0) {
+      fwrite(s->out.data, 1, s->out.len, stdout);
     }
   } else {
     status = (int)diag_last_outcome();
   }
-  strbuf_free(&s.out);
-  arena_free(&s.ast_arena);
-  arena_free(&s.ir_arena);
+  strbuf_free(&s->out);
+  arena_free(&s->ast_arena);
+  arena_free(&s->ir_arena);
+  free(s);
   strtab_free();
   diag_reset_files();
   return status;

@@ -156,6 +156,9 @@ static void install_reduce_member(struct tc *tc, struct tc_module *m, const char
 }
 
 static bool applies(char which, enum prim_type p) {
+  if (p == PRIM_BOOL) {
+    return false; /* the bool module has only conversions */
+  }
   return which == 'A' || (which == 'I' && prim_is_int(p)) || (which == 'F' && prim_is_float(p));
 }
 
@@ -219,7 +222,7 @@ void intrinsics_install(struct tc *tc) {
 #undef X
   install_bool_operator(tc, "&&", IR_BINOP_LAND);
   install_bool_operator(tc, "||", IR_BINOP_LOR);
-  for (int p = PRIM_I8; p < PRIM_COUNT; p++) {
+  for (int p = PRIM_BOOL; p < PRIM_COUNT; p++) {
     install_numeric_module(tc, (enum prim_type)p);
   }
 }
