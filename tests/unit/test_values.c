@@ -364,7 +364,10 @@ static void test_errors(void) {
   ERROR("[1 2]", RTS_PRIM_ANY, -1, "expected ',' or ']' in array, found 2 at line 1, column 4");
   ERROR("[1,]", RTS_PRIM_ANY, -1, "expected a value, found ']' at line 1, column 4");
   ERROR("[]", RTS_PRIM_ANY, -1, "an empty array is written with its type, as empty([0]i32)");
-  ERROR("", RTS_PRIM_ANY, -1, "found end of input at line 1, column 1");
+  ERROR("", RTS_PRIM_ANY, -1, "expected a value, found end of input at line 1, column 1");
+  ERROR("1", RTS_PRIM_ANY, 1, "expected a value of rank 1, found 1 at line 1, column 1");
+  READS_AS("[1]", RTS_PRIM_F32, -1, "[1.0f32]");
+  ERROR("[true]", RTS_PRIM_F32, -1, "expected a value with elements of type f32, found [true]");
   ERROR("  -- only a comment\n", RTS_PRIM_F32, 0,
         "expected a value of type f32, found end of input at line 2, column 1");
   ERROR("foo", RTS_PRIM_ANY, -1, "expected a value, found foo at line 1, column 1");
