@@ -67,8 +67,14 @@ static const char *rts_prim(struct emitter *e, enum prim_type t) {
   return emit_c_printf(e, "RTS_PRIM_%s", s);
 }
 
+/* The entry point's name as the user wrote it (for messages, the table, JSON). */
 static const char *entry_name(const struct ir_fun *f) {
   return f->entry->name != NULL ? f->entry->name : f->name;
+}
+
+/* The entry point's name in C identifiers (a name like main' becomes main_). */
+static const char *entry_cname(struct emitter *e, const struct ir_fun *f) {
+  return emit_c_identifier(e, entry_name(f));
 }
 
 /* A C string literal of s (names and type texts: printable ASCII in practice). */
@@ -154,7 +160,7 @@ static const char *public_param(struct emitter *e, struct ir_type t, bool output
 static void entry_prototype(struct emitter *e, const struct ir_fun *f, struct strbuf *out) {
   const struct ir_var **inputs = ARENA_ARRAY(&e->arena, const struct ir_var *, f->param_count + 1);
   int n = entry_inputs(f, inputs);
-  strbuf_printf(out, "int %s_entry_%s(struct %s_context *ctx", prefix(e), entry_name(f),
+  strbuf_printf(out, "int %s_entry_%s(struct %s_context *ctx", prefix(e), entry_cname(e, f),
                 prefix(e));
   for (int i = 0; i < f->ret_count; i++) {
     strbuf_printf(out, ", %s", public_param(e, f->ret[i], true, i));
@@ -393,7 +399,7 @@ static void check_argument(struct emitter *e, const struct ir_fun *f,
 static void define_entry_impl(struct emitter *e, const struct ir_fun *f, struct strbuf *out) {
   const struct ir_var **inputs = ARENA_ARRAY(&e->arena, const struct ir_var *, f->param_count + 1);
   int n = entry_inputs(f, inputs);
-  strbuf_printf(out, "static int entry_%s(struct rts_context *ctx", entry_name(f));
+  strbuf_printf(out, "static int entry_%s(struct rts_context *ctx", entry_cname(e, f));
   for (int i = 0; i < f->ret_count; i++) {
     strbuf_printf(out, ", %s *out%d",
                   f->ret[i].rank == 0 ? emit_c_elem_type(f->ret[i].prim)
@@ -433,7 +439,7 @@ static void define_entry_impl(struct emitter *e, const struct ir_fun *f, struct 
 static void define_entry_public(struct emitter *e, const struct ir_fun *f, struct strbuf *out) {
   const struct ir_var **inputs = ARENA_ARRAY(&e->arena, const struct ir_var *, f->param_count + 1);
   int n = entry_inputs(f, inputs);
-  const char *fn = emit_c_printf(e, "%s_entry_%s", prefix(e), entry_name(f));
+  const char *fn = emit_c_printf(e, "%s_entry_%s", prefix(e), entry_cname(e, f));
   entry_prototype(e, f, out);
   strbuf_puts(out, " {\n  int err;\n");
   for (int i = 0; i < f->ret_count; i++) {
@@ -477,7 +483,7 @@ static void define_entry_public(struct emitter *e, const struct ir_fun *f, struc
                   "\"%s: out of memory\");\n  }\n",
                   any_null.data, frees.data, fn);
   }
-  strbuf_printf(out, "  err = entry_%s(&ctx->rts", entry_name(f));
+  strbuf_printf(out, "  err = entry_%s(&ctx->rts", entry_cname(e, f));
   for (int i = 0; i < f->ret_count; i++) {
     strbuf_printf(out, f->ret[i].rank > 0 ? ", &r%d->arr" : ", out%d", i);
   }
@@ -564,7 +570,7 @@ static void define_glue(struct emitter *e, const struct ir_fun *f, struct strbuf
   strbuf_printf(out,
                 "static int glue_%s(struct rts_context *ctx, const struct rts_value *in, "
                 "struct rts_value *out, int64_t *usec) {\n  int err = 0;\n  int64_t start;\n",
-                entry_name(f));
+                entry_cname(e, f));
   struct strbuf release;
   strbuf_init(&release);
   for (int k = 0; k < n; k++) {
@@ -587,7 +593,7 @@ static void define_glue(struct emitter *e, const struct ir_fun *f, struct strbuf
   }
   strbuf_puts(out, "  (void)in;\n  (void)out;\n");
   glue_convert_inputs(e, inputs, n, out);
-  strbuf_printf(out, "  start = rts_now_usec();\n  err = entry_%s(ctx", entry_name(f));
+  strbuf_printf(out, "  start = rts_now_usec();\n  err = entry_%s(ctx", entry_cname(e, f));
   for (int i = 0; i < f->ret_count; i++) {
     strbuf_printf(out, ", &r%d", i);
   }
@@ -605,7 +611,7 @@ static void define_arg_types(struct emitter *e, const struct ir_fun *f, struct s
   const struct ir_var **inputs = ARENA_ARRAY(&e->arena, const struct ir_var *, f->param_count + 1);
   int n = entry_inputs(f, inputs);
   if (n > 0) {
-    strbuf_printf(out, "static const struct rts_arg_type inputs_%s[] = {\n", entry_name(f));
+    strbuf_printf(out, "static const struct rts_arg_type inputs_%s[] = {\n", entry_cname(e, f));
     for (int k = 0; k < n; k++) {
       const struct ir_entry_value *ev = &f->entry->inputs[k];
       strbuf_printf(out, "    {%s, %s, %s, %d},\n", literal(e, ev->name),
@@ -616,7 +622,7 @@ static void define_arg_types(struct emitter *e, const struct ir_fun *f, struct s
     strbuf_puts(out, "};\n");
   }
   if (f->ret_count > 0) {
-    strbuf_printf(out, "static const struct rts_arg_type outputs_%s[] = {\n", entry_name(f));
+    strbuf_printf(out, "static const struct rts_arg_type outputs_%s[] = {\n", entry_cname(e, f));
     for (int i = 0; i < f->ret_count; i++) {
       strbuf_printf(out, "    {NULL, %s, %s, %d},\n", literal(e, type_text(e, f->ret[i])),
                     rts_prim(e, f->ret[i].prim), f->ret[i].rank);
@@ -643,8 +649,8 @@ void emit_c_executable_main(struct emitter *e, struct strbuf *out) {
       if (!is_entry(f)) {
         continue;
       }
-      const char *name = entry_name(f);
-      strbuf_printf(out, "    {%s, %d, %s, %d, %s, glue_%s},\n", literal(e, name),
+      const char *name = entry_cname(e, f);
+      strbuf_printf(out, "    {%s, %d, %s, %d, %s, glue_%s},\n", literal(e, entry_name(f)),
                     f->entry->input_count,
                     f->entry->input_count > 0 ? emit_c_printf(e, "inputs_%s", name) : "NULL",
                     f->ret_count,
@@ -652,7 +658,8 @@ void emit_c_executable_main(struct emitter *e, struct strbuf *out) {
     }
     strbuf_puts(out, "};\n\n");
   }
-  strbuf_printf(out, "int main(int argc, char **argv) {\n  return rts_main(argc, argv, %s, %d);\n}\n",
+  strbuf_printf(out,
+                "int main(int argc, char **argv) {\n  return rts_main(argc, argv, %s, %d);\n}\n",
                 count > 0 ? "rts_entry_points" : "NULL", count);
 }
 
@@ -679,7 +686,7 @@ static void manifest_entry(struct emitter *e, const struct ir_fun *f, struct str
   strbuf_puts(out, "    ");
   json_string(out, entry_name(f));
   strbuf_printf(out, ": {\n      \"cfun\": \"%s_entry_%s\",\n      \"inputs\": [", prefix(e),
-                entry_name(f));
+                entry_cname(e, f));
   for (int k = 0; k < n; k++) {
     strbuf_printf(out, "%s\n        {\"name\": ", k > 0 ? "," : "");
     json_string(out, f->entry->inputs[k].name);

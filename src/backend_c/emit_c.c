@@ -431,10 +431,8 @@ void emit_c_body_stms(struct emitter *e, struct emit_body *st) {
 
 /* ----------------------------------------------------------------- Functions */
 
-static const char *sanitize(struct emitter *e, const char *name);
-
 const char *emit_c_fun_name(struct emitter *e, const struct ir_fun *f) {
-  return emit_c_printf(e, "fun_%s_%d", sanitize(e, f->name), f->id);
+  return emit_c_printf(e, "fun_%s_%d", emit_c_identifier(e, f->name), f->id);
 }
 
 static void start_function(struct emitter *e) {
@@ -515,7 +513,7 @@ static void emit_function(struct emitter *e, const struct ir_fun *f, struct strb
 
 /* A name with anything but letters, digits and '_' made '_'; never empty, never
  * starting with a digit. */
-static const char *sanitize(struct emitter *e, const char *name) {
+const char *emit_c_identifier(struct emitter *e, const char *name) {
   if (name == NULL || name[0] == '\0') {
     name = "v";
   }
@@ -537,7 +535,7 @@ static const char *sanitize(struct emitter *e, const char *name) {
 
 /* NAME_ID: unique, since ids are. */
 static const char *var_cname(struct emitter *e, const struct ir_var *v) {
-  return emit_c_printf(e, "%s_%d", sanitize(e, v->name), v->id);
+  return emit_c_printf(e, "%s_%d", emit_c_identifier(e, v->name), v->id);
 }
 
 static void name_var(struct emitter *e, const struct ir_var *v) {

@@ -77,6 +77,8 @@ const char *emit_c_subexp(struct emitter *e, struct ir_subexp se);
 const char *emit_c_arr_type(struct emitter *e, int rank);
 const char *emit_c_elem_type(enum prim_type t);
 const char *emit_c_var(struct emitter *e, const struct ir_var *v);
+/* A C identifier made of name: other characters become '_'. */
+const char *emit_c_identifier(struct emitter *e, const char *name);
 /* if ((err = CALL) != 0) goto fail; */
 void emit_c_try(struct emitter *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* if (COND) { err = CALL; goto fail; } */
@@ -115,8 +117,6 @@ void emit_own_bind(struct emitter *e, struct emit_body *st, struct ir_var *v);
 
 void emit_c_scalar_exp(struct emitter *e, const struct ir_stm *s);
 void emit_c_array_exp(struct emitter *e, const struct ir_stm *s);
-/* Copies array variable `src` (C expression of a struct) into the row at element
- * offset `offset` of data pointer `dst_data`, checking that its shape is `shape`. */
 
 /* ------------------------------------------------------------- emit_soac.c */
 

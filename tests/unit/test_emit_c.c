@@ -23,8 +23,10 @@ static void build_map_f32(void) {
   struct ir_var *n = let(f->body, 2, 3, "n", ts(PRIM_I64), e_shape(xs, 0));
   struct ir_var *x = var("x", ts(PRIM_F32));
   struct ir_lambda *l = lambda(1, vars(1, x), 1, ts(PRIM_F32));
-  struct ir_var *y = let(l->body, 2, 20, "y", ts(PRIM_F32), e_bin(IR_BINOP_MUL, V(x), KF(PRIM_F32, 2)));
-  struct ir_var *z = let(l->body, 2, 24, "z", ts(PRIM_F32), e_bin(IR_BINOP_ADD, V(y), KF(PRIM_F32, 1)));
+  struct ir_var *y =
+      let(l->body, 2, 20, "y", ts(PRIM_F32), e_bin(IR_BINOP_MUL, V(x), KF(PRIM_F32, 2)));
+  struct ir_var *z =
+      let(l->body, 2, 24, "z", ts(PRIM_F32), e_bin(IR_BINOP_ADD, V(y), KF(PRIM_F32, 1)));
   results(l->body, 1, V(z));
   struct ir_var *ys = let(f->body, 2, 5, "ys", ta(PRIM_F32, 1, V(n)),
                           e_soac(IR_SOAC_MAP, V(n), 1, vars(1, xs), l, NULL, 0, NULL));
@@ -149,8 +151,8 @@ static void test_scanomap(void) {
   entry(f, "main", "0", "xs", "[]i64", "[]i64", "[]i64");
   ir_program_add_fun(irb_prog, f);
   if (build_exe("scanomap")) {
-    expect_run("scanomap", "", "[1i64, 2i64, 3i64]", 0, "[2i64, 6i64, 24i64]\n[1i64, 2i64, 3i64]\n",
-               NULL, true);
+    expect_run("scanomap", "", "[1i64, 2i64, 3i64]", 0,
+               "[2i64, 6i64, 24i64]\n[1i64, 2i64, 3i64]\n", NULL, true);
   }
 }
 
@@ -220,8 +222,9 @@ static void test_hist(void) {
   entry(f, "main", "000", "m", "i64", "bs", "[]i64", "vs", "[]f64", "[]f64");
   ir_program_add_fun(irb_prog, f);
   if (build_exe("hist")) {
-    expect_run("hist", "", "3i64 [0i64, 1i64, 1i64, 2i64, 5i64, -1i64] [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]",
-               0, "[1.0f64, 5.0f64, 4.0f64]\n", NULL, true);
+    expect_run("hist", "",
+               "3i64 [0i64, 1i64, 1i64, 2i64, 5i64, -1i64] [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]", 0,
+               "[1.0f64, 5.0f64, 4.0f64]\n", NULL, true);
   }
 }
 
@@ -258,7 +261,8 @@ static void test_loop_in_place(void) {
 static void test_loop_copy_on_write(void) {
   irb_begin();
   struct ir_var *xs = var("xs", ta(PRIM_I32, 1, NONE()));
-  struct ir_fun *f = fun("main", 1, vars(1, xs), 2, ta(PRIM_I32, 1, NONE()), ta(PRIM_I32, 1, NONE()));
+  struct ir_fun *f =
+      fun("main", 1, vars(1, xs), 2, ta(PRIM_I32, 1, NONE()), ta(PRIM_I32, 1, NONE()));
   struct ir_var *n = let(f->body, 2, 1, "n", ts(PRIM_I64), e_shape(xs, 0));
   struct ir_var *acc = var("acc", ta(PRIM_I32, 1, V(n))), *i = var("i", ts(PRIM_I64));
   struct ir_body *b = body();
@@ -282,12 +286,14 @@ static void test_while_swap(void) {
   struct ir_var *k = var("k", ts(PRIM_I32));
   struct ir_fun *f = fun("main", 3, vars(3, xs, ys, k), 2, ta(PRIM_I32, 1, NONE()),
                          ta(PRIM_I32, 1, NONE()));
-  struct ir_var *c0 = let(f->body, 2, 1, "c0", ts(PRIM_BOOL), e_bin(IR_BINOP_GT, V(k), K(PRIM_I32, 0)));
+  struct ir_var *c0 =
+      let(f->body, 2, 1, "c0", ts(PRIM_BOOL), e_bin(IR_BINOP_GT, V(k), K(PRIM_I32, 0)));
   struct ir_var *a = var("a", ta(PRIM_I32, 1, NONE())), *bb = var("b", ta(PRIM_I32, 1, NONE()));
   struct ir_var *c = var("c", ts(PRIM_I32)), *go = var("go", ts(PRIM_BOOL));
   struct ir_body *b = body();
   struct ir_var *c1 = let(b, 3, 1, "c1", ts(PRIM_I32), e_bin(IR_BINOP_SUB, V(c), K(PRIM_I32, 1)));
-  struct ir_var *go1 = let(b, 3, 5, "go1", ts(PRIM_BOOL), e_bin(IR_BINOP_GT, V(c1), K(PRIM_I32, 0)));
+  struct ir_var *go1 =
+      let(b, 3, 5, "go1", ts(PRIM_BOOL), e_bin(IR_BINOP_GT, V(c1), K(PRIM_I32, 0)));
   results(b, 4, V(bb), V(a), V(c1), V(go1));
   struct ir_var *ra = var("ra", ta(PRIM_I32, 1, NONE())), *rb = var("rb", ta(PRIM_I32, 1, NONE()));
   struct ir_var *rc = var("rc", ts(PRIM_I32)), *rgo = var("rgo", ts(PRIM_BOOL));
@@ -317,7 +323,8 @@ static void test_apply_if(void) {
   struct ir_var *y1 = let(f->body, 6, 1, "y1", ta(PRIM_I32, 1, NONE()),
                           e_apply(g, 2, ses(2, V(xs), I64(0))));
   struct ir_body *t = body(), *e = body();
-  struct ir_var *y2 = let(t, 7, 1, "y2", ta(PRIM_I32, 1, NONE()), e_apply(g, 2, ses(2, V(xs), I64(2))));
+  struct ir_var *y2 =
+      let(t, 7, 1, "y2", ta(PRIM_I32, 1, NONE()), e_apply(g, 2, ses(2, V(xs), I64(2))));
   results(t, 1, V(y2));
   results(e, 1, V(xs));
   struct ir_var *r = let(f->body, 7, 1, "r", ta(PRIM_I32, 1, NONE()), e_if(V(b), t, e));
@@ -370,8 +377,8 @@ static void test_nested_2d(void) {
   struct ir_var *a = var("a", ta(PRIM_I32, 1, V(m))), *b = var("b", ta(PRIM_I32, 1, V(m)));
   struct ir_lambda *add_rows = lambda(2, vars(2, a, b), 1, ta(PRIM_I32, 1, V(m)));
   struct ir_var *ab = let(add_rows->body, 5, 30, "ab", ta(PRIM_I32, 1, V(m)),
-                          e_soac(IR_SOAC_MAP, V(m), 2, vars(2, a, b), op_lambda(IR_BINOP_ADD, PRIM_I32),
-                                 NULL, 0, NULL));
+                          e_soac(IR_SOAC_MAP, V(m), 2, vars(2, a, b),
+                                 op_lambda(IR_BINOP_ADD, PRIM_I32), NULL, 0, NULL));
   results(add_rows->body, 1, V(ab));
   struct ir_var *cols = let(f->body, 5, 1, "cols", ta(PRIM_I32, 1, V(m)),
                             e_soac(IR_SOAC_REDUCE, V(n), 1, vars(1, xss), NULL, add_rows, 1,
@@ -417,10 +424,13 @@ static void test_irregular(void) {
 /* xs[1:3], xs[::-1], xs[i:j:s] and xs[k] on a 1-D array; a row and a column of a 2-D one. */
 static void test_slices(void) {
   irb_begin();
-  struct ir_var *xs = var("xs", ta(PRIM_I32, 1, NONE())), *xss = var("xss", ta(PRIM_I32, 2, NONE(), NONE()));
-  struct ir_var *i = var("i", ts(PRIM_I64)), *j = var("j", ts(PRIM_I64)), *st = var("s", ts(PRIM_I64));
+  struct ir_var *xs = var("xs", ta(PRIM_I32, 1, NONE())),
+                *xss = var("xss", ta(PRIM_I32, 2, NONE(), NONE()));
+  struct ir_var *i = var("i", ts(PRIM_I64)), *j = var("j", ts(PRIM_I64)),
+                *st = var("s", ts(PRIM_I64));
   struct ir_type t1 = ta(PRIM_I32, 1, NONE());
-  struct ir_fun *f = fun("main", 5, vars(5, xs, xss, i, j, st), 6, t1, t1, t1, ts(PRIM_I32), t1, t1);
+  struct ir_fun *f =
+      fun("main", 5, vars(5, xs, xss, i, j, st), 6, t1, t1, t1, ts(PRIM_I32), t1, t1);
   struct ir_var *a = let(f->body, 2, 1, "a", t1,
                          e_index(IR_SLICE, xs, dims(1, d_slice(I64(1), I64(3), NONE())), 1));
   struct ir_var *b = let(f->body, 3, 1, "b", t1,
@@ -466,8 +476,10 @@ static void test_assert_division(void) {
   irb_begin();
   struct ir_var *a = var("a", ts(PRIM_I32)), *b = var("b", ts(PRIM_I32));
   struct ir_fun *f = fun("main", 2, vars(2, a, b), 1, ts(PRIM_I32));
-  struct ir_var *ok = let(f->body, 2, 1, "ok", ts(PRIM_BOOL), e_bin(IR_BINOP_GE, V(a), K(PRIM_I32, 0)));
-  ir_body_add(irb_prog, f->body, at(2, 9), e_assert(V(ok), "assertion failed: \"a\" >= 0"), NULL, 0);
+  struct ir_var *ok =
+      let(f->body, 2, 1, "ok", ts(PRIM_BOOL), e_bin(IR_BINOP_GE, V(a), K(PRIM_I32, 0)));
+  ir_body_add(irb_prog, f->body, at(2, 9), e_assert(V(ok), "assertion failed: \"a\" >= 0"), NULL,
+              0);
   struct ir_var *q = let(f->body, 3, 11, "q", ts(PRIM_I32), e_bin(IR_BINOP_DIV, V(a), V(b)));
   results(f->body, 1, V(q));
   entry(f, "main", "00", "a", "i32", "b", "i32", "i32");
@@ -695,8 +707,6 @@ static void test_api(void) {
                "error 4: prism_values_f32_1d: the array is NULL\n0 0\n",
                NULL, true);
   }
-  char *json = read_text("api.json");
-  free(json);
 }
 
 /* Two programs with different prefixes in one application. */
@@ -738,7 +748,8 @@ static void test_creation(void) {
   irb_begin();
   struct ir_var *n = var("n", ts(PRIM_I64)), *m = var("m", ts(PRIM_I64));
   struct ir_type t1 = ta(PRIM_I32, 1, NONE()), t2 = ta(PRIM_I32, 2, NONE(), NONE());
-  struct ir_fun *f = fun("main", 2, vars(2, n, m), 8, t1, t2, t2, t2, t1, t1, t2, ta(PRIM_BOOL, 1, NONE()));
+  struct ir_fun *f =
+      fun("main", 2, vars(2, n, m), 8, t1, t2, t2, t2, t1, t1, t2, ta(PRIM_BOOL, 1, NONE()));
   struct ir_var *io = let(f->body, 2, 1, "io", t1, e_iota(V(n)));
   struct ir_var *rep = let(f->body, 3, 1, "rep", t2, e_replicate(1, ses(1, V(m)), V(io)));
   static const int perm[] = {1, 0};
@@ -779,7 +790,8 @@ static void test_creation(void) {
 /* Errors of reshape, concat, array literals and updates of slices. */
 static void test_shape_errors(void) {
   irb_begin();
-  struct ir_var *xs = var("xs", ta(PRIM_I64, 1, NONE())), *ys = var("ys", ta(PRIM_I64, 2, NONE(), NONE()));
+  struct ir_var *xs = var("xs", ta(PRIM_I64, 1, NONE())),
+                *ys = var("ys", ta(PRIM_I64, 2, NONE(), NONE()));
   struct ir_var *k = var("k", ts(PRIM_I64));
   struct ir_type t1 = ta(PRIM_I64, 1, NONE()), t2 = ta(PRIM_I64, 2, NONE(), NONE());
   struct ir_fun *f = fun("main", 3, vars(3, xs, ys, k), 3, t2, t2, t1);
@@ -788,7 +800,8 @@ static void test_shape_errors(void) {
   struct ir_var *u = let(f->body, 4, 5, "u", t1,
                          e_update(xs, dims(1, d_slice(I64(0), V(k), NONE())), 1, V(xs)));
   results(f->body, 3, V(r), V(c), V(u));
-  entry(f, "main", "000", "xs", "[]i64", "ys", "[][]i64", "k", "i64", "[][]i64", "[][]i64", "[]i64");
+  entry(f, "main", "000", "xs", "[]i64", "ys", "[][]i64", "k", "i64", "[][]i64", "[][]i64",
+        "[]i64");
   ir_program_add_fun(irb_prog, f);
   if (build_exe("shape_errors")) {
     expect_run("shape_errors", "", "[1i64, 2i64, 3i64, 4i64] [[0i64, 0i64]] 2i64", 1, "",
@@ -802,8 +815,117 @@ static void test_shape_errors(void) {
   }
 }
 
+/* scatter_2d into a 2-D destination, and a hist into two destinations at once. */
+static void test_scatter_2d_hist2(void) {
+  irb_begin();
+  struct ir_var *is = var("is", ta(PRIM_I64, 1, NONE())), *js = var("js", ta(PRIM_I64, 1, NONE()));
+  struct ir_var *vs = var("vs", ta(PRIM_U16, 1, NONE()));
+  struct ir_type t2 = ta(PRIM_U16, 2, I64(2), I64(3)), t1 = ta(PRIM_U16, 1, I64(2));
+  struct ir_fun *f = fun("main", 3, vars(3, is, js, vs), 3, t2, t1, t1);
+  struct ir_var *n = let(f->body, 2, 1, "n", ts(PRIM_I64), e_shape(is, 0));
+  struct ir_var *dest = let(f->body, 3, 1, "dest", t2, e_replicate(2, ses(2, I64(2), I64(3)),
+                                                                    K(PRIM_U16, 0)));
+  struct ir_var *i = var("i", ts(PRIM_I64)), *j = var("j", ts(PRIM_I64));
+  struct ir_var *v = var("v", ts(PRIM_U16));
+  struct ir_lambda *l = lambda(3, vars(3, i, j, v), 3, ts(PRIM_I64), ts(PRIM_I64), ts(PRIM_U16));
+  results(l->body, 3, V(i), V(j), V(v));
+  struct ir_exp e = e_soac(IR_SOAC_SCATTER, V(n), 3, vars(3, is, js, vs), l, NULL, 0, NULL);
+  e.u.soac.dests = vars(1, dest);
+  e.u.soac.dest_count = 1;
+  e.u.soac.dest_ranks = ARENA_ARRAY(&irb_arena, int, 1);
+  e.u.soac.dest_ranks[0] = 2;
+  struct ir_var *out = let(f->body, 4, 1, "out", t2, e);
+  /* hist (\(a, b) (c, d) -> (a + c, max b d)) into two [2]u16 */
+  struct ir_var *h1 = let(f->body, 5, 1, "h1", t1, e_replicate(1, ses(1, I64(2)), K(PRIM_U16, 0)));
+  struct ir_var *h2 = let(f->body, 5, 3, "h2", t1, e_replicate(1, ses(1, I64(2)), K(PRIM_U16, 0)));
+  struct ir_var *b = var("b", ts(PRIM_I64)), *w = var("w", ts(PRIM_U16));
+  struct ir_lambda *m = lambda(2, vars(2, is, vs), 3, ts(PRIM_I64), ts(PRIM_U16), ts(PRIM_U16));
+  m->params = vars(2, b, w);
+  results(m->body, 3, V(b), V(w), V(w));
+  struct ir_var *a1 = var("a1", ts(PRIM_U16)), *a2 = var("a2", ts(PRIM_U16));
+  struct ir_var *c1 = var("c1", ts(PRIM_U16)), *c2 = var("c2", ts(PRIM_U16));
+  struct ir_lambda *op = lambda(4, vars(4, a1, a2, c1, c2), 2, ts(PRIM_U16), ts(PRIM_U16));
+  struct ir_var *s1 = let(op->body, 6, 1, "s1", ts(PRIM_U16), e_bin(IR_BINOP_ADD, V(a1), V(c1)));
+  struct ir_var *s2 = let(op->body, 6, 5, "s2", ts(PRIM_U16), e_bin(IR_BINOP_MAX, V(a2), V(c2)));
+  results(op->body, 2, V(s1), V(s2));
+  struct ir_exp he = e_soac(IR_SOAC_HIST, V(n), 2, vars(2, is, vs), m, op, 2,
+                            ses(2, K(PRIM_U16, 0), K(PRIM_U16, 0)));
+  he.u.soac.dests = vars(2, h1, h2);
+  he.u.soac.dest_count = 2;
+  struct ir_var *r1 = var("r1", t1), *r2 = var("r2", t1);
+  letn(f->body, 7, 1, vars(2, r1, r2), 2, he);
+  results(f->body, 3, V(out), V(r1), V(r2));
+  entry(f, "main'", "000", "is", "[]i64", "js", "[]i64", "vs", "[]u16", "[2][3]u16", "[2]u16",
+        "[2]u16");
+  ir_program_add_fun(irb_prog, f);
+  if (build_exe("scatter_2d")) {
+    const char *in = "[0i64, 1i64, 1i64, 2i64] [2i64, 0i64, 3i64, 0i64] [7u16, 8u16, 9u16, 10u16]";
+    expect_run("scatter_2d", "-e \"main'\"", in, 0,
+               "[[0u16, 0u16, 7u16], [8u16, 0u16, 0u16]]\n[7u16, 17u16]\n[7u16, 9u16]\n", NULL,
+               true);
+    expect_run("scatter_2d", "-b -e \"main'\"", in, 0, NULL, NULL, true);
+    harness_checks++;
+    char path[256];
+    snprintf(path, sizeof path, "%s/scatter_2d.out", harness_dir);
+    FILE *bin = fopen(path, "rb");
+    unsigned char head[7] = {0};
+    if (bin == NULL || fread(head, 1, 7, bin) != 7 || memcmp(head, "b\002\002 u16", 7) != 0) {
+      fail("scatter_2d", "-b does not write Futhark's binary format");
+    }
+    if (bin != NULL) {
+      fclose(bin);
+    }
+  }
+}
+
+/* An entry point that updates its argument in place must not change the host's array. */
+static void test_input_not_changed(void) {
+  irb_begin();
+  struct ir_var *xs = var("xs", ta(PRIM_I32, 1, NONE()));
+  xs->type.unique = true;
+  struct ir_fun *f = fun("main", 1, vars(1, xs), 1, ta(PRIM_I32, 1, NONE()));
+  struct ir_var *ys = let(f->body, 2, 1, "ys", ta(PRIM_I32, 1, NONE()),
+                          e_update(xs, dims(1, d_fix(I64(0))), 1, K(PRIM_I32, 99)));
+  results(f->body, 1, V(ys));
+  entry(f, "main", "0", "xs", "*[]i32", "*[]i32");
+  f->entry->inputs[0].unique = true;
+  ir_program_add_fun(irb_prog, f);
+  const char *main_c = MAIN_PRELUDE("unique_in.h")
+      "int main(void) {\n"
+      "  struct prism_context_config *cfg = prism_context_config_new();\n"
+      "  struct prism_context *ctx = prism_context_new(cfg);\n"
+      "  int32_t a[] = {1, 2}, b[2], c[2];\n"
+      "  struct prism_i32_1d *xs = prism_new_i32_1d(ctx, a, 2), *ys = NULL;\n"
+      "  if (check(ctx, prism_entry_main(ctx, &ys, xs)) == 0) {\n"
+      "    prism_values_i32_1d(ctx, xs, b);\n"
+      "    prism_values_i32_1d(ctx, ys, c);\n"
+      "    printf(\"%d %d %d %d\\n\", (int)b[0], (int)b[1], (int)c[0], (int)c[1]);\n"
+      "    prism_free_i32_1d(ctx, ys);\n"
+      "  }\n"
+      "  prism_free_i32_1d(ctx, xs);\n"
+      "  prism_context_free(ctx);\n"
+      "  prism_context_config_free(cfg);\n"
+      "  return 0;\n"
+      "}\n";
+  if (build_lib("unique_in", main_c)) {
+    expect_run("unique_in", "", "", 0, "1 2 99 2\n", NULL, true);
+    char path[256];
+    snprintf(path, sizeof path, "%s/unique_in.json", harness_dir);
+    char *json = read_text(path);
+    harness_checks++;
+    if (json == NULL || strstr(json, "\"unique\": true") == NULL ||
+        strstr(json, "\"cfun\": \"prism_entry_main\"") == NULL ||
+        strstr(json, "\"[]i32\": {\n      \"kind\": \"array\"") == NULL) {
+      fail("unique_in", "unexpected manifest:\n%s", json != NULL ? json : "(none)");
+    }
+    free(json);
+  }
+}
+
 int main(void) {
   harness_begin();
+  test_scatter_2d_hist2();
+  test_input_not_changed();
   test_api();
   test_two_prefixes();
   test_creation();
