@@ -436,18 +436,9 @@ static void define_entry_impl(struct emitter *e, const struct ir_fun *f, struct 
   strbuf_puts(out, ");\n}\n\n");
 }
 
-static void define_entry_public(struct emitter *e, const struct ir_fun *f, struct strbuf *out) {
-  const struct ir_var **inputs = ARENA_ARRAY(&e->arena, const struct ir_var *, f->param_count + 1);
-  int n = entry_inputs(f, inputs);
-  const char *fn = emit_c_printf(e, "%s_entry_%s", prefix(e), entry_cname(e, f));
-  entry_prototype(e, f, out);
-  strbuf_puts(out, " {\n  int err;\n");
-  for (int i = 0; i < f->ret_count; i++) {
-    if (f->ret[i].rank > 0) {
-      strbuf_printf(out, "  struct %s *r%d;\n",
-                    type_name(e, (struct api_type){f->ret[i].prim, f->ret[i].rank}), i);
-    }
-  }
+/* The public wrapper's checks of its pointers: every one is an invalid argument. */
+static void check_pointers(const struct ir_fun *f, const struct ir_var **inputs, int n,
+                           const char *fn, struct strbuf *out) {
   strbuf_puts(out, "  if (ctx == NULL) {\n    return RTS_INVALID_ARGUMENT;\n  }\n");
   for (int i = 0; i < f->ret_count; i++) {
     strbuf_printf(out,
@@ -463,26 +454,41 @@ static void define_entry_public(struct emitter *e, const struct ir_fun *f, struc
                     k, fn, k + 1);
     }
   }
-  for (int i = 0; i < f->ret_count; i++) {
-    if (f->ret[i].rank > 0) {
-      strbuf_printf(out, "  r%d = calloc(1, sizeof *r%d);\n", i, i);
-    }
-  }
-  struct strbuf any_null, frees;
+}
+
+/* Allocates the structs of the array results before the call, so that nothing can
+ * fail after it; `frees` receives the code that frees them again. */
+static void alloc_results(struct emitter *e, const struct ir_fun *f, const char *fn,
+                          struct strbuf *out, struct strbuf *frees) {
+  struct strbuf any_null;
   strbuf_init(&any_null);
-  strbuf_init(&frees);
   for (int i = 0; i < f->ret_count; i++) {
     if (f->ret[i].rank > 0) {
+      strbuf_printf(out, "  struct %s *r%d = calloc(1, sizeof *r%d);\n",
+                    type_name(e, (struct api_type){f->ret[i].prim, f->ret[i].rank}), i, i);
       strbuf_printf(&any_null, "%sr%d == NULL", any_null.len > 0 ? " || " : "", i);
-      strbuf_printf(&frees, "    free(r%d);\n", i);
+      strbuf_printf(frees, "    free(r%d);\n", i);
     }
   }
   if (any_null.len > 0) {
     strbuf_printf(out,
                   "  if (%s) {\n%s    return rts_error(&ctx->rts, RTS_OUT_OF_MEMORY, "
                   "\"%s: out of memory\");\n  }\n",
-                  any_null.data, frees.data, fn);
+                  any_null.data, frees->data, fn);
   }
+  strbuf_free(&any_null);
+}
+
+static void define_entry_public(struct emitter *e, const struct ir_fun *f, struct strbuf *out) {
+  const struct ir_var **inputs = ARENA_ARRAY(&e->arena, const struct ir_var *, f->param_count + 1);
+  int n = entry_inputs(f, inputs);
+  const char *fn = emit_c_printf(e, "%s_entry_%s", prefix(e), entry_cname(e, f));
+  entry_prototype(e, f, out);
+  strbuf_puts(out, " {\n  int err;\n");
+  check_pointers(f, inputs, n, fn, out);
+  struct strbuf frees;
+  strbuf_init(&frees);
+  alloc_results(e, f, fn, out, &frees);
   strbuf_printf(out, "  err = entry_%s(&ctx->rts", entry_cname(e, f));
   for (int i = 0; i < f->ret_count; i++) {
     strbuf_printf(out, f->ret[i].rank > 0 ? ", &r%d->arr" : ", out%d", i);
@@ -491,7 +497,7 @@ static void define_entry_public(struct emitter *e, const struct ir_fun *f, struc
     strbuf_printf(out, inputs[k]->type.rank > 0 ? ", &in%d->arr" : ", in%d", k);
   }
   strbuf_puts(out, ");\n");
-  if (any_null.len > 0) {
+  if (frees.len > 0) {
     strbuf_printf(out, "  if (err != 0) {\n%s    return err;\n  }\n", frees.data);
   }
   for (int i = 0; i < f->ret_count; i++) {
@@ -500,7 +506,6 @@ static void define_entry_public(struct emitter *e, const struct ir_fun *f, struc
     }
   }
   strbuf_puts(out, "  return err;\n}\n\n");
-  strbuf_free(&any_null);
   strbuf_free(&frees);
 }
 
