@@ -689,6 +689,9 @@ static struct sv *partial(struct ictx *c, struct sv *fn, struct sv **args, int c
 
 struct sv *apply(struct ictx *c, struct sv *fn, struct sv **args, int count,
                  struct type *result_type) {
+  if (count == 0 && (fn->kind == SV_DEF || fn->kind == SV_LOCAL_DEF) && sv_arity(c, fn) == 0) {
+    return apply_saturated(c, fn, args, 0, result_type); /* a constant */
+  }
   while (count > 0) {
     int arity = sv_arity(c, fn);
     if (count < arity) {

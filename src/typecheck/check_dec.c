@@ -389,7 +389,7 @@ static struct tc_binding *check_function(struct tc *tc, struct function_syntax *
     }
   }
   int gen_count;
-  struct tc_binding **gen = generalise(tc, fn, outer, &gen_count);
+  struct tc_binding **gen = generalise(tc, fn, outer, top, &gen_count);
   struct tc_binding *b = binding_new(tc, BIND_DEF, f->name, f->name_loc);
   b->is_entry = f->is_entry;
   int total = f->type_param_count + tc->implicit_sizes.len + gen_count;

@@ -741,7 +741,44 @@ static void bind_size_binders(struct tc *tc, struct exp *e) {
   }
 }
 
-static void resolve_size_binders(struct tc *tc, struct exp *e) {
+/* The existential sizes of t, in order of appearance. */
+static void existentials_of(struct tc *tc, struct type *t, struct size ***out, int *count) {
+  VEC(struct size *) found = {0};
+  struct type *h = type_norm(tc->arena, t);
+  if (h->kind == TYPE_TUPLE) {
+    for (int i = 0; i < h->u.tuple.count; i++) {
+      struct size **part;
+      int n;
+      existentials_of(tc, h->u.tuple.elems[i], &part, &n);
+      for (int j = 0; j < n; j++) {
+        VEC_PUSH(tc->arena, &found, part[j]);
+      }
+    }
+  } else if (h->kind == TYPE_ARRAY) {
+    for (int i = 0; i < h->u.array.rank; i++) {
+      struct size *s = size_head(h->u.array.dims[i]);
+      if (s->kind == SIZE_NAME && s->u.name->kind == BIND_SIZE && !s->u.name->is_size_param &&
+          s->u.name->size_alias == NULL) {
+        VEC_PUSH(tc->arena, &found, s);
+      }
+    }
+  }
+  *out = found.items;
+  *count = found.len;
+}
+
+static void resolve_size_binders(struct tc *tc, struct exp *e, struct type *value) {
+  /* let [n] xs = filter p ys: binders the pattern does not mention name the value's
+   * existential sizes, in order. */
+  struct size **ext;
+  int ext_count, next = 0;
+  existentials_of(tc, value, &ext, &ext_count);
+  for (int i = 0; i < e->u.let.size_count; i++) {
+    struct size *s = size_head(e->u.let.size_bindings[i]->size_alias);
+    if (s->kind == SIZE_VAR && next < ext_count) {
+      s->u.var->link = ext[next++];
+    }
+  }
   for (int i = 0; i < e->u.let.size_count; i++) {
     struct tc_binding *b = e->u.let.size_bindings[i];
     struct size *s = size_head(b->size_alias);
@@ -762,7 +799,7 @@ static struct type *check_let(struct tc *tc, struct exp *e) {
   int outer = tc->level++;
   bind_size_binders(tc, e);
   bind_pattern(tc, e->u.let.pat, value, false);
-  resolve_size_binders(tc, e);
+  resolve_size_binders(tc, e, value);
   struct type *body = check_exp(tc, e->u.let.body);
   body = escape_sizes(tc, body, outer);
   tc->level = outer;

@@ -95,9 +95,11 @@ struct type *join_types(struct tc *tc, struct type *a, struct type *b, struct lo
 /* Adds a constraint to a type (numeric, integral, ...); false if it cannot hold. */
 bool constrain(struct tc *tc, struct type *t, enum type_constraint c);
 const char *constraint_name(enum type_constraint c);
-/* Defaults literal and overloaded type variables made since `level`, then turns the
- * rest into type parameters of the definition; returns them (count in *count). */
-struct tc_binding **generalise(struct tc *tc, struct type *t, int level, int *count);
+/* Turns the unconstrained type variables made since `level` into type parameters of
+ * the definition and returns them (count in *count); overloaded (literal, numeric)
+ * ones are defaulted at the top level and left open in local functions. */
+struct tc_binding **generalise(struct tc *tc, struct type *t, int level, bool top,
+                               int *count);
 /* Applies defaults to every variable reachable from t (i32 for integers, f64 for floats). */
 void default_type(struct tc *tc, struct type *t);
 const char *show_type(struct tc *tc, struct type *t);

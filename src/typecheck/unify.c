@@ -417,9 +417,18 @@ bool unify(struct tc *tc, struct type *a, struct type *b) {
         }
       }
       break;
-    case TYPE_ARROW:
+    case TYPE_ARROW: {
+      /* (x: i64) -> [x]t and (n: i64) -> [n]t are the same type: rename n to x. */
+      struct type *br = b->u.arrow.result;
+      struct tc_binding *an = a->u.arrow.param_name, *bn = b->u.arrow.param_name;
+      if (an != NULL && bn != NULL && an != bn) {
+        struct size *as_a = size_name(tc->arena, an);
+        struct tc_subst s = {.size_names = &bn, .sizes = &as_a, .size_count = 1};
+        br = type_subst(tc->arena, br, &s);
+      }
       return unify(tc, a->u.arrow.param, b->u.arrow.param) &&
-             unify(tc, a->u.arrow.result, b->u.arrow.result);
+             unify(tc, a->u.arrow.result, br);
+    }
     case TYPE_VAR:
       break;
     }
@@ -604,7 +613,8 @@ void default_type(struct tc *tc, struct type *t) {
   }
 }
 
-struct tc_binding **generalise(struct tc *tc, struct type *t, int level, int *count) {
+struct tc_binding **generalise(struct tc *tc, struct type *t, int level, bool top,
+                               int *count) {
   struct var_walk w = {.tc = tc, .level = level};
   collect(&w, t);
   VEC(struct tc_binding *) params = {0};
@@ -619,8 +629,12 @@ struct tc_binding **generalise(struct tc *tc, struct type *t, int level, int *co
       b->liftedness = v->lifted ? TPARAM_LIFTED : TPARAM_TYPE;
       v->link = type_param(tc->arena, b);
       VEC_PUSH(tc->arena, &params, b);
-    } else {
+    } else if (top) {
       default_var(tc, v);
+    } else {
+      /* An overloaded variable of a local function stays open: its uses below may
+       * still decide it (let plus x y = x + y in plus 1i64 2). */
+      v->level = level;
     }
   }
   for (int i = 0; i < w.sizes.len; i++) {
