@@ -24,9 +24,9 @@ static char harness_dir[64];
 static int harness_failures, harness_checks;
 static bool harness_valgrind;
 
-static void fail(const char *test, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+IRB void fail(const char *test, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-static void fail(const char *test, const char *fmt, ...) {
+IRB void fail(const char *test, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   fprintf(stderr, "FAIL %s: ", test);
@@ -36,12 +36,12 @@ static void fail(const char *test, const char *fmt, ...) {
   harness_failures++;
 }
 
-static const char *test_cc(void) {
+IRB const char *test_cc(void) {
   const char *cc = getenv("PRISM_TEST_CC");
   return cc != NULL && cc[0] != '\0' ? cc : "cc";
 }
 
-static bool write_text(const char *path, const char *text) {
+IRB bool write_text(const char *path, const char *text) {
   FILE *f = fopen(path, "w");
   if (f == NULL) {
     return false;
@@ -68,9 +68,9 @@ static char *read_text(const char *path) {
 }
 
 /* Runs a shell command; returns its exit status (-1 when it did not exit). */
-static int shell(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+IRB int shell(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-static int shell(const char *fmt, ...) {
+IRB int shell(const char *fmt, ...) {
   char cmd[4096];
   va_list ap;
   va_start(ap, fmt);
@@ -83,7 +83,7 @@ static int shell(const char *fmt, ...) {
   return WEXITSTATUS(status);
 }
 
-static void harness_begin(void) {
+IRB void harness_begin(void) {
   strtab_init();
   snprintf(harness_dir, sizeof harness_dir, "emit-c-test-XXXXXX");
   if (mkdtemp(harness_dir) == NULL) {
@@ -108,7 +108,7 @@ static int harness_end(void) {
 
 /* Writes the emitted files of the current program as dir/name.c (and .h, .json for
  * a library); ends the program. */
-static bool emit_files(const char *name, bool library, const char *prefix) {
+IRB bool emit_files(const char *name, bool library, const char *prefix) {
   harness_checks++;
   ir_verify(irb_prog, "test");
   struct emit_c_options o = {prefix != NULL ? prefix : "prism", library, "prog.dsl"};
@@ -138,7 +138,7 @@ static bool emit_files(const char *name, bool library, const char *prefix) {
 
 /* Compiles `sources` (in the test directory) into dir/name; with clang too, for its
  * warnings, when it is installed. */
-static bool compile(const char *name, const char *sources) {
+IRB bool compile(const char *name, const char *sources) {
   static const char *flags = "-Wall -Wextra -pedantic -std=c99 -Werror";
   int status = shell("cd %s && %s -O2 -g %s -o %s %s -lm > %s.cc.log 2>&1", harness_dir,
                      test_cc(), flags, name, sources, name);
@@ -159,7 +159,7 @@ static bool compile(const char *name, const char *sources) {
 
 /* Emits the current program as `name` (a library when main_c is not NULL, linked with
  * that C main and the extra sources) and compiles it. Ends the program. */
-static bool build_with(const char *name, const char *main_c, const char *prefix,
+IRB bool build_with(const char *name, const char *main_c, const char *prefix,
                        const char *extra) {
   if (!emit_files(name, main_c != NULL, prefix)) {
     return false;
@@ -179,18 +179,18 @@ static bool build_with(const char *name, const char *main_c, const char *prefix,
   return compile(name, sources);
 }
 
-static bool build_exe(const char *name) {
+IRB bool build_exe(const char *name) {
   return build_with(name, NULL, NULL, NULL);
 }
 
-static bool build_lib(const char *name, const char *main_c) {
+IRB bool build_lib(const char *name, const char *main_c) {
   return build_with(name, main_c, NULL, NULL);
 }
 
 /* Runs dir/name with the arguments and standard input given; checks the exit status,
  * that standard output is `out` exactly (unless NULL) and that standard error contains
  * `err` (unless NULL). Under valgrind when `checked` and valgrind is there. */
-static void expect_run(const char *name, const char *args, const char *input, int status,
+IRB void expect_run(const char *name, const char *args, const char *input, int status,
                        const char *out, const char *err, bool checked) {
   harness_checks++;
   char path[256];

@@ -395,4 +395,24 @@ IRB void entry(struct ir_fun *f, const char *name, const char *sizes, ...) {
   f->entry = en;
 }
 
+/* A function `name` of one array parameter xs: [n]T that starts with n = shape xs 0. */
+IRB struct ir_fun *fun_over(const char *name, enum prim_type t, struct ir_var **xs,
+                               struct ir_var **n, int nr, struct ir_type r0, struct ir_type r1) {
+  *xs = var("xs", ta(t, 1, NONE()));
+  struct ir_fun *f = fun(name, 1, vars(1, *xs), nr, r0, r1);
+  *n = let(f->body, 2, 1, "n", ts(PRIM_I64), e_shape(*xs, 0));
+  return f;
+}
+
+/* \x -> x OP c over scalars of type t, with result type rt (comparisons: bool). */
+IRB struct ir_lambda *unary_lambda(enum ir_binop op, enum prim_type t, struct ir_subexp c,
+                                      enum prim_type rt) {
+  struct ir_var *x = var("x", ts(t));
+  struct ir_lambda *l = lambda(1, vars(1, x), 1, ts(rt));
+  struct ir_var *y = let(l->body, 3, 9, "y", ts(rt), e_bin(op, V(x), c));
+  results(l->body, 1, V(y));
+  return l;
+}
+
+
 #endif
