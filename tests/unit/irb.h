@@ -368,7 +368,8 @@ IRB struct ir_fun *fun(const char *name, int np, struct ir_var **params, int nr,
 }
 
 /* Makes f an entry point. `sizes` is a string of '0'/'1' per parameter (1: size
- * parameter); then one name and type text per input, then one type text per output. */
+ * parameter); then one name and type text per input, then one type text per output,
+ * or NULL to leave the outputs' type texts to the caller. */
 IRB void entry(struct ir_fun *f, const char *name, const char *sizes, ...) {
   struct ir_entry *en = ARENA_NEW(&irb_arena, struct ir_entry);
   en->name = intern(name);
@@ -390,6 +391,9 @@ IRB void entry(struct ir_fun *f, const char *name, const char *sizes, ...) {
   }
   for (int i = 0; i < f->ret_count; i++) {
     en->outputs[i].type_text = va_arg(ap, const char *);
+    if (en->outputs[i].type_text == NULL) {
+      break;
+    }
   }
   va_end(ap);
   f->entry = en;

@@ -17,7 +17,7 @@ static void build_binops(enum prim_type t, const enum ir_binop *ops, int n) {
     res[i] = V(let(f->body, 10 + i, 3, "r", rt, e_bin(ops[i], V(a), V(b))));
   }
   ir_body_set_results(&irb_arena, f->body, res, n);
-  entry(f, "main", "00", "a", prim_name(t), "b", prim_name(t));
+  entry(f, "main", "00", "a", prim_name(t), "b", prim_name(t), NULL);
   for (int i = 0; i < n; i++) {
     f->entry->outputs[i].type_text = prim_name(f->ret[i].prim);
   }
@@ -118,7 +118,7 @@ static void test_unops_conversions(void) {
   f->ret[14] = ts(PRIM_I32);
   res[14] = V(let(f->body, 4, 1, "p", ts(PRIM_I32), e_un(IR_UNOP_POPC, V(k))));
   ir_body_set_results(&irb_arena, f->body, res, n);
-  entry(f, "main", "00", "x", "f64", "k", "i8");
+  entry(f, "main", "00", "x", "f64", "k", "i8", NULL);
   for (int i = 0; i < n; i++) {
     f->entry->outputs[i].type_text = prim_name(f->ret[i].prim);
   }
