@@ -34,6 +34,10 @@ struct emit_var {
   bool moved;        /* its reference was moved away by the current statement */
   bool in_scope;     /* bound and visible now (its C variable holds its value) */
   bool declared;     /* declared in the current C function */
+  /* Destination passing (emit_soac.c): the array whose row `dest_index` this variable
+   * becomes, so a SOAC that makes it may write there instead of allocating. */
+  const struct ir_var *dest_array;
+  const char *dest_index;
 };
 
 /* Ownership state of a body being emitted (emit_own.c). */

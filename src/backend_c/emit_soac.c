@@ -164,6 +164,28 @@ static void alloc_output(struct emitter *e, const struct ir_var *y) {
              yn, elem(y->type.prim), y->type.rank, yn, where_of(e));
 }
 
+/* Allocates y, or, when y is to become row `index` of an output of an enclosing map
+ * whose row has y's shape, makes it a view of that row (destination passing: the
+ * enclosing map's copy of the row is then skipped). */
+static void alloc_or_view_output(struct emitter *e, const struct ir_var *y) {
+  const struct emit_var *ev = &e->vars[y->id];
+  if (ev->dest_array == NULL) {
+    alloc_output(e, y);
+    return;
+  }
+  const char *yn = emit_c_var(e, y), *dn = emit_c_var(e, ev->dest_array);
+  emit_c_line(e, "if (memcmp(%s.shape, %s.shape + 1, sizeof %s.shape) == 0) {", yn, dn, yn);
+  emit_c_line(e, "  %s.mem = %s.mem;", yn, dn);
+  emit_c_line(e, "  rts_ref(%s.mem);", yn);
+  emit_c_line(e, "  %s.data = (%s *)%s.data + %s * %s;", yn, elem(y->type.prim), dn,
+              ev->dest_index, emit_c_elems(e, ev->dest_array, 1));
+  emit_c_line(e, "} else {");
+  e->indent++;
+  alloc_output(e, y);
+  e->indent--;
+  emit_c_line(e, "}");
+}
+
 static void prepare_output(struct emitter *e, struct soac_output *o, struct ir_var *y,
                            struct ir_type row, const char *w) {
   const char *yn = emit_c_var(e, y);
@@ -176,11 +198,40 @@ static void prepare_output(struct emitter *e, struct soac_output *o, struct ir_v
     return;
   }
   set_row_shape_from_types(e, y, row);
-  alloc_output(e, y);
+  alloc_or_view_output(e, y);
   if (row.rank == 0) {
     o->ptr = emit_c_tmp(e);
     emit_c_line(e, "%s *restrict %s = (%s *)%s.data;", elem(y->type.prim), o->ptr,
                 elem(y->type.prim), yn);
+  }
+}
+
+/* Marks the array results of a map body that statements of the body bind as
+ * destinations: row i of the preallocated outputs (alloc_or_view_output). */
+static void pass_destinations(struct emitter *e, const struct ir_body *b,
+                              struct soac_output *out, int from, int to, const char *i) {
+  for (int j = from; j < to; j++) {
+    struct ir_subexp r = b->results[j];
+    if (out[j].row.rank == 0 || out[j].lazy || r.kind != IR_SE_VAR) {
+      continue;
+    }
+    for (int k = 0; k < b->stm_count; k++) {
+      const struct ir_stm *s = b->stms[k];
+      for (int p = 0; s->exp.kind == IR_SOAC && p < s->pat_count; p++) {
+        if (s->pat[p] == r.u.var) {
+          e->vars[r.u.var->id].dest_array = out[j].y;
+          e->vars[r.u.var->id].dest_index = i;
+        }
+      }
+    }
+  }
+}
+
+static void end_destinations(struct emitter *e, const struct ir_body *b) {
+  for (int j = 0; j < b->result_count; j++) {
+    if (b->results[j].kind == IR_SE_VAR) {
+      e->vars[b->results[j].u.var->id].dest_array = NULL;
+    }
   }
 }
 
@@ -210,9 +261,11 @@ static void write_row(struct emitter *e, struct soac_output *o, const char *src,
                  "%d, %s.shape + 1)",
                  where_of(e), r, src, r, yn);
   strbuf_free(&cond);
-  const char *n = emit_c_elems(e, o->y, 1);
-  emit_c_line(e, "memcpy((%s *)%s.data + %s * %s, %s.data, (size_t)%s * sizeof(%s));",
-              elem(o->y->type.prim), yn, i, n, src, n, elem(o->y->type.prim));
+  const char *n = emit_c_elems(e, o->y, 1), *t = elem(o->y->type.prim);
+  const char *row = emit_c_printf(e, "(%s *)%s.data + %s * %s", t, yn, i, n);
+  emit_c_line(e, "if ((%s *)%s.data != %s) {", t, src, row);
+  emit_c_line(e, "  memcpy(%s, %s.data, (size_t)%s * sizeof(%s));", row, src, n, t);
+  emit_c_line(e, "}");
 }
 
 /* Stores the value `se` as row i of the output. */
@@ -371,8 +424,10 @@ static void emit_map(struct emitter *e, const struct ir_stm *s, const char *w,
   const char *i = open_loop(e, w);
   bind_rows(e, f->params, in, so->input_count, i);
   struct emit_body st;
+  pass_destinations(e, f->body, out, 0, s->pat_count, i);
   emit_own_open(e, &st, f->body, NULL, 0);
   emit_c_body_stms(e, &st);
+  end_destinations(e, f->body);
   for (int j = 0; j < s->pat_count; j++) {
     write_output(e, &out[j], f->body->results[j], i);
   }
@@ -437,8 +492,10 @@ static void emit_redomap(struct emitter *e, const struct ir_stm *s, const char *
   const char *i = open_loop(e, w);
   bind_rows(e, f->params, in, so->input_count, i);
   struct emit_body st;
+  pass_destinations(e, f->body, out, k, s->pat_count, i);
   emit_own_open(e, &st, f->body, NULL, 0);
   emit_c_body_stms(e, &st);
+  end_destinations(e, f->body);
   emit_combine(e, so, acc, f->body->results);
   for (int j = 0; scan && j < k; j++) {
     store_scan(e, &out[j], acc[j], i);
