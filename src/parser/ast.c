@@ -257,7 +257,8 @@ static void print_type(struct printer *pr, const struct type_exp *t) {
     print_type_term(pr, t->u.array.elem);
     break;
   case TE_UNIQUE:
-    put(pr, "*");
+    /* "**t" would be the operator ** */
+    put(pr, t->u.unique->kind == TE_UNIQUE ? "* " : "*");
     print_type_term(pr, t->u.unique);
     break;
   case TE_ARROW:
