@@ -1168,19 +1168,41 @@ static const yysymbol_kind_t structural[] = {
 
 enum { MAX_EXPECTED = 5 };
 
-struct expected_item {
-  const char *text;
-  int rank; /* 0: structural tokens, 1: categories, 2: other tokens */
+/* "a, b, c" -> "a, b or c" (names contain no ", "). */
+static const char *last_comma_to_or(struct parser *p, const char *list, int count) {
+  const char *last = count > 1 ? strstr(list, ", ") : NULL;
+  for (const char *q = last; q != NULL; q = strstr(q + 2, ", ")) {
+    last = q;
+  }
+  if (last == NULL) {
+    return list;
+  }
+  return arena_printf(p->arena, "%.*s or %s", (int)(last - list), list, last + 2);
+}
+
+/* What the message will name: a token or a category, and how early to name it. */
+struct expected {
+  const char *texts[YYNTOKENS];
+  int ranks[YYNTOKENS]; /* 0: tokens that close constructs, 1: categories, 2: the rest */
+  int count;
+  bool absorbed[YYNTOKENS]; /* tokens a category already stands for */
 };
 
-static void add_expected(struct expected_item *items, int *n, const char *text, int rank) {
-  for (int i = 0; i < *n; i++) {
-    if (strcmp(items[i].text, text) == 0) {
+static void add_expected(struct expected *e, const char *text, int rank) {
+  for (int i = 0; i < e->count; i++) {
+    if (strcmp(e->texts[i], text) == 0) {
       return;
     }
   }
-  if (*n < YYNTOKENS) {
-    items[(*n)++] = (struct expected_item){text, rank};
+  if (e->count < YYNTOKENS) {
+    e->texts[e->count] = text;
+    e->ranks[e->count++] = rank;
+  }
+}
+
+static void absorb(struct expected *e, const yysymbol_kind_t *members, size_t count) {
+  for (size_t i = 0; i < count; i++) {
+    e->absorbed[members[i]] = true;
   }
 }
 
@@ -1189,14 +1211,10 @@ static const char *token_spelling(yysymbol_kind_t s) {
   return s == YYSYMBOL_INDEX_LBRACKET ? "[" : yysymbol_name(s);
 }
 
-/* The expected tokens in words: whole categories ("expression", "type",
- * "pattern", "declaration", "operator") stand for the tokens that start them, and
- * at most MAX_EXPECTED alternatives are named. See Note [Expected tokens]. */
-static const char *describe_expected(struct parser *p, const yysymbol_kind_t *set, int n) {
-  struct expected_item items[YYNTOKENS];
-  int count = 0;
-  bool absorbed[YYNTOKENS] = {false};
-  struct {
+/* The categories present in the expected set, each marked by a token only it can
+ * start with, and the tokens they stand for. */
+static void add_categories(struct expected *e, const yysymbol_kind_t *set, int n) {
+  static const struct {
     yysymbol_kind_t marker;
     const char *name;
     const yysymbol_kind_t *members;
@@ -1210,50 +1228,50 @@ static const char *describe_expected(struct parser *p, const yysymbol_kind_t *se
        COUNT(type_parameter_start)},
   };
   for (size_t c = 0; c < COUNT(categories); c++) {
-    if (!has_symbol(set, n, categories[c].marker)) {
-      continue;
-    }
-    add_expected(items, &count, categories[c].name, 1);
-    for (size_t m = 0; m < categories[c].member_count; m++) {
-      absorbed[categories[c].members[m]] = true;
+    if (has_symbol(set, n, categories[c].marker)) {
+      add_expected(e, categories[c].name, 1);
+      absorb(e, categories[c].members, categories[c].member_count);
     }
   }
   if (has_symbol(set, n, YYSYMBOL_OP_PLUS)) {
     /* After a complete expression: operators, and arguments or postfixes. */
-    add_expected(items, &count, "operator", 1);
+    add_expected(e, "operator", 1);
+    absorb(e, expression_start, COUNT(expression_start));
+    absorb(e, expression_continuation, COUNT(expression_continuation));
     for (int i = 0; i < n; i++) {
-      if (is_operator_symbol(set[i]) ||
-          in_list(expression_start, COUNT(expression_start), set[i]) ||
-          in_list(expression_continuation, COUNT(expression_continuation), set[i])) {
-        absorbed[set[i]] = true;
-      }
+      e->absorbed[set[i]] |= is_operator_symbol(set[i]);
     }
   }
+}
+
+/* The expected tokens in words: whole categories ("expression", "type",
+ * "pattern", "declaration", "operator") stand for the tokens that start them, and
+ * at most MAX_EXPECTED alternatives are named. See Note [Expected tokens]. */
+static const char *describe_expected(struct parser *p, const yysymbol_kind_t *set, int n) {
+  struct expected e = {.count = 0};
+  add_categories(&e, set, n);
   for (int i = 0; i < n; i++) {
     yysymbol_kind_t s = set[i];
-    if (absorbed[s]) {
+    if (e.absorbed[s]) {
       continue;
     }
-    bool descriptive = s <= YYSYMBOL_DOC;
-    const char *text = descriptive ? yysymbol_name(s)
-                                   : arena_printf(p->arena, "'%s'", token_spelling(s));
-    add_expected(items, &count, text, in_list(structural, COUNT(structural), s) ? 0 : 2);
+    /* The tokens up to DOC are named by what they are, the others by spelling. */
+    const char *text = s <= YYSYMBOL_DOC ? yysymbol_name(s)
+                                         : arena_printf(p->arena, "'%s'", token_spelling(s));
+    add_expected(&e, text, in_list(structural, COUNT(structural), s) ? 0 : 2);
   }
-  const char *chosen[MAX_EXPECTED];
+  const char *list = "";
   int shown = 0;
   for (int rank = 0; rank <= 2; rank++) {
-    for (int i = 0; i < count && shown < MAX_EXPECTED; i++) {
-      if (items[i].rank == rank) {
-        chosen[shown++] = items[i].text;
+    for (int i = 0; i < e.count && shown < MAX_EXPECTED; i++) {
+      if (e.ranks[i] == rank) {
+        const char *sep = shown == 0 ? "" : ", ";
+        list = arena_printf(p->arena, "%s%s%s", list, sep, e.texts[i]);
+        shown++;
       }
     }
   }
-  const char *list = "";
-  for (int i = 0; i < shown; i++) {
-    const char *sep = i == 0 ? "" : i == shown - 1 ? " or " : ", ";
-    list = arena_printf(p->arena, "%s%s%s", list, sep, chosen[i]);
-  }
-  return list;
+  return last_comma_to_or(p, list, shown);
 }
 
 static bool is_declaration_keyword(yysymbol_kind_t s) {
@@ -1295,7 +1313,7 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, struct parser *parser)
   yysymbol_kind_t expected[YYNTOKENS];
   int n = yypcontext_expected_tokens(ctx, expected, YYNTOKENS);
   if (n < 0) {
-    return n;
+    n = 0; /* LAC ran out of stack: report without the expected tokens */
   }
   const char *what = describe_found(parser, found);
   if (has_symbol(expected, n, YYSYMBOL_KW_IN) &&
