@@ -1,0 +1,12 @@
+-- Indexing out of bounds (past the end, negative, in an empty array) fails with
+-- status 1 and a message naming the index, the shape and the location (line:column
+-- of the indexed expression).
+-- ==
+-- input { [1i32, 2i32, 3i32] 2i64 } output { 3i32 }
+-- input { [1i32, 2i32, 3i32] 3i64 }
+-- error: error_index_out_of_bounds\.dsl:12:41: error: index \[3\] out of bounds for array of shape \[3\]$
+-- input { [1i32, 2i32, 3i32] -1i64 }
+-- error: error_index_out_of_bounds\.dsl:12:41: error: index \[-1\] out of bounds for array of shape \[3\]$
+-- input { empty([0]i32) 0i64 }
+-- error: error_index_out_of_bounds\.dsl:12:41: error: index \[0\] out of bounds for array of shape \[0\]$
+entry main (xs: []i32) (i: i64) : i32 = xs[i]
