@@ -1,0 +1,12 @@
+-- unflatten of an array whose length is not n*m, and of negative dimensions whose
+-- product is the length, fails with status 1 at the location of the call.
+-- ==
+-- input { [1i32, 2i32, 3i32, 4i32, 5i32, 6i32] 2i64 3i64 }
+-- output { [[1i32, 2i32, 3i32], [4i32, 5i32, 6i32]] }
+-- input { [1i32, 2i32, 3i32, 4i32, 5i32, 6i32] 3i64 2i64 }
+-- output { [[1i32, 2i32], [3i32, 4i32], [5i32, 6i32]] }
+-- input { [1i32, 2i32, 3i32, 4i32, 5i32] 2i64 3i64 }
+-- error: error_unflatten\.dsl:12:(61|72): error: (cannot reshape array of shape \[5\] to \[2\]\[3\]|.*size does not match)
+-- input { [1i32, 2i32, 3i32, 4i32, 5i32, 6i32] -2i64 -3i64 }
+-- error: error_unflatten\.dsl:12:(61|72): error: (cannot reshape array of shape \[6\] to \[-2\]\[-3\]|.*size does not match|negative)
+entry main [k] (xs: [k]i32) (n: i64) (m: i64) : [n][m]i32 = unflatten (xs :> [n*m]i32)

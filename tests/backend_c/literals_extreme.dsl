@@ -1,0 +1,16 @@
+-- Literals at the edges of their types survive code generation exactly: the lowest
+-- and highest integers of each width, hexadecimal and underscore-separated literals,
+-- and float literals (subnormal, largest finite, smallest normal) checked bit for bit.
+-- ==
+-- input { 0i32 }
+-- output { -9223372036854775808i64 9223372036854775807i64 18446744073709551615u64
+--          -2147483648i32 4294967295u32 -128i8 255u8 -32768i16 65535u16 1000000i64 255u8
+--          [1036831949u32, 1u32, 2139095039u32, 8388608u32, 1050253722u32]
+--          [4591870180066957722u64, 1u64, 9218868437227405311u64, 4503599627370496u64]
+--          true }
+entry main (_: i32) =
+  (-9223372036854775808i64, 9223372036854775807i64, 18446744073709551615u64,
+   -2147483648i32, 0xFFFFFFFFu32, -128i8, 255u8, -32768i16, 65535u16, 1_000_000i64, 0xFFu8,
+   map f32.to_bits [0.1f32, 1e-45f32, 3.4028235e38f32, 1.1754943508222875e-38f32, 0.3f32],
+   map f64.to_bits [0.1f64, 5e-324f64, 1.7976931348623157e308f64, 2.2250738585072014e-308f64],
+   -9223372036854775808i64 < 0)
