@@ -952,10 +952,13 @@ static void settle_loop_sizes(struct tc *tc, struct loop_sizes *ls, struct type 
     struct size *init = ls->init.items[i];
     if (v->kind == SIZE_VAR) {
       if (r->kind == SIZE_VAR && r != v) {
-        r->u.var->link = v;
+        unify_sizes(tc, r, v);
         r = v;
       }
-      v->u.var->link = r == v ? init : fresh_existential(tc, intern("loop_d"), loc);
+      /* The body keeps the size when it returns the parameter's own size, or the same
+       * size the initial value has (map f (iota n) for an initial [n]). */
+      bool kept = r == v || size_equal(r, init);
+      unify_sizes(tc, v, kept ? init : fresh_existential(tc, intern("loop_d"), loc));
       continue;
     }
     tc->mismatch[0] = '\0';
