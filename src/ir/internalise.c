@@ -182,6 +182,13 @@ struct ir_subexp eval_size(struct ictx *c, struct ienv *env, struct size *s) {
   if (s->kind == SIZE_NAME && s->u.name->size_alias != NULL) {
     return eval_size(c, env, s->u.name->size_alias);
   }
+  if (s->kind == SIZE_NAME && s->u.name->kind == BIND_DEF) {
+    /* A constant definition used as a size: its value. */
+    struct sv *v = name_value(c, env, s->u.name, NULL, type_prim(c->arena, PRIM_I64));
+    if (v->kind == SV_DYNAMIC && v->u.dyn.count == 1) {
+      return v->u.dyn.comps[0];
+    }
+  }
   ICE("internalise", c->loc, "the size %s has no value here",
       size_to_string(c->arena, s));
 }

@@ -384,23 +384,9 @@ static struct sv *int_and_or(struct ictx *c, struct ienv *env, struct exp *e, bo
   return sv_dyn(c, type_prim(c->arena, PRIM_BOOL), r, 1);
 }
 
-static bool is_named(struct exp *e, const char *op) {
-  return e->u.binop.op.qual_count == 0 && strcmp(e->u.binop.op.name, op) == 0;
-}
-
 static struct sv *int_binop(struct ictx *c, struct ienv *env, struct exp *e) {
   struct type *t = concrete(c, env, e->type);
   struct tc_binding *b = e->u.binop.binding;
-  if (b == NULL && is_named(e, "|>")) {
-    struct sv *x = int_exp(c, env, e->u.binop.lhs);
-    struct sv *f = int_exp(c, env, e->u.binop.rhs);
-    return apply(c, f, &x, 1, t);
-  }
-  if (b == NULL && is_named(e, "<|")) {
-    struct sv *f = int_exp(c, env, e->u.binop.lhs);
-    struct sv *x = int_exp(c, env, e->u.binop.rhs);
-    return apply(c, f, &x, 1, t);
-  }
   if (b->kind == BIND_INTRINSIC && b->intrinsic == INTR_OPERATOR &&
       (b->intrinsic_op == IR_BINOP_LAND || b->intrinsic_op == IR_BINOP_LOR)) {
     return int_and_or(c, env, e, b->intrinsic_op == IR_BINOP_LAND);

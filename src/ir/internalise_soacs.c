@@ -770,6 +770,10 @@ struct sv *apply_intrinsic(struct ictx *c, struct sv *fn, struct sv **args, int 
     return int_copy(c, args, rt);
   case INTR_OPERATOR:
     return apply_operator(c, b->intrinsic_op, args[0], args[1], rt);
+  case INTR_PIPE_RIGHT:
+    return apply(c, args[1], &args[0], 1, rt);
+  case INTR_PIPE_LEFT:
+    return apply(c, args[0], &args[1], 1, rt);
   default:
     return num_member(c, b, args, rt);
   }

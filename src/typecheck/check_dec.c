@@ -351,6 +351,7 @@ static struct tc_binding *check_function(struct tc *tc, struct function_syntax *
   tc->return_ext.len = tc->return_ext.cap = 0;
 
   bind_type_params(tc, f->type_params, f->type_param_count);
+  check_distinct_params(tc, f->params, f->param_count);
   struct type **params = ARENA_ARRAY(tc->arena, struct type *, f->param_count + 1);
   for (int i = 0; i < f->param_count; i++) {
     params[i] = bind_pattern(tc, f->params[i], fresh_var(tc, TC_NONE, f->params[i]->loc), true);
@@ -481,9 +482,22 @@ static void check_val(struct tc *tc, struct dec *d) {
 static void check_type_dec(struct tc *tc, struct dec *d) {
   int mark = scope_enter(tc);
   bind_type_params(tc, d->u.type.type_params, d->u.type.type_param_count);
+  tc->abbrev_ext.len = 0;
   struct type *t = elab_type(tc, d->u.type.type, SIZES_ABBREV);
   scope_leave(tc, mark);
+  if (tc->abbrev_ext.len > 0 && d->u.type.liftedness == TPARAM_TYPE) {
+    diag_fatal(d->loc, "type '%s' hides a size ([] in %s): declare it with type~",
+               d->u.type.name, show_type(tc, t));
+  }
+  if (type_may_be_function(t) && d->u.type.liftedness != TPARAM_LIFTED) {
+    diag_fatal(d->loc, "type '%s' is a function type (%s): declare it with type^",
+               d->u.type.name, show_type(tc, t));
+  }
   struct tc_binding *b = binding_new(tc, BIND_TYPE, d->u.type.name, d->loc);
+  b->abbrev_ext = tc->abbrev_ext.items;
+  b->abbrev_ext_count = tc->abbrev_ext.len;
+  tc->abbrev_ext.items = NULL;
+  tc->abbrev_ext.len = tc->abbrev_ext.cap = 0;
   b->type = t;
   b->liftedness = d->u.type.liftedness;
   b->scheme.params = d->u.type.type_params;

@@ -406,9 +406,8 @@ static struct type *check_array_lit(struct tc *tc, struct exp *e) {
     struct type *t = check_exp(tc, e->u.list.elems[i]);
     if (elem == NULL) {
       elem = t;
-      if (type_contains_arrow(t)) {
-        diag_fatal(e->u.list.elems[i]->loc, "arrays of functions are not supported");
-      }
+      forbid_functions(tc, t, e->u.list.elems[i]->loc,
+                       "arrays of functions are not supported: an element has type");
     } else {
       elem = join_types(tc, elem, t, e->u.list.elems[i]->loc,
                         "array elements must all have the same type");
@@ -559,20 +558,10 @@ static struct tc_binding *lookup_operator(struct tc *tc, const struct qual_name 
   return b;
 }
 
-static bool is_pipe(const struct qual_name *op, const char *which) {
-  return op->qual_count == 0 && strcmp(op->name, which) == 0;
-}
-
+/* Pipes are ordinary operators (intrinsics); the left operand is checked first, so in
+ * `xs |> map (\x -> x.a)` the lambda knows what x is. */
 static struct type *check_binop(struct tc *tc, struct exp *e) {
   const struct qual_name *op = &e->u.binop.op;
-  if (is_pipe(op, "|>") && env_find(&tc->values, op->name) == NULL) {
-    struct type *ft = check_exp(tc, e->u.binop.rhs);
-    return check_application(tc, e->u.binop.rhs, ft, &e->u.binop.lhs, 1, e->loc);
-  }
-  if (is_pipe(op, "<|") && env_find(&tc->values, op->name) == NULL) {
-    struct type *ft = check_exp(tc, e->u.binop.lhs);
-    return check_application(tc, e->u.binop.lhs, ft, &e->u.binop.rhs, 1, e->loc);
-  }
   struct tc_binding *b = lookup_operator(tc, op, e->u.binop.op_loc);
   e->u.binop.binding = b;
   struct type *ft = instantiate(tc, b, &e->u.binop.inst, e->u.binop.op_loc);
@@ -631,11 +620,6 @@ static struct type *check_not(struct tc *tc, struct exp *e) {
 
 static struct type *check_section(struct tc *tc, struct exp *e) {
   const struct qual_name *op = &e->u.section.op;
-  if (is_pipe(op, "|>") || is_pipe(op, "<|")) {
-    if (env_find(&tc->values, op->name) == NULL) {
-      diag_fatal(e->loc, "the pipe operators cannot be used as sections");
-    }
-  }
   struct tc_binding *b = lookup_operator(tc, op, e->u.section.op_loc);
   e->u.section.binding = b;
   struct type *ft = instantiate(tc, b, &e->u.section.inst, e->u.section.op_loc);
@@ -688,6 +672,7 @@ static struct type *check_lambda(struct tc *tc, struct exp *e, struct type *expe
   int mark = scope_enter(tc);
   int outer = tc->level++;
   int n = e->u.lambda.param_count;
+  check_distinct_params(tc, e->u.lambda.params, n);
   struct type **params = ARENA_ARRAY(tc->arena, struct type *, n);
   struct tc_binding **names = ARENA_ARRAY(tc->arena, struct tc_binding *, n);
   struct type *exp_cur = expected;
@@ -851,9 +836,7 @@ static struct type *check_if(struct tc *tc, struct exp *e) {
   struct type *b = check_exp(tc, e->u.if_.else_branch);
   struct type *t = join_types(tc, a, b, e->u.if_.else_branch->loc,
                               "the branches of 'if' have different types");
-  if (type_contains_arrow(t)) {
-    diag_fatal(e->loc, "an 'if' cannot return a function (its type is %s)", show_type(tc, t));
-  }
+  forbid_functions(tc, t, e->loc, "an 'if' cannot return a function: its type is");
   return t;
 }
 
@@ -951,7 +934,12 @@ static void settle_loop_sizes(struct tc *tc, struct loop_sizes *ls, struct type 
     struct size *r = size_head(result.init.items[i]);
     struct size *init = ls->init.items[i];
     if (v->kind == SIZE_VAR) {
-      if (r->kind == SIZE_VAR && r != v) {
+      bool another_param = false;
+      for (int j = 0; j < ls->vars.len; j++) {
+        another_param = another_param || (j != i && size_head(ls->vars.items[j]) == r);
+      }
+      if (r->kind == SIZE_VAR && r != v && !another_param) {
+        /* An unknown size of the body's own: it may as well be the parameter's. */
         unify_sizes(tc, r, v);
         r = v;
       }
@@ -984,9 +972,8 @@ static struct type *check_loop(struct tc *tc, struct exp *e) {
     e->u.loop.init = pattern_as_exp(tc, e->u.loop.pat);
   }
   struct type *init = check_exp(tc, e->u.loop.init);
-  if (type_contains_arrow(init)) {
-    diag_fatal(e->u.loop.init->loc, "loop parameters cannot be functions");
-  }
+  forbid_functions(tc, init, e->u.loop.init->loc,
+                   "loop parameters cannot be functions: the initial value has type");
   struct type *bound_type = NULL;
   struct type *array_type = NULL;
   if (e->u.loop.form == LOOP_FOR) {

@@ -43,6 +43,10 @@ struct size *exp_as_size(struct tc *tc, struct exp *e) {
     if (b->kind == BIND_VAR && b->type != NULL && type_is_prim(b->type, PRIM_I64)) {
       return size_name(tc->arena, b);
     }
+    if (b->kind == BIND_DEF && b->dec != NULL && b->dec->u.val.param_count == 0 &&
+        type_is_prim(b->type, PRIM_I64)) {
+      return size_name(tc->arena, b); /* def n = 3i64: a constant names a size */
+    }
     return NULL;
   }
   case EXP_BINOP: {
@@ -91,8 +95,12 @@ static struct size *any_size(struct tc *tc, enum size_mode mode, struct loc loc)
   case SIZES_ASCRIBE:
     return fresh_size(tc, loc);
   case SIZES_COERCE:
-  case SIZES_ABBREV:
     return fresh_existential(tc, NULL, loc);
+  case SIZES_ABBREV: {
+    struct size *s = fresh_existential(tc, NULL, loc);
+    VEC_PUSH(tc->arena, &tc->abbrev_ext, s->u.name);
+    return s;
+  }
   }
   return fresh_size(tc, loc);
 }
@@ -106,10 +114,16 @@ static struct type *apply_abbrev(struct tc *tc, struct tc_binding *b, struct typ
   }
   struct tc_subst s = {0};
   int n = b->scheme.param_count;
-  s.type_params = ARENA_ARRAY(tc->arena, struct tc_binding *, n);
-  s.types = ARENA_ARRAY(tc->arena, struct type *, n);
-  s.size_names = ARENA_ARRAY(tc->arena, struct tc_binding *, n);
-  s.sizes = ARENA_ARRAY(tc->arena, struct size *, n);
+  int ext = b->abbrev_ext_count;
+  s.type_params = ARENA_ARRAY(tc->arena, struct tc_binding *, n + 1);
+  s.types = ARENA_ARRAY(tc->arena, struct type *, n + 1);
+  s.size_names = ARENA_ARRAY(tc->arena, struct tc_binding *, n + ext + 1);
+  s.sizes = ARENA_ARRAY(tc->arena, struct size *, n + ext + 1);
+  for (int i = 0; i < ext; i++) {
+    /* type~ vec = []i32: each use has a size of its own, read as the use's [] is. */
+    s.size_names[s.size_count] = b->abbrev_ext[i];
+    s.sizes[s.size_count++] = any_size(tc, mode, loc);
+  }
   for (int i = 0; i < n; i++) {
     struct type_param *p = &b->scheme.params[i];
     struct type_exp *arg = args[i];
@@ -231,8 +245,9 @@ struct type *elab_type(struct tc *tc, struct type_exp *te, enum size_mode mode) 
     struct size *size = te->u.array.size == NULL ? any_size(tc, mode, te->loc)
                                                  : elab_size_exp(tc, te->u.array.size, true);
     struct type *elem = elab_type(tc, te->u.array.elem, mode);
-    if (type_contains_arrow(elem)) {
-      diag_fatal(te->loc, "arrays of functions are not supported");
+    if (type_may_be_function(elem)) {
+      diag_fatal(te->loc, "arrays of functions are not supported: the element type %s may be "
+                          "a function", show_type(tc, elem));
     }
     struct size **dims = ARENA_ARRAY(tc->arena, struct size *, 1);
     dims[0] = size;
@@ -310,12 +325,23 @@ struct pattern_names {
   VEC(struct pat *) ids;
 };
 
-static void check_duplicates(struct tc *tc, struct pat *p, struct pattern_names *seen) {
+static void check_duplicates(struct tc *tc, struct pat *p, struct pattern_names *seen,
+                             const char *where);
+
+void check_distinct_params(struct tc *tc, struct pat **ps, int count) {
+  struct pattern_names seen = {0};
+  for (int i = 0; i < count; i++) {
+    check_duplicates(tc, ps[i], &seen, "the parameters");
+  }
+}
+
+static void check_duplicates(struct tc *tc, struct pat *p, struct pattern_names *seen,
+                             const char *where) {
   switch (p->kind) {
   case PAT_ID:
     for (int i = 0; i < seen->ids.len; i++) {
       if (seen->ids.items[i]->u.id.name == p->u.id.name) {
-        diag_error(p->loc, "'%s' is bound twice in the same pattern", p->u.id.name);
+        diag_error(p->loc, "'%s' is bound twice in %s", p->u.id.name, where);
         diag_note(seen->ids.items[i]->loc, "first bound here");
         diag_abort();
       }
@@ -326,7 +352,7 @@ static void check_duplicates(struct tc *tc, struct pat *p, struct pattern_names 
     return;
   case PAT_TUPLE:
     for (int i = 0; i < p->u.tuple.count; i++) {
-      check_duplicates(tc, p->u.tuple.elems[i], seen);
+      check_duplicates(tc, p->u.tuple.elems[i], seen, where);
     }
     return;
   case PAT_RECORD:
@@ -337,11 +363,11 @@ static void check_duplicates(struct tc *tc, struct pat *p, struct pattern_names 
                      p->u.record.fields[i].name);
         }
       }
-      check_duplicates(tc, p->u.record.fields[i].pat, seen);
+      check_duplicates(tc, p->u.record.fields[i].pat, seen, where);
     }
     return;
   case PAT_ASCRIPT:
-    check_duplicates(tc, p->u.ascript.pat, seen);
+    check_duplicates(tc, p->u.ascript.pat, seen, where);
     return;
   }
 }
@@ -383,7 +409,7 @@ static void bind_names(struct tc *tc, struct pat *p, struct type *t, bool unique
 
 struct type *bind_pattern(struct tc *tc, struct pat *p, struct type *t, bool is_param) {
   struct pattern_names seen = {0};
-  check_duplicates(tc, p, &seen);
+  check_duplicates(tc, p, &seen, "the same pattern");
   struct type *want = pattern_type(tc, p, is_param ? SIZES_PARAM : SIZES_ASCRIBE);
   expect_type(tc, want, t, p->loc,
               is_param ? "parameter type mismatch" : "pattern does not match the value");

@@ -44,7 +44,9 @@
   X(CONCAT, "concat", "val concat 't [n] [m]: [n]t -> [m]t -> *[n+m]t")                    \
   X(APPEND, "++", "val ++ 't [n] [m]: [n]t -> [m]t -> *[n+m]t")                            \
   X(LENGTH, "length", "val length 't [n]: [n]t -> i64")                                    \
-  X(COPY, "copy", "val copy 't: t -> *t")
+  X(COPY, "copy", "val copy 't: t -> *t")                                                  \
+  X(PIPE_RIGHT, "|>", "val |> '^a '^b: a -> (a -> b) -> b")                                \
+  X(PIPE_LEFT, "<|", "val <| '^a '^b: (a -> b) -> a -> b")
 
 /*  X(symbol, ir_binop, constraint of the operands, result is bool) */
 #define OPERATOR_INTRINSICS(X)              \

@@ -60,6 +60,8 @@ struct tc {
   VEC(struct exp *) literals;
   /* Existential sizes made by `[]` in the return type being elaborated. */
   VEC(struct tc_binding *) return_ext;
+  /* Sizes made by `[]` in the type abbreviation being elaborated. */
+  VEC(struct tc_binding *) abbrev_ext;
   /* Why the last unification failed, for the error message. */
   char mismatch[512];
   bool in_prelude;         /* checking stdlib/prelude.dsl */
@@ -92,6 +94,10 @@ void expect_type(struct tc *tc, struct type *expected, struct type *found, struc
 /* The common type of two branches: sizes that differ become fresh existentials. */
 struct type *join_types(struct tc *tc, struct type *a, struct type *b, struct loc loc,
                         const char *context);
+/* Functions may not be stored in arrays, returned from branches or carried by loops:
+ * an error "<what> <type>" if t is or may be a function; its unknown parts may not
+ * become one later. */
+void forbid_functions(struct tc *tc, struct type *t, struct loc loc, const char *what);
 /* Adds a constraint to a type (numeric, integral, ...); false if it cannot hold. */
 bool constrain(struct tc *tc, struct type *t, enum type_constraint c);
 const char *constraint_name(enum type_constraint c);
@@ -118,6 +124,8 @@ struct type *bind_pattern(struct tc *tc, struct pat *p, struct type *t, bool is_
 /* The type a pattern needs, with fresh variables where it says nothing. */
 struct type *pattern_type(struct tc *tc, struct pat *p, enum size_mode mode);
 void bind_type_params(struct tc *tc, struct type_param *ps, int count);
+/* No name may be bound by two of a function's parameters. */
+void check_distinct_params(struct tc *tc, struct pat **ps, int count);
 /* The size an expression stands for when used as a size (n, 2*n, 5), or NULL. */
 struct size *exp_as_size(struct tc *tc, struct exp *e);
 

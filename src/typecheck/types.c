@@ -368,6 +368,34 @@ bool type_contains_arrow(struct type *t) {
   }
 }
 
+bool type_may_be_function(struct type *t) {
+  t = type_head(t);
+  switch (t->kind) {
+  case TYPE_ARROW:
+    return true;
+  case TYPE_PARAM:
+    return t->u.param->liftedness == TPARAM_LIFTED;
+  case TYPE_ARRAY:
+    return type_may_be_function(t->u.array.elem);
+  case TYPE_TUPLE:
+    for (int i = 0; i < t->u.tuple.count; i++) {
+      if (type_may_be_function(t->u.tuple.elems[i])) {
+        return true;
+      }
+    }
+    return false;
+  case TYPE_RECORD:
+    for (int i = 0; i < t->u.record.count; i++) {
+      if (type_may_be_function(t->u.record.fields[i].type)) {
+        return true;
+      }
+    }
+    return false;
+  default:
+    return false;
+  }
+}
+
 struct type *type_field(struct type *t, name_t field) {
   t = type_head(t);
   if (t->kind == TYPE_RECORD) {
@@ -502,12 +530,32 @@ void size_print(struct strbuf *b, struct size *s) {
 
 static void type_print_prec(struct strbuf *b, struct type *t, bool atom);
 
+/* An unknown type in a message: 'a for an unconstrained one, the class in words for an
+ * overloaded one (<numeric>), and the fields known so far for a record. */
 static void print_var(struct strbuf *b, struct type_var *v) {
   static const char *const what[] = {
-      [TC_NONE] = "t", [TC_NUMERIC] = "num", [TC_INTEGRAL] = "int",
-      [TC_FLOATING] = "float", [TC_ORDERED] = "ord", [TC_EQUALITY] = "eq",
-      [TC_INT_LIT] = "intlit", [TC_FLOAT_LIT] = "floatlit", [TC_FIELDS] = "rec"};
-  strbuf_printf(b, "%s%d", what[v->constraint], v->id);
+      [TC_NUMERIC] = "<numeric>",   [TC_INTEGRAL] = "<integral>",
+      [TC_FLOATING] = "<float>",    [TC_ORDERED] = "<primitive>",
+      [TC_EQUALITY] = "<comparable>", [TC_INT_LIT] = "<integer literal>",
+      [TC_FLOAT_LIT] = "<float literal>"};
+  if (v->constraint == TC_NONE) {
+    strbuf_printf(b, "'%c", 'a' + v->id % 26);
+    if (v->id >= 26) {
+      strbuf_printf(b, "%d", v->id / 26);
+    }
+    return;
+  }
+  if (v->constraint != TC_FIELDS) {
+    strbuf_puts(b, what[v->constraint]);
+    return;
+  }
+  strbuf_putc(b, '{');
+  for (int i = 0; i < v->field_count; i++) {
+    strbuf_printf(b, "%s: ", v->fields[i].name);
+    type_print_prec(b, v->fields[i].type, false);
+    strbuf_puts(b, ", ");
+  }
+  strbuf_puts(b, "...}");
 }
 
 static void type_print_prec(struct strbuf *b, struct type *t, bool atom) {

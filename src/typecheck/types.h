@@ -170,6 +170,8 @@ struct tc_binding {
   enum prim_type intrinsic_from; /* BIND_INTRINSIC conversions: the source type */
   enum type_constraint constraint; /* BIND_TYPE_PARAM: what instances must satisfy */
   struct size *size_alias; /* BIND_SIZE bound by let [n] p = e: the size it names */
+  struct tc_binding **abbrev_ext; /* BIND_TYPE of type~: the sizes [] left unknown, */
+  int abbrev_ext_count;           /* fresh at every use of the abbreviation */
   struct dec *dec;       /* BIND_DEF at top level: the definition */
   struct exp *let_fun;   /* BIND_DEF local: the EXP_LET_FUN */
   struct tc_module *module; /* BIND_MODULE */
@@ -225,6 +227,8 @@ struct type *type_row(struct arena *a, struct type *t);        /* [n]t -> t */
 struct type *type_elem_scalar(struct type *t);  /* the non-array element */
 bool type_is_prim(struct type *t, enum prim_type p);
 bool type_contains_arrow(struct type *t);
+/* A function type, or a lifted type parameter '^a that may stand for one. */
+bool type_may_be_function(struct type *t);
 bool type_is_field_name_tuple(const struct type_field *fields, int count);
 struct type *type_field(struct type *t, name_t field); /* of a record/tuple, or NULL */
 

@@ -6,6 +6,7 @@
  * least some fields. A class is a set of primitive types; two classes meet in their
  * intersection, so `x + 1` with x: f32 gives f32, and `1.5 % 2` stays floating.
  * Sizes unify syntactically, as in Futhark: n+1 and 1+n differ. */
+#include <limits.h>
 #include <string.h>
 
 #include "typecheck/tc.h"
@@ -82,7 +83,10 @@ struct size *fresh_size(struct tc *tc, struct loc loc) {
 }
 
 struct size *fresh_existential(struct tc *tc, name_t hint, struct loc loc) {
-  struct tc_binding *b = binding_new(tc, BIND_SIZE, hint != NULL ? hint : intern("d"), loc);
+  /* Numbered, so that two unknown sizes in one message read differently: d1 and d2. */
+  static int counter;
+  name_t name = intern_printf("%s%d", hint != NULL ? hint : "d", ++counter);
+  struct tc_binding *b = binding_new(tc, BIND_SIZE, name, loc);
   b->type = type_prim(tc->arena, PRIM_I64);
   return size_name(tc->arena, b);
 }
@@ -233,6 +237,13 @@ static bool fields_fit(struct tc *tc, struct type_var *v, struct type *t) {
   return true;
 }
 
+void forbid_functions(struct tc *tc, struct type *t, struct loc loc, const char *what) {
+  if (type_may_be_function(t)) {
+    diag_fatal(loc, "%s %s", what, show_type(tc, t));
+  }
+  lower_levels(t, INT_MAX, false);
+}
+
 bool constrain(struct tc *tc, struct type *t, enum type_constraint c) {
   t = type_head(t);
   if (c == TC_NONE) {
@@ -261,8 +272,8 @@ bool constrain(struct tc *tc, struct type *t, enum type_constraint c) {
     return true;
   }
   if (c == TC_EQUALITY) {
-    if (type_contains_arrow(t)) {
-      return mismatch(tc, "%s contains a function, which cannot be compared%s",
+    if (type_may_be_function(t)) {
+      return mismatch(tc, "%s may be a function, and functions do not support equality%s",
                       show_type(tc, t), "");
     }
     return true;
@@ -288,10 +299,15 @@ static bool bind_var(struct tc *tc, struct type *var, struct type *t) {
   if (occurs(v, th)) {
     return mismatch(tc, "%s would contain itself (%s)", show_type(tc, var), show_type(tc, th));
   }
-  if (!v->lifted && type_contains_arrow(th)) {
-    return mismatch(tc, "%s is a function type, but functions cannot be stored in arrays, "
-                        "returned from branches or loops, or passed where %s is expected",
-                    show_type(tc, th), "a value");
+  if (!v->lifted && type_may_be_function(th)) {
+    if (v->constraint == TC_EQUALITY) {
+      return mismatch(tc, "%s may be a function, and functions do not support equality%s",
+                      show_type(tc, th), "");
+    }
+    return mismatch(tc, "%s %s, but functions cannot be stored in arrays, returned from "
+                        "branches or loops, or passed where a value is expected",
+                    show_type(tc, th),
+                    type_contains_arrow(th) ? "is a function type" : "may be a function");
   }
   if (v->constraint == TC_FIELDS) {
     if (th->kind == TYPE_VAR) {
@@ -617,6 +633,29 @@ struct tc_binding **generalise(struct tc *tc, struct type *t, int level, bool to
                                int *count) {
   struct var_walk w = {.tc = tc, .level = level};
   collect(&w, t);
+  if (!top) {
+    /* A record of a shape not yet known stays open in a local function, and so do the
+     * types of its fields: later uses decide them. */
+    for (int i = 0; i < w.vars.len; i++) {
+      struct type_var *v = w.vars.items[i];
+      if (v->link == NULL && v->constraint == TC_FIELDS) {
+        struct var_walk inner = {.tc = tc, .level = level};
+        for (int f = 0; f < v->field_count; f++) {
+          collect(&inner, v->fields[f].type);
+        }
+        for (int j = 0; j < inner.vars.len; j++) {
+          inner.vars.items[j]->level = level;
+        }
+      }
+    }
+    int kept = 0;
+    for (int i = 0; i < w.vars.len; i++) {
+      if (w.vars.items[i]->level > level) {
+        w.vars.items[kept++] = w.vars.items[i];
+      }
+    }
+    w.vars.len = kept;
+  }
   VEC(struct tc_binding *) params = {0};
   for (int i = 0; i < w.vars.len; i++) {
     struct type_var *v = w.vars.items[i];

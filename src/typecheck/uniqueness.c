@@ -253,15 +253,24 @@ static struct alias_set walk_apply(struct uq *u, struct exp *fn, struct type *fn
     sets[i] = walk(u, args[i]);
   }
   for (int i = 0; i < count; i++) {
-    if (param_unique(fn_type, i)) {
-      consume(u, &sets[i], args[i]->loc);
-      /* The other arguments must not share what this one gives up. */
-      for (int j = 0; j < count; j++) {
-        for (int k = 0; j != i && k < sets[j].len; k++) {
-          observe(u, sets[j].items[k], args[j]->loc);
+    if (!param_unique(fn_type, i)) {
+      continue;
+    }
+    /* The other arguments must not share what this one gives up. */
+    for (int j = 0; j < count; j++) {
+      for (int k = 0; j != i && k < sets[j].len; k++) {
+        for (int m = 0; m < sets[i].len; m++) {
+          if (sets[j].items[k] == sets[i].items[m]) {
+            diag_error(args[i]->loc, "'%s' is consumed by this argument, but is also passed "
+                                     "as another argument of the same call",
+                       sets[i].items[m]->name);
+            diag_note(args[j]->loc, "also passed here");
+            diag_abort();
+          }
         }
       }
     }
+    consume(u, &sets[i], args[i]->loc);
   }
   struct alias_set r = none();
   if (!result_unique(fn_type, count)) {
@@ -326,17 +335,18 @@ static bool pattern_unique(struct pat *p) {
 
 static struct alias_set walk_loop(struct uq *u, struct exp *e) {
   struct alias_set init = walk(u, e->u.loop.init);
+  struct alias_set array = none();
   if (e->u.loop.form == LOOP_FOR) {
     walk(u, e->u.loop.bound);
   } else if (e->u.loop.form == LOOP_FOR_IN) {
-    walk(u, e->u.loop.for_in_array);
+    array = walk(u, e->u.loop.for_in_array);
   }
   u->scope++;
   int saved_loop = u->loop_scope;
   u->loop_scope = u->scope;
   bind_pat_vars(u, e->u.loop.pat, NULL);
   if (e->u.loop.form == LOOP_FOR_IN) {
-    bind_pat_vars(u, e->u.loop.for_in_pat, NULL);
+    bind_pat_vars(u, e->u.loop.for_in_pat, &array); /* rows alias the array */
   } else if (e->u.loop.form == LOOP_WHILE) {
     walk(u, e->u.loop.bound);
   }
@@ -371,8 +381,9 @@ static struct alias_set walk_loop(struct uq *u, struct exp *e) {
       }
     }
     consume(u, &init, e->u.loop.init->loc);
+    return none();
   }
-  return none();
+  return init; /* the result may be the initial value itself */
 }
 
 static struct alias_set walk_update(struct uq *u, struct exp *array, struct dim_index *dims,
@@ -443,18 +454,6 @@ static struct alias_set walk(struct uq *u, struct exp *e) {
     return walk_apply(u, e->u.apply.fn, e->u.apply.fn->type, e->u.apply.args,
                       e->u.apply.count, e->loc);
   case EXP_BINOP: {
-    if (e->u.binop.binding == NULL) {
-      /* x |> f and f <| x */
-      bool pipe_right = strcmp(e->u.binop.op.name, "|>") == 0;
-      struct exp *fn = pipe_right ? e->u.binop.rhs : e->u.binop.lhs;
-      struct exp *arg = pipe_right ? e->u.binop.lhs : e->u.binop.rhs;
-      struct alias_set a = walk(u, arg);
-      walk(u, fn);
-      if (param_unique(fn->type, 0)) {
-        consume(u, &a, arg->loc);
-      }
-      return result_unique(fn->type, 1) ? none() : a;
-    }
     struct exp *args[2] = {e->u.binop.lhs, e->u.binop.rhs};
     struct alias_set s = walk_apply(u, NULL, type_arrow(u->arena, NULL, e->u.binop.lhs->type,
                                                         type_arrow(u->arena, NULL,
