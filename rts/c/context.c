@@ -93,7 +93,7 @@ static int rts_alloc(struct rts_context *ctx, struct rts_block **out, int64_t by
   return RTS_SUCCESS;
 }
 
-static void rts_block_free(struct rts_context *ctx, struct rts_block *b) {
+RTS_NOINLINE static void rts_block_free(struct rts_context *ctx, struct rts_block *b) {
   ctx->mem_current -= b->bytes;
   free(b);
 }

@@ -46,7 +46,10 @@ static char *rts_take_error(struct rts_context *ctx);
 static int rts_alloc(struct rts_context *ctx, struct rts_block **out, int64_t bytes,
                      const char *where);
 
-static void rts_block_free(struct rts_context *ctx, struct rts_block *b);
+/* Not inlined: gcc's -Wuse-after-free would otherwise see the free() of a block on a
+ * path where its count reached zero followed by a use of another reference to it,
+ * which cannot happen (the count would not have reached zero). */
+RTS_NOINLINE static void rts_block_free(struct rts_context *ctx, struct rts_block *b);
 
 static inline void *rts_block_data(struct rts_block *b) {
   return (void *)(b + 1);

@@ -23,11 +23,13 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 #define RTS_UNUSED __attribute__((unused))
+#define RTS_NOINLINE __attribute__((noinline))
 #define RTS_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
 #define RTS_LIKELY(x) __builtin_expect(!!(x), 1)
 #define RTS_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 #define RTS_UNUSED
+#define RTS_NOINLINE
 #define RTS_PRINTF(fmt, args)
 #define RTS_LIKELY(x) (x)
 #define RTS_UNLIKELY(x) (x)

@@ -123,12 +123,30 @@ static void check_divisor(struct emitter *e, enum ir_binop op, enum prim_type t,
   }
 }
 
+/* x OP x for a comparison: gcc and clang warn about comparing a variable with itself,
+ * and the value is known anyway (for floats, but for NaN, which is unordered). */
+static void emit_self_comparison(struct emitter *e, const char *y, enum ir_binop op,
+                                 enum prim_type t, const char *x) {
+  bool reflexive = op == IR_BINOP_EQ || op == IR_BINOP_LE || op == IR_BINOP_GE;
+  if (!prim_is_float(t) || op == IR_BINOP_LT || op == IR_BINOP_GT) {
+    emit_c_line(e, "%s = %s;", y, reflexive ? "true" : "false");
+  } else {
+    emit_c_line(e, "%s = %srts_isnan_%s(%s);", y, reflexive ? "!" : "", prim_name(t), x);
+  }
+}
+
 static void emit_binop(struct emitter *e, const struct ir_stm *s) {
   enum ir_binop op = s->exp.u.binop.op;
   enum prim_type t = ir_subexp_type(s->exp.u.binop.lhs).prim;
   const char *y = emit_c_var(e, s->pat[0]);
   const char *a = emit_c_subexp(e, s->exp.u.binop.lhs);
   const char *b = emit_c_subexp(e, s->exp.u.binop.rhs);
+  struct ir_subexp lhs = s->exp.u.binop.lhs, rhs = s->exp.u.binop.rhs;
+  if (ir_binop_is_comparison(op) && lhs.kind == IR_SE_VAR && rhs.kind == IR_SE_VAR &&
+      lhs.u.var == rhs.u.var) {
+    emit_self_comparison(e, y, op, t, a);
+    return;
+  }
   if (c_operators[op] != NULL) {
     emit_c_line(e, "%s = (%s %s %s);", y, a, c_operators[op], b);
     return;
