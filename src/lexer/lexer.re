@@ -14,6 +14,10 @@
  *  - an operator is a maximal run of + - * / % = ! > < | & ^ (and `.` after the
  *    first character); its token, which fixes its precedence, is the class of
  *    the longest built-in operator it starts with (Futhark's leadingOperator).
+ *  - a qualified operator is one token: qualifiers and an operator with no space
+ *    between, M.+ or M.N.<= (Futhark's @qualbinop), of the operator's class. So
+ *    f32.-1 is f32.- 1, as in Futhark. Only bare operators get the tokens of
+ *    their own (- * < ^ |): a qualified M.- is always of the class "-...".
  *
  * The text ends in a NUL sentinel (re2c's sentinel method: no rule reads past a
  * NUL); a NUL before the end is an error. Errors are ERROR tokens with a message
@@ -282,9 +286,9 @@ static int doc_token(struct lexer *lx, const unsigned char *start,
 
 /* ----------------------------------------------------------------- Operators */
 
-/* The token of an operator, by the longest built-in operator it starts with; the
- * bare - * < ^ | have tokens of their own, as they also play other roles. */
-static int operator_token(const unsigned char *s, size_t n) {
+/* The class of an operator: the token of the longest built-in operator it starts
+ * with, which fixes its precedence (Futhark's leadingOperator). */
+static int operator_class(const unsigned char *s, size_t n) {
   static const struct {
     const char *prefix;
     int token;
@@ -297,16 +301,6 @@ static int operator_token(const unsigned char *s, size_t n) {
       {"&", OP_BAND},       {"^", OP_XOR},         {"|", OP_BOR},       {"<", OP_LESS},
       {">", OP_GREATER},
   };
-  if (n == 1) {
-    switch (s[0]) {
-    case '-': return NEGATE;
-    case '*': return ASTERISK;
-    case '<': return LESS;
-    case '^': return HAT;
-    case '|': return PIPE;
-    default: break;
-    }
-  }
   for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++) {
     size_t len = strlen(classes[i].prefix);
     if (len <= n && memcmp(s, classes[i].prefix, len) == 0) {
@@ -314,6 +308,50 @@ static int operator_token(const unsigned char *s, size_t n) {
     }
   }
   return ERROR; /* unreachable: every operator starts with a listed character */
+}
+
+/* An unqualified operator [start, cursor): the bare - * < ^ | have tokens of their
+ * own, as they also play other roles, with the symbol as their value; the others
+ * are of their class, with the symbol as an unqualified name. */
+static int operator_token(struct lexer *lx, const unsigned char *start, YYSTYPE *value) {
+  size_t n = (size_t)(lx->cursor - start);
+  name_t name = intern_n((const char *)start, n);
+  if (n == 1) {
+    int bare = 0;
+    switch (start[0]) {
+    case '-': bare = NEGATE; break;
+    case '*': bare = ASTERISK; break;
+    case '<': bare = LESS; break;
+    case '^': bare = HAT; break;
+    case '|': bare = PIPE; break;
+    default: break;
+    }
+    if (bare != 0) {
+      value->name = name;
+      return bare;
+    }
+  }
+  value->qual = (struct qual_name){NULL, 0, name};
+  return operator_class(start, n);
+}
+
+/* A qualified operator [start, cursor), M.N.+: identifiers, each followed by a dot,
+ * then the operator, which may itself contain dots (M.+.). */
+static int qualified_operator_token(struct lexer *lx, const unsigned char *start,
+                                    YYSTYPE *value) {
+  VEC(name_t) quals = {0};
+  const unsigned char *p = start;
+  while (strchr("+-*/%=!><|&^", *p) == NULL) {
+    const unsigned char *dot = p;
+    while (*dot != '.') {
+      dot++;
+    }
+    VEC_PUSH(lx->arena, &quals, intern_n((const char *)p, (size_t)(dot - p)));
+    p = dot + 1;
+  }
+  size_t n = (size_t)(lx->cursor - p);
+  value->qual = (struct qual_name){quals.items, quals.len, intern_n((const char *)p, n)};
+  return operator_class(p, n);
 }
 
 /* ---------------------------------------------------------------------- Lexer */
@@ -385,6 +423,7 @@ int lex_next(struct lexer *lx, YYSTYPE *value, struct loc *loc) {
       identifier   = [a-zA-Z] [a-zA-Z0-9_']* | "_" [a-zA-Z0-9] [a-zA-Z0-9_']*;
       op_char      = [-+*/%=!><|&^];
       operator     = op_char (op_char | ".")*;
+      qual_operator = (identifier ".")+ operator;
       string_char  = [\x01-\x09\x0B-\x21\x23-\x5B\x5D-\x7F] | utf8_multi
                    | "\\" [\x20-\x7E];
 
@@ -478,7 +517,8 @@ int lex_next(struct lexer *lx, YYSTYPE *value, struct loc *loc) {
       hex_real float_suffix? { RETURN_WITH(float_token(lx, start, cursor, value)); }
 
       identifier { RETURN_NAME(ID); }
-      operator   { RETURN_NAME(operator_token(start, (size_t)(cursor - start))); }
+      operator      { RETURN_WITH(operator_token(lx, start, value)); }
+      qual_operator { RETURN_WITH(qualified_operator_token(lx, start, value)); }
 
       ["] string_char* ["] { RETURN_WITH(string_token(lx, start, cursor, value)); }
       ["] string_char* {

@@ -131,6 +131,7 @@ static struct mod_type_exp *mod_type_new(struct parser *p, enum mod_type_exp_kin
 
 static struct qual_name qual_one(name_t name);
 static struct qual_name qual_append(struct parser *p, struct qual_name q, name_t name);
+static name_t unqualified_op(struct parser *p, struct qual_name op, struct loc loc);
 static name_t *names_of(struct parser *p, struct parse_names names);
 static struct loc *locs_of(struct parser *p, struct parse_names names);
 
@@ -284,16 +285,17 @@ static void finish_program(struct parser *p, const char *doc, struct dec *first,
 %token APOSTROPHE_TILDE "'~" APOSTROPHE_HAT "'^" BACKTICK "`" QUESTION "?"
 %token UNDERSCORE "_" ARROW "->" EQUALS "="
 
-/* Operators: the bare ones that also play other roles, then one token per class
- * (Futhark's '+...' and so on); the value is the operator's symbol. */
+/* Operators: the bare ones that also play other roles, whose value is the
+ * operator's symbol, then one token per class (Futhark's '+...' and so on), whose
+ * value is the operator, maybe qualified (M.+ is one token of the class "+..."). */
 %token <name> NEGATE "-" ASTERISK "*" LESS "<" HAT "^" PIPE "|" BANG "!"
-%token <name> OP_PLUS "+..." OP_MINUS "-..." OP_TIMES "*..." OP_DIVIDE "/..."
-%token <name> OP_MOD "%..." OP_QUOT "//..." OP_REM "%%..." OP_EQUAL "==..."
-%token <name> OP_NOT_EQUAL "!=..." OP_LESS "<..." OP_LEQ "<=..." OP_GREATER ">..."
-%token <name> OP_GEQ ">=..." OP_LOG_AND "&&..." OP_LOG_OR "||..." OP_POW "**..."
-%token <name> OP_XOR "^..." OP_BAND "&..." OP_BOR "|..." OP_SHIFT_R ">>..."
-%token <name> OP_SHIFT_L "<<..." OP_PIPE_RIGHT "|>..." OP_PIPE_LEFT "<|..."
-%token <name> OP_BANG "!..." OP_EQU "=..."
+%token <qual> OP_PLUS "+..." OP_MINUS "-..." OP_TIMES "*..." OP_DIVIDE "/..."
+%token <qual> OP_MOD "%..." OP_QUOT "//..." OP_REM "%%..." OP_EQUAL "==..."
+%token <qual> OP_NOT_EQUAL "!=..." OP_LESS "<..." OP_LEQ "<=..." OP_GREATER ">..."
+%token <qual> OP_GEQ ">=..." OP_LOG_AND "&&..." OP_LOG_OR "||..." OP_POW "**..."
+%token <qual> OP_XOR "^..." OP_BAND "&..." OP_BOR "|..." OP_SHIFT_R ">>..."
+%token <qual> OP_SHIFT_L "<<..." OP_PIPE_RIGHT "|>..." OP_PIPE_LEFT "<|..."
+%token <qual> OP_BANG "!..." OP_EQU "=..."
 
 /* Precedence, lowest first: Futhark's table. */
 %precedence PREC_BOTTOM
@@ -318,8 +320,8 @@ static void finish_program(struct parser *p, const char *doc, struct dec *first,
 %precedence "[" "...["
 %precedence PREC_TOP
 
-%type <name> binding_id binding_binop op_name
-%type <qual> binop qual_name
+%type <name> binding_id binding_binop
+%type <qual> binop op_name qual_name
 %type <pname> field_id size_binder
 %type <exp> exp exp2 binop_exp atom section size_exp loop_form let_exp let_body
 %type <exps> exps apply_list
@@ -434,6 +436,7 @@ binding_id:
 
 binding_binop:
     op_name
+        { $$ = unqualified_op(parser, $1, @1); if ($$ == NULL) YYABORT; }
   | "-"
   | "!" {
       parse_error(parser, @1, "'!' is a prefix operator and cannot be used as an infix operator");
@@ -441,15 +444,20 @@ binding_binop:
     }
   ;
 
+/* An operator in a section or a binding: any but the bare `-` (negation) and `!`
+ * (prefix); maybe qualified, (M.+). */
 op_name:
-    "+..." | "-..." | "*..." | "*" | "/..." | "%..." | "//..." | "%%..." | "==..."
+    "+..." | "-..." | "*..." | "/..." | "%..." | "//..." | "%%..." | "==..."
   | "!=..." | "<..." | "<=..." | ">..." | ">=..." | "&&..." | "||..." | "**..." | "^..."
-  | "^" | "&..." | "|..." | "|" | ">>..." | "<<..." | "<|..." | "|>..." | "<" | "!..."
-  | "=..."
+  | "&..." | "|..." | ">>..." | "<<..." | "<|..." | "|>..." | "!..." | "=..."
+  | "*"                                 { $$ = qual_one($1); }
+  | "^"                                 { $$ = qual_one($1); }
+  | "|"                                 { $$ = qual_one($1); }
+  | "<"                                 { $$ = qual_one($1); }
   ;
 
 binop:
-    op_name                             { $$ = qual_one($1); }
+    op_name
   | "`" qual_name "`"                   { $$ = $2; }
   ;
 
@@ -680,36 +688,36 @@ apply_list:
 
 
 binop_exp:
-    exp2 "+..." exp2    { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 "-..." exp2    { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
+    exp2 "+..." exp2    { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 "-..." exp2    { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
   | exp2 "-" exp2       { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 "*..." exp2    { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 "*..." exp2    { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
   | exp2 "*" exp2       { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 "/..." exp2    { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 "%..." exp2    { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 "//..." exp2   { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 "%%..." exp2   { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 "**..." exp2   { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 ">>..." exp2   { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 "<<..." exp2   { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 "&..." exp2    { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 "|..." exp2    { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 "/..." exp2    { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 "%..." exp2    { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 "//..." exp2   { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 "%%..." exp2   { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 "**..." exp2   { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 ">>..." exp2   { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 "<<..." exp2   { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 "&..." exp2    { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 "|..." exp2    { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
   | exp2 "|" exp2       { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 "&&..." exp2   { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 "||..." exp2   { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 "^..." exp2    { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 "&&..." exp2   { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 "||..." exp2   { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 "^..." exp2    { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
   | exp2 "^" exp2       { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 "==..." exp2   { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 "!=..." exp2   { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 "<..." exp2    { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 "<=..." exp2   { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 ">..." exp2    { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 ">=..." exp2   { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 "|>..." exp2   { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 "<|..." exp2   { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 "==..." exp2   { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 "!=..." exp2   { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 "<..." exp2    { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 "<=..." exp2   { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 ">..." exp2    { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 ">=..." exp2   { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 "|>..." exp2   { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 "<|..." exp2   { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
   | exp2 "<" exp2       { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 "!..." exp2    { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
-  | exp2 "=..." exp2    { $$ = op_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 "!..." exp2    { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
+  | exp2 "=..." exp2    { $$ = binop_exp(parser, $1, $2, @2, $3, @$); }
   | exp2 "`" qual_name "`" exp2
                         { $$ = binop_exp(parser, $1, $3, loc_span(@2, @4), $5, @$); }
   ;
@@ -1397,6 +1405,20 @@ static struct qual_name qual_append(struct parser *p, struct qual_name q, name_t
   return (struct qual_name){quals, q.qual_count + 1, name};
 }
 
+/* An operator being defined, (+): it must be unqualified. NULL after an error. */
+static name_t unqualified_op(struct parser *p, struct qual_name op, struct loc loc) {
+  if (op.qual_count == 0) {
+    return op.name;
+  }
+  const char *text = "";
+  for (int i = 0; i < op.qual_count; i++) {
+    text = arena_printf(p->arena, "%s%s.", text, op.quals[i]);
+  }
+  parse_error(p, loc, "cannot define a qualified operator '%s%s'; write '%s' without the "
+                      "qualifier", text, op.name, op.name);
+  return NULL;
+}
+
 static name_t *names_of(struct parser *p, struct parse_names names) {
   if (names.len == 0) {
     return NULL;
@@ -1535,7 +1557,7 @@ static struct exp *binop_exp(struct parser *p, struct exp *lhs, struct qual_name
   return e;
 }
 
-/* lhs op rhs for an unqualified operator token. */
+/* lhs op rhs for a bare operator token (- * < ^ |), whose value is its symbol. */
 static struct exp *op_exp(struct parser *p, struct exp *lhs, name_t op, struct loc op_loc,
                           struct exp *rhs, struct loc loc) {
   return binop_exp(p, lhs, qual_one(op), op_loc, rhs, loc);
