@@ -43,7 +43,7 @@ static char *rts_take_error(struct rts_context *ctx);
 
 /* Allocates a block of `bytes` bytes with one reference. `where` names the source
  * location for the message on failure. */
-static int rts_alloc(struct rts_context *ctx, struct rts_block **out, int64_t bytes,
+RTS_NOINLINE static int rts_alloc(struct rts_context *ctx, struct rts_block **out, int64_t bytes,
                      const char *where);
 
 /* Not inlined: gcc's -Wuse-after-free would otherwise see the free() of a block on a

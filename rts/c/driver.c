@@ -45,17 +45,19 @@ struct rts_options {
 };
 
 /* An argument read from the input, as an array in a new block. */
-RTS_UNUSED static int rts_arr_from_value(struct rts_context *ctx, struct rts_block **mem,
-                                         void **data, int64_t *shape,
-                                         const struct rts_value *v, size_t elem_size) {
+RTS_UNUSED RTS_NOINLINE static int rts_arr_from_value(struct rts_context *ctx,
+                                                      struct rts_block **mem, void **data,
+                                                      int64_t *shape, const struct rts_value *v,
+                                                      size_t elem_size) {
   memcpy(shape, v->shape, sizeof *shape * (size_t)v->rank);
   return rts_copy_array(ctx, mem, data, v->data, elem_size, v->rank, shape, "input");
 }
 
 /* A result as a value to print; the value's buffers are malloc'ed (rts_value_free). */
-RTS_UNUSED static int rts_value_from_data(struct rts_context *ctx, struct rts_value *out,
-                                          enum rts_prim prim, int rank, const int64_t *shape,
-                                          const void *data, size_t elem_size) {
+RTS_UNUSED RTS_NOINLINE static int rts_value_from_data(struct rts_context *ctx,
+                                                       struct rts_value *out, enum rts_prim prim,
+                                                       int rank, const int64_t *shape,
+                                                       const void *data, size_t elem_size) {
   int64_t n = rts_shape_elems(rank, shape);
   out->prim = prim;
   out->rank = rank;

@@ -140,7 +140,7 @@ IRB bool emit_files(const char *name, bool library, const char *prefix) {
  * warnings, when it is installed. */
 IRB bool compile(const char *name, const char *sources) {
   static const char *flags = "-Wall -Wextra -pedantic -std=c99 -Werror";
-  int status = shell("cd %s && %s -O2 -g %s -o %s %s -lm > %s.cc.log 2>&1", harness_dir,
+  int status = shell("cd %s && %s -O3 -g %s -o %s %s -lm > %s.cc.log 2>&1", harness_dir,
                      test_cc(), flags, name, sources, name);
   if (status == 0 && shell("command -v clang >/dev/null 2>&1") == 0) {
     status = shell("cd %s && clang -fsyntax-only %s %s >> %s.cc.log 2>&1", harness_dir, flags,
