@@ -24,6 +24,7 @@
 #include "support/prim.h"
 #include "support/strtab.h"
 
+struct arena;       /* support/arena.h */
 struct type;        /* typecheck/types.h */
 struct tc_binding;  /* typecheck/types.h: what a name refers to */
 struct tc_inst;     /* typecheck/types.h: instantiation of a polymorphic reference */
@@ -571,5 +572,12 @@ void ast_print_program(struct strbuf *out, const struct program *p);
 void ast_print_exp(struct strbuf *out, const struct exp *e);
 void ast_print_type_exp(struct strbuf *out, const struct type_exp *t);
 void ast_print_pat(struct strbuf *out, const struct pat *p);
+
+/* Deep copies for re-checking (ast_copy.c): every node and array is new, so the copy
+ * shares nothing mutable with the original, and the typed: fields of the copy are
+ * cleared, NULL/0. Names, locations, docs and literal texts are shared. */
+struct dec *ast_copy_dec(struct arena *a, const struct dec *d);
+struct mod_exp *ast_copy_mod_exp(struct arena *a, const struct mod_exp *m);
+struct mod_type_exp *ast_copy_mod_type_exp(struct arena *a, const struct mod_type_exp *m);
 
 #endif
