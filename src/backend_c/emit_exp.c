@@ -344,8 +344,12 @@ static void emit_update(struct emitter *e, const struct ir_stm *s) {
   struct ir_subexp v = s->exp.u.update.value;
   const char *yn = emit_c_var(e, y), *t = emit_c_elem_type(x->type.prim);
   emit_own_take(e, x, yn);
+  emit_c_line(e, "if (RTS_UNLIKELY(%s.mem->refs != 1)) {", yn);
+  e->indent++;
   emit_c_try(e, "rts_make_unique(ctx, &%s.mem, &%s.data, %s, %d, %s.shape, %s)", yn, yn,
              sizeof_elem(e, x->type.prim), rank, yn, e->where);
+  e->indent--;
+  emit_c_line(e, "}");
   if (all_fixed(dims, count) && count == rank) {
     const char *off = fixed_offset(e, yn, rank, dims, count);
     emit_c_line(e, "((%s *)%s.data)[%s] = %s;", t, yn, off, emit_c_subexp(e, v));

@@ -15,7 +15,10 @@
  *   filter     map_fn gives a bool; the rows it keeps are copied, and counted
  * Lambda parameters are borrowed views (Note [ownership] in emit_own.c): scalars are
  * read from the hoisted pointers, array rows point into their input's block.
- * Destinations of scatter and hist are taken and copied first unless unique.
+ * Destinations of scatter and hist are taken and copied first unless unique. An array
+ * result of a map body that an inner SOAC makes is written by that SOAC straight into
+ * the outer output's row when the shapes agree (destination passing, as Futhark's
+ * memory blocks do), so nested maps allocate nothing per row.
  */
 #include <string.h>
 
