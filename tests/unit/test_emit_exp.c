@@ -207,9 +207,9 @@ static void test_updates(void) {
         "[][]f64", "[]f64", "[]f64", "[]f64");
   ir_program_add_fun(irb_prog, f);
   if (build_exe("updates")) {
-    expect_run("updates", "", "[[1.0, 2.0], [3.0, 4.0]] [5.0, 6.0] [0.0, 0.0, 0.0, 0.0] [7.0, 8.0]",
-               1, "", "prog.dsl:4:1: error: update of a slice: shape [4] does not match shape [2]",
-               true);
+    expect_run("updates", "",
+               "[[1.0, 2.0], [3.0, 4.0]] [5.0, 6.0] [0.0, 0.0, 0.0, 0.0] [7.0, 8.0]", 1, "",
+               "prog.dsl:4:1: error: update of a slice: shape [4] does not match shape [2]", true);
     expect_run("updates", "", "[[1.0, 2.0], [3.0, 4.0]] [5.0, 6.0] [0.0, 0.0, 0.0] [7.0, 8.0]",
                1, "", "shape [3] does not match shape [2]", true);
     expect_run("updates", "", "[[1.0, 2.0]] [5.0, 6.0] [0.0, 0.0] [7.0, 8.0]", 1, "",
@@ -220,7 +220,8 @@ static void test_updates(void) {
   xs = var("xs", t1);
   ys = var("ys", t1);
   f = fun("main", 2, vars(2, xs, ys), 2, t1, t1);
-  b = let(f->body, 3, 1, "b", t1, e_update(xs, dims(1, d_slice(I64(1), I64(3), NONE())), 1, V(ys)));
+  b = let(f->body, 3, 1, "b", t1,
+          e_update(xs, dims(1, d_slice(I64(1), I64(3), NONE())), 1, V(ys)));
   struct ir_var *r = let(f->body, 4, 1, "r", t1,
                          e_index(IR_SLICE, b, dims(1, d_slice(NONE(), NONE(), I64(-2))), 1));
   c = let(f->body, 5, 1, "c", t1,
