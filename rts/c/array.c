@@ -131,9 +131,23 @@ static void rts_copy_elems(size_t elem_size, int64_t n, char *dst, int64_t dst_s
   }
 }
 
+/* Whether a shape has no elements: then nothing is copied, however large its other
+ * dimensions (an array of shape [2^62][0] takes no time either). */
+static bool rts_no_elems(int rank, const int64_t *shape) {
+  for (int i = 0; i < rank; i++) {
+    if (shape[i] == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
 static void rts_strided_copy(size_t elem_size, int rank, const int64_t *counts, char *dst,
                              const int64_t *dst_strides, const char *src,
                              const int64_t *src_strides) {
+  if (rts_no_elems(rank, counts)) {
+    return;
+  }
   if (rank == 0) {
     memcpy(dst, src, elem_size);
     return;
@@ -365,6 +379,9 @@ static int rts_rearrange(struct rts_context *ctx, struct rts_block **mem, void *
   int err = rts_alloc_array(ctx, mem, data, elem_size, rank, counts, where);
   if (err != 0) {
     return err;
+  }
+  if (rts_no_elems(rank, counts)) {
+    return RTS_SUCCESS;
   }
   if (rank == 2 && perm[0] == 1 && perm[1] == 0) {
     rts_transpose_tiled(elem_size, shape[0], shape[1], (char *)*data, src);

@@ -425,7 +425,8 @@ static void emit_replicate(struct emitter *e, const struct ir_stm *s) {
     for (int d = 0; d < c; d++) {
       strbuf_printf(&outer, "%s%s.shape[%d]", d > 0 ? " * " : "", yn, d);
     }
-    emit_c_line(e, "const int64_t %s = %s;", n, outer.data);
+    emit_c_line(e, "const int64_t %s = %s > 0 ? %s : 0;", n, inner,
+                c > 0 ? outer.data : "(int64_t)1");
     emit_c_line(e, "for (int64_t %s = 0; %s < %s; %s++) {", i, i, n, i);
     emit_c_line(e, "  memcpy(%s + %s * %s, %s.data, (size_t)%s * sizeof(%s));", p, i, inner,
                 vn, inner, t);

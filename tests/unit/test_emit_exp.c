@@ -357,6 +357,30 @@ static void test_self_comparison(void) {
   }
 }
 
+/* An array of shape [2^62][0] holds no elements: making, copying and transposing it
+ * takes no time. */
+static void test_huge_empty(void) {
+  irb_begin();
+  struct ir_var *n = var("n", ts(PRIM_I64));
+  struct ir_type t1 = ta(PRIM_I32, 1, I64(0)), t2 = ta(PRIM_I32, 2, V(n), I64(0));
+  struct ir_fun *f = fun("main", 1, vars(1, n), 2, ts(PRIM_I64), ts(PRIM_I64));
+  struct ir_var *z = let(f->body, 2, 1, "z", t1, e_iota(I64(0)));
+  struct ir_var *r = let(f->body, 3, 1, "r", t2, e_replicate(1, ses(1, V(n)), V(z)));
+  static const int perm[] = {1, 0};
+  struct ir_var *t =
+      let(f->body, 4, 1, "t", ta(PRIM_I32, 2, I64(0), V(n)), e_rearrange(r, 2, perm));
+  struct ir_var *c = let(f->body, 5, 1, "c", t2, e_copy(r));
+  struct ir_var *a = let(f->body, 6, 1, "a", ts(PRIM_I64), e_shape(c, 0));
+  struct ir_var *b = let(f->body, 6, 5, "b", ts(PRIM_I64), e_shape(t, 1));
+  results(f->body, 2, V(a), V(b));
+  entry(f, "main", "0", "n", "i64", "i64", "i64");
+  ir_program_add_fun(irb_prog, f);
+  if (build_exe("huge_empty")) {
+    expect_run("huge_empty", "", "4611686018427387904i64", 0,
+               "4611686018427387904i64\n4611686018427387904i64\n", NULL, true);
+  }
+}
+
 int main(void) {
   harness_begin();
   test_int_semantics();
@@ -368,5 +392,6 @@ int main(void) {
   test_creation();
   test_shape_errors();
   test_self_comparison();
+  test_huge_empty();
   return harness_end();
 }
