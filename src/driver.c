@@ -259,7 +259,9 @@ static void run_pipeline(struct session *s, uint32_t file) {
     return;
   }
   struct program *prelude = parse_prelude(s);
-  tc_check_program(&s->ast_arena, prelude, ast);
+  struct tc_options tc_opts = {s->opts->include_dirs, s->opts->include_dir_count,
+                               driver_stdlib_dir()};
+  tc_check_program(&s->ast_arena, &tc_opts, prelude, ast);
   if (dump_ast(s, STAGE_TYPECHECK, ast) || (s->opts->backend == BACKEND_NONE && !s->opts->dump)) {
     return;
   }

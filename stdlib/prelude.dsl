@@ -103,3 +103,107 @@ def curry 'a 'b 'c (f: (a, b) -> c) (a: a) (b: b) : c = f (a, b)
 
 -- | Turn a function of two arguments into a function on pairs.
 def uncurry 'a 'b 'c (f: a -> b -> c) ((a, b): (a, b)) : c = f a b
+
+-- | Numbers: arithmetic, comparisons and conversions. The modules `i8`, `i16`, `i32`,
+-- `i64`, `u8`, `u16`, `u32`, `u64`, `f32` and `f64` implement it, so a functor
+-- `module F (N: numeric)` can be applied to any of them.
+module type numeric = {
+  -- | The type of the numbers.
+  type t
+  val + : t -> t -> t
+  val - : t -> t -> t
+  val * : t -> t -> t
+  -- | Division: rounding toward negative infinity on integers.
+  val / : t -> t -> t
+  -- | The remainder of `/`.
+  val % : t -> t -> t
+  val ** : t -> t -> t
+  val == : t -> t -> bool
+  val != : t -> t -> bool
+  val < : t -> t -> bool
+  val <= : t -> t -> bool
+  val > : t -> t -> bool
+  val >= : t -> t -> bool
+  val neg : t -> t
+  val abs : t -> t
+  -- | The sign: -1, 0 or 1.
+  val sgn : t -> t
+  val min : t -> t -> t
+  val max : t -> t -> t
+  -- | Conversions to `t`.
+  val i32 : i32 -> t
+  val i64 : i64 -> t
+  val f64 : f64 -> t
+  -- | Conversions from `t`.
+  val to_i32 : t -> i32
+  val to_i64 : t -> i64
+  val to_f64 : t -> f64
+  -- | The greatest and least values (infinities for floats).
+  val highest : t
+  val lowest : t
+  -- | Reductions of arrays. W(n), S(log n).
+  val sum [n] : [n]t -> t
+  val product [n] : [n]t -> t
+  val maximum [n] : [n]t -> t
+  val minimum [n] : [n]t -> t
+}
+
+-- | Integers: `numeric` with the operations on bits.
+module type integral = {
+  include numeric
+  -- | Division rounding toward zero, and its remainder.
+  val // : t -> t -> t
+  val %% : t -> t -> t
+  val & : t -> t -> t
+  val | : t -> t -> t
+  val ^ : t -> t -> t
+  val << : t -> t -> t
+  val >> : t -> t -> t
+  -- | The number of bits set, and of leading and trailing zero bits.
+  val popc : t -> i32
+  val clz : t -> i32
+  val ctz : t -> i32
+}
+
+-- | Real numbers: `numeric` with the elementary functions and constants.
+module type real = {
+  include numeric
+  val f32 : f32 -> t
+  val sqrt : t -> t
+  val exp : t -> t
+  val log : t -> t
+  val log2 : t -> t
+  val log10 : t -> t
+  val sin : t -> t
+  val cos : t -> t
+  val tan : t -> t
+  val asin : t -> t
+  val acos : t -> t
+  val atan : t -> t
+  val atan2 : t -> t -> t
+  val hypot : t -> t -> t
+  val sinh : t -> t
+  val cosh : t -> t
+  val tanh : t -> t
+  val floor : t -> t
+  val ceil : t -> t
+  -- | Rounding to the nearest integer, ties to even.
+  val round : t -> t
+  val trunc : t -> t
+  val pow : t -> t -> t
+  val isnan : t -> bool
+  val isinf : t -> bool
+  val pi : t
+  val e : t
+  val inf : t
+  val nan : t
+}
+
+-- | Floating-point numbers: `real` with access to the bits.
+module type float = {
+  include real
+  -- | The unsigned integer type of the same width.
+  type int_t
+  val to_bits : t -> int_t
+  val from_bits : int_t -> t
+}

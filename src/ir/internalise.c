@@ -68,6 +68,11 @@ struct type *concrete(struct ictx *c, struct ienv *env, struct type *t) {
     r = type_unit(c->arena);
     break;
   case TYPE_PARAM: {
+    if (t->u.param->abstract_def != NULL) {
+      /* A type made abstract by an ascription M : S is, underneath, its definition. */
+      r = concrete(c, env, t->u.param->abstract_def);
+      break;
+    }
     struct type *bound = env_type(env, t->u.param);
     if (bound == NULL) {
       ICE("internalise", c->loc, "type parameter '%s' has no instance", t->u.param->name);

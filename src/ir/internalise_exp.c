@@ -74,8 +74,121 @@ static struct type **inst_types(struct ictx *c, struct ienv *env, struct tc_inst
   return ts;
 }
 
+/* ------------------------------------------------------------------ Aliases */
+
+/* Matches a definition's type (with its type parameters) against a concrete type,
+ * recording what each parameter stands for. */
+struct scheme_match {
+  struct tc_binding *const *params;
+  struct type **types;
+  int count;
+};
+
+static void match_scheme_type(struct ictx *c, struct scheme_match *m, struct type *pattern,
+                              struct type *actual) {
+  pattern = type_head(pattern);
+  actual = type_head(actual);
+  switch (pattern->kind) {
+  case TYPE_PARAM:
+    for (int i = 0; i < m->count; i++) {
+      if (m->params[i] == pattern->u.param && m->types[i] == NULL) {
+        m->types[i] = actual;
+      }
+    }
+    return;
+  case TYPE_ARRAY: {
+    if (actual->kind != TYPE_ARRAY) {
+      return;
+    }
+    int pr = pattern->u.array.rank, ar = actual->u.array.rank;
+    struct type *rest = ar > pr ? type_array(c->arena, actual->u.array.elem,
+                                             actual->u.array.dims + pr, ar - pr)
+                                : actual->u.array.elem;
+    match_scheme_type(c, m, pattern->u.array.elem, rest);
+    return;
+  }
+  case TYPE_TUPLE:
+    for (int i = 0; actual->kind == TYPE_TUPLE && i < pattern->u.tuple.count &&
+                    i < actual->u.tuple.count; i++) {
+      match_scheme_type(c, m, pattern->u.tuple.elems[i], actual->u.tuple.elems[i]);
+    }
+    return;
+  case TYPE_RECORD:
+    for (int i = 0; actual->kind == TYPE_RECORD && i < pattern->u.record.count &&
+                    i < actual->u.record.count; i++) {
+      match_scheme_type(c, m, pattern->u.record.fields[i].type, actual->u.record.fields[i].type);
+    }
+    return;
+  case TYPE_ARROW:
+    if (actual->kind == TYPE_ARROW) {
+      match_scheme_type(c, m, pattern->u.arrow.param, actual->u.arrow.param);
+      match_scheme_type(c, m, pattern->u.arrow.result, actual->u.arrow.result);
+    }
+    return;
+  default:
+    return;
+  }
+}
+
+/* The type of binding b at instantiation inst (its scheme's parameters replaced). */
+static struct type *instantiate_plain(struct ictx *c, struct tc_binding *b,
+                                      struct tc_inst *inst) {
+  if (inst == NULL) {
+    return b->scheme.type;
+  }
+  int n = b->scheme.param_count;
+  struct tc_subst s = {0};
+  s.type_params = ARENA_ARRAY(c->arena, struct tc_binding *, n + 1);
+  s.size_names = ARENA_ARRAY(c->arena, struct tc_binding *, n + 1);
+  s.types = ARENA_ARRAY(c->arena, struct type *, n + 1);
+  s.sizes = ARENA_ARRAY(c->arena, struct size *, n + 1);
+  int ti = 0, si = 0;
+  for (int i = 0; i < n; i++) {
+    struct type_param *p = &b->scheme.params[i];
+    if (p->kind == TPARAM_SIZE && si < inst->size_count) {
+      s.size_names[s.size_count] = p->binding;
+      s.sizes[s.size_count++] = inst->sizes[si++];
+    } else if (p->kind != TPARAM_SIZE && ti < inst->type_count) {
+      s.type_params[s.type_count] = p->binding;
+      s.types[s.type_count++] = inst->types[ti++];
+    }
+  }
+  return type_subst(c->arena, b->scheme.type, &s);
+}
+
+/* The instantiation of `target` at which it has the concrete type `type`. */
+static struct tc_inst *inst_at(struct ictx *c, struct tc_binding *target, struct type *type) {
+  struct tc_inst *inst = ARENA_NEW(c->arena, struct tc_inst);
+  int n = target->scheme.param_count;
+  struct tc_binding **params = ARENA_ARRAY(c->arena, struct tc_binding *, n + 1);
+  for (int i = 0; i < n; i++) {
+    if (target->scheme.params[i].kind != TPARAM_SIZE) {
+      params[inst->type_count++] = target->scheme.params[i].binding;
+    }
+  }
+  inst->types = ARENA_ARRAY(c->arena, struct type *, inst->type_count + 1);
+  struct scheme_match m = {params, inst->types, inst->type_count};
+  if (type != NULL) {
+    match_scheme_type(c, &m, target->scheme.type, type);
+  }
+  for (int i = 0; i < inst->type_count; i++) {
+    if (inst->types[i] == NULL) {
+      inst->types[i] = type_unit(c->arena); /* a parameter nothing depends on */
+    }
+  }
+  return inst;
+}
+
 struct sv *name_value(struct ictx *c, struct ienv *env, struct tc_binding *b,
                       struct tc_inst *inst, struct type *type) {
+  if (b->kind == BIND_DEF && b->alias_of != NULL) {
+    /* A member of an ascribed module: the definition it stands for, instantiated at the
+     * type this use has. */
+    struct tc_binding *target = b->alias_of;
+    struct type *t = type != NULL ? concrete(c, env, type)
+                                  : concrete(c, env, instantiate_plain(c, b, inst));
+    return name_value(c, NULL, target, inst_at(c, target, t), t);
+  }
   switch (b->kind) {
   case BIND_VAR: {
     struct sv *v = env_lookup(env, b);
@@ -751,7 +864,7 @@ static struct sv *int_exp_kind(struct ictx *c, struct ienv *env, struct exp *e) 
   case EXP_ATTR:
     return int_attr(c, env, e);
   case EXP_QUAL_PARENS:
-    break;
+    return int_exp(c, env, e->u.qual_parens.exp);
   }
   ICE("internalise", e->loc, "cannot internalise a %s expression", exp_kind_name(e->kind));
 }

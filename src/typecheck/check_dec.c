@@ -477,6 +477,7 @@ static void check_val(struct tc *tc, struct dec *d) {
   b->dec = d;
   d->u.val.binding = b;
   env_bind(tc, &tc->values, b->name, b);
+  module_export(tc, &tc->values, b);
 }
 
 static void check_type_dec(struct tc *tc, struct dec *d) {
@@ -504,6 +505,7 @@ static void check_type_dec(struct tc *tc, struct dec *d) {
   b->scheme.param_count = d->u.type.type_param_count;
   b->scheme.type = t;
   env_bind(tc, &tc->types, b->name, b);
+  module_export(tc, &tc->types, b);
 }
 
 static void check_dec(struct tc *tc, struct dec *d) {
@@ -514,14 +516,25 @@ static void check_dec(struct tc *tc, struct dec *d) {
   case DEC_TYPE:
     check_type_dec(tc, d);
     return;
-  case DEC_LOCAL:
+  case DEC_LOCAL: {
+    bool saved = tc->in_local;
+    tc->in_local = true;
     check_dec(tc, d->u.local);
+    tc->in_local = saved;
     return;
+  }
   case DEC_MOD_TYPE:
+    check_mod_type_dec(tc, d);
+    return;
   case DEC_MOD:
+    check_mod_dec(tc, d);
+    return;
   case DEC_OPEN:
+    check_open(tc, d);
+    return;
   case DEC_IMPORT:
-    diag_fatal(d->loc, "'%s' declarations are not supported yet", dec_kind_name(d->kind));
+    check_import(tc, d);
+    return;
   }
 }
 

@@ -1110,8 +1110,21 @@ static struct type *check_exp_kind(struct tc *tc, struct exp *e, struct type *ex
     return check_ascript(tc, e);
   case EXP_ATTR:
     return check_exp_expect(tc, e->u.attr.exp, expected);
-  case EXP_QUAL_PARENS:
-    diag_fatal(e->loc, "opening a module locally (M.(e)) is not supported yet");
+  case EXP_QUAL_PARENS: {
+    /* M.(e): M's members are in scope in e, and nowhere else. */
+    struct tc_binding *m = lookup_qualified(tc, &e->u.qual_parens.module, BIND_MODULE, e->loc);
+    if (m == NULL || m->kind != BIND_MODULE || m->module == NULL) {
+      error_unknown(tc, "module", &e->u.qual_parens.module, e->loc);
+    }
+    int mark = scope_enter(tc);
+    bool saved = tc->in_local;
+    tc->in_local = true;
+    open_module(tc, m->module);
+    tc->in_local = saved;
+    struct type *t = check_exp_expect(tc, e->u.qual_parens.exp, expected);
+    scope_leave(tc, mark);
+    return t;
+  }
   }
   return type_unit(tc->arena);
 }

@@ -34,7 +34,7 @@ struct size *exp_as_size(struct tc *tc, struct exp *e) {
     return size_const(tc->arena, (int64_t)e->u.int_lit.value);
   case EXP_VAR: {
     struct tc_binding *b = e->u.var.binding;
-    if (b == NULL || e->u.var.name.qual_count > 0) {
+    if (b == NULL) {
       return NULL;
     }
     if (b->kind == BIND_SIZE) {
@@ -43,9 +43,8 @@ struct size *exp_as_size(struct tc *tc, struct exp *e) {
     if (b->kind == BIND_VAR && b->type != NULL && type_is_prim(b->type, PRIM_I64)) {
       return size_name(tc->arena, b);
     }
-    if (b->kind == BIND_DEF && b->dec != NULL && b->dec->u.val.param_count == 0 &&
-        type_is_prim(b->type, PRIM_I64)) {
-      return size_name(tc->arena, b); /* def n = 3i64: a constant names a size */
+    if (b->kind == BIND_DEF && type_is_prim(b->type, PRIM_I64)) {
+      return size_name(tc->arena, b); /* def n = 3i64, or val r: i64: a constant size */
     }
     return NULL;
   }
@@ -154,8 +153,12 @@ static struct type *elab_var(struct tc *tc, struct type_exp *te, struct type_exp
     error_unknown(tc, "type", &te->u.var, te->loc);
   }
   if (b->kind == BIND_TYPE_PARAM) {
-    if (arg_count > 0) {
-      diag_fatal(te->loc, "type parameter '%s' takes no arguments", b->name);
+    if (arg_count > 0 || b->scheme.param_count > 0) {
+      diag_fatal(te->loc, b->scheme.param_count > 0
+                              ? "the abstract type '%s' takes parameters, and abstract types "
+                                "with parameters cannot be used in module types"
+                              : "type parameter '%s' takes no arguments",
+                 b->name);
     }
     return type_param(tc->arena, b);
   }

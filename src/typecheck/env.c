@@ -11,6 +11,8 @@ void env_init(struct tc *tc) {
   ptrmap_init(&tc->values.map, tc->arena);
   ptrmap_init(&tc->types.map, tc->arena);
   ptrmap_init(&tc->modules.map, tc->arena);
+  ptrmap_init(&tc->mod_types.map, tc->arena);
+  ptrmap_init(&tc->files, tc->arena);
 }
 
 int scope_enter(struct tc *tc) {
@@ -56,6 +58,7 @@ struct tc_module *module_new(struct tc *tc, name_t name) {
   ptrmap_init(&m->values, tc->arena);
   ptrmap_init(&m->types, tc->arena);
   ptrmap_init(&m->modules, tc->arena);
+  ptrmap_init(&m->mod_types, tc->arena);
   return m;
 }
 
@@ -86,9 +89,13 @@ static struct tc_module *resolve_module_path(struct tc *tc, const struct qual_na
                                              struct loc loc) {
   struct tc_binding *b = env_find(&tc->modules, q->quals[0]);
   for (int i = 0;; i++) {
+    struct qual_name part = {q->quals, i, q->quals[i]};
     if (b == NULL || b->kind != BIND_MODULE) {
-      struct qual_name part = {q->quals, i, q->quals[i]};
       error_unknown(tc, "module", &part, loc);
+    }
+    if (b->module == NULL) {
+      diag_fatal(loc, "'%s' is a functor: apply it to a module before using its members",
+                 q->quals[i]);
     }
     if (i + 1 == q->qual_count) {
       return b->module;
@@ -100,14 +107,16 @@ static struct tc_module *resolve_module_path(struct tc *tc, const struct qual_na
 struct tc_binding *lookup_qualified(struct tc *tc, const struct qual_name *q,
                                     enum binding_kind want, struct loc loc) {
   if (q->qual_count == 0) {
-    struct env *env = want == BIND_TYPE ? &tc->types
-                      : want == BIND_MODULE ? &tc->modules
-                                            : &tc->values;
+    struct env *env = want == BIND_TYPE          ? &tc->types
+                      : want == BIND_MODULE      ? &tc->modules
+                      : want == BIND_MODULE_TYPE ? &tc->mod_types
+                                                 : &tc->values;
     return env_find(env, q->name);
   }
   struct tc_module *m = resolve_module_path(tc, q, loc);
-  struct ptrmap *ns = want == BIND_TYPE ? &m->types
-                      : want == BIND_MODULE ? &m->modules
-                                            : &m->values;
+  struct ptrmap *ns = want == BIND_TYPE          ? &m->types
+                      : want == BIND_MODULE      ? &m->modules
+                      : want == BIND_MODULE_TYPE ? &m->mod_types
+                                                 : &m->values;
   return ptrmap_get(ns, q->name);
 }

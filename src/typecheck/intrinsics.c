@@ -132,7 +132,30 @@ static struct type *member_type(struct tc *tc, enum num_shape shape, enum prim_t
 }
 
 static void add_member(struct tc *tc, struct tc_module *m, struct tc_binding *b) {
-  ptrmap_put(&m->values, b->name, b);
+  ptrmap_put(b->kind == BIND_TYPE ? &m->types : &m->values, b->name, b);
+  VEC_PUSH(tc->arena, &m->order, b);
+}
+
+/* A conversion member: `name` converts from `from` to `to`. */
+static void add_conversion(struct tc *tc, struct tc_module *m, const char *name,
+                           enum prim_type from, enum prim_type to) {
+  struct tc_binding *b = new_intrinsic(tc, INTR_NUM_CONVERT, intern(name));
+  b->intrinsic_prim = to;
+  b->intrinsic_from = from;
+  b->scheme.type = type_arrow(tc->arena, NULL, type_prim(tc->arena, from),
+                              type_prim(tc->arena, to));
+  b->type = b->scheme.type;
+  add_member(tc, m, b);
+}
+
+/* `type t` (and `int_t`, the integer type of a float's bits) in a numeric module, so it
+ * matches the prelude's module types numeric, integral, real and float. */
+static void add_type_member(struct tc *tc, struct tc_module *m, const char *name,
+                            enum prim_type p) {
+  struct tc_binding *b = binding_new(tc, BIND_TYPE, intern(name), (struct loc){0});
+  b->type = type_prim(tc->arena, p);
+  b->scheme.type = b->type;
+  add_member(tc, m, b);
 }
 
 static void install_reduce_member(struct tc *tc, struct tc_module *m, const char *name,
@@ -187,13 +210,16 @@ static void install_numeric_module(struct tc *tc, enum prim_type p) {
   NUMERIC_MEMBERS(X)
 #undef X
   for (int q = PRIM_BOOL; q < PRIM_COUNT; q++) {
-    struct tc_binding *b = new_intrinsic(tc, INTR_NUM_CONVERT, intern(prim_name(q)));
-    b->intrinsic_prim = p;
-    b->intrinsic_from = (enum prim_type)q;
-    b->scheme.type = type_arrow(tc->arena, NULL, type_prim(tc->arena, (enum prim_type)q),
-                                type_prim(tc->arena, p));
-    b->type = b->scheme.type;
-    add_member(tc, m, b);
+    add_conversion(tc, m, prim_name((enum prim_type)q), (enum prim_type)q, p);
+  }
+  if (p != PRIM_BOOL) {
+    add_conversion(tc, m, "to_i32", p, PRIM_I32);
+    add_conversion(tc, m, "to_i64", p, PRIM_I64);
+    add_conversion(tc, m, "to_f64", p, PRIM_F64);
+  }
+  add_type_member(tc, m, "t", p);
+  if (prim_is_float(p)) {
+    add_type_member(tc, m, "int_t", bits_type(p));
   }
   struct tc_binding *mb = binding_new(tc, BIND_MODULE, m->name, (struct loc){0});
   mb->module = m;

@@ -10,6 +10,7 @@
 #include "parser/ast.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
+#include "typecheck/typecheck.h"
 #include "typecheck/types.h"
 
 /* A namespace: name -> innermost binding, with shadowed bindings chained. */
@@ -28,13 +29,64 @@ struct undo {
   struct env_entry *previous;
 };
 
-/* A module's members (the numeric pseudo-modules now; user modules later). */
+/* A module's members, by namespace (name_t -> struct tc_binding *), and all of them in
+ * the order they were declared. */
 struct tc_module {
   name_t name;
-  struct ptrmap values;  /* name_t -> struct tc_binding * */
+  struct ptrmap values;
   struct ptrmap types;
   struct ptrmap modules;
+  struct ptrmap mod_types;
+  VEC(struct tc_binding *) order;
 };
+
+/* The names visible at some point, kept for later: where a functor or a module type
+ * was defined, and the environment every imported file starts from. */
+struct frozen_env {
+  struct ptrmap values, types, modules, mod_types; /* name_t -> struct tc_binding * */
+};
+
+/* A functor: its remaining parameters, result signature and body, where it was defined,
+ * and the arguments it was already given (partial application). */
+struct tc_functor {
+  struct mod_param *params; /* all of them */
+  int param_count;
+  struct mod_type_exp *result; /* may be NULL */
+  struct mod_exp *body;
+  struct frozen_env *env;
+  struct tc_module **args;  /* the first arg_count parameters' arguments */
+  int arg_count;
+  struct loc loc;
+};
+
+/* A module type: elaborated afresh at every use, so each use has abstract types of its
+ * own (a functor's parameter, an include, a with-refinement). */
+struct tc_mod_type {
+  struct mod_type_exp *exp;
+  struct frozen_env *env;
+};
+
+/* An elaborated module type. */
+enum sig_item_kind { SIG_TYPE, SIG_VAL, SIG_MODULE };
+
+struct sig_item {
+  enum sig_item_kind kind;
+  name_t name;
+  struct loc loc;
+  struct tc_binding *binding; /* SIG_TYPE: BIND_TYPE_PARAM (abstract, or manifest);
+                                 SIG_VAL: BIND_DEF without definition;
+                                 SIG_MODULE: BIND_MODULE of the abstract module */
+  struct tc_sig *sig;         /* SIG_MODULE */
+};
+
+struct tc_sig {
+  VEC(struct sig_item) items;
+  struct tc_module *abstract; /* the items as a module, for the specs that follow */
+  bool is_functor;            /* the module type of a functor: nothing matches it */
+  struct loc functor_loc;
+};
+
+
 
 /* How `[]` in a type expression is read. */
 enum size_mode {
@@ -47,9 +99,22 @@ enum size_mode {
 
 struct tc {
   struct arena *arena;
+  const struct tc_options *options;
   int level;               /* let-nesting level (for generalisation and escaping sizes) */
   int next_binding_id;
-  struct env values, types, modules;
+  struct env values, types, modules, mod_types;
+  /* The module whose declarations are being checked: top-level bindings not inside
+   * `local` become its members. NULL outside modules (the checked file's top level
+   * collects into its own module too). */
+  struct tc_module *current_module;
+  bool in_local;
+  /* Imports: files checked so far (canonical path -> struct tc_module *), the chain of
+   * files being checked (for cycles), and the environment a file starts from. */
+  struct ptrmap files;
+  VEC(const char *) file_stack;
+  struct frozen_env *base_env;
+  uint32_t current_file;
+  VEC(struct program *) imported; /* the imported files' syntax, for uniqueness */
   VEC(struct undo) undo;
   /* The definition being checked: its name (a use of it is recursion) and the size and
    * type parameters it gains from [] and from generalisation. */
@@ -147,6 +212,31 @@ struct program;
 void check_decs(struct tc *tc, struct dec **decs, int count);
 /* let f params = e in ...: checks f like a definition and sets e->u.let_fun.binding. */
 struct type *check_local_function(struct tc *tc, struct exp *e);
+
+/* ---------------------------------------------------------------- modules.c */
+struct frozen_env *env_freeze(struct tc *tc);
+/* Runs the checker's next steps in a frozen environment: tc's namespaces are replaced
+ * until env_thaw_leave restores them. */
+struct saved_env {
+  struct env values, types, modules, mod_types;
+  int undo_mark;
+  struct tc_module *current_module;
+  bool in_local;
+};
+void env_thaw_enter(struct tc *tc, struct frozen_env *f, struct saved_env *saved);
+void env_thaw_leave(struct tc *tc, struct saved_env *saved);
+/* Adds a top-level binding to the module being checked (unless inside `local`). */
+void module_export(struct tc *tc, struct env *ns, struct tc_binding *b);
+void check_mod_dec(struct tc *tc, struct dec *d);
+void check_mod_type_dec(struct tc *tc, struct dec *d);
+void check_open(struct tc *tc, struct dec *d);
+void check_import(struct tc *tc, struct dec *d);
+/* Makes every member of m visible (and a member of the current module, unless local). */
+void open_module(struct tc *tc, struct tc_module *m);
+/* Checks a file's declarations as a module (its top level). */
+struct tc_module *check_file_decs(struct tc *tc, struct program *p);
+/* import "path": the file's module, checked once (in the environment a file starts in). */
+struct tc_module *load_file_module(struct tc *tc, const char *path, struct loc use);
 
 /* ------------------------------------------------------------- uniqueness.c */
 void check_uniqueness(struct tc *tc, struct program *p);

@@ -1,21 +1,28 @@
-/* The type checker's driver: built-ins, then the prelude, then the program. */
+/* The type checker's driver: built-ins, then the prelude, then the program (and the
+ * files it imports, as it imports them), then uniqueness over all of them. */
 #include "typecheck/typecheck.h"
 
 #include "typecheck/intrinsics.h"
 #include "typecheck/tc.h"
 
-void tc_check_program(struct arena *a, struct program *prelude, struct program *program) {
-  struct tc tc = {.arena = a};
+void tc_check_program(struct arena *a, const struct tc_options *options,
+                      struct program *prelude, struct program *program) {
+  struct tc tc = {.arena = a, .options = options};
   env_init(&tc);
   intrinsics_install(&tc);
   if (prelude != NULL) {
     tc.in_prelude = true;
+    tc.current_file = prelude->file;
     check_decs(&tc, prelude->decs, prelude->count);
     tc.in_prelude = false;
   }
-  check_decs(&tc, program->decs, program->count);
+  tc.base_env = env_freeze(&tc);
+  check_file_decs(&tc, program);
   if (prelude != NULL) {
     check_uniqueness(&tc, prelude);
+  }
+  for (int i = 0; i < tc.imported.len; i++) {
+    check_uniqueness(&tc, tc.imported.items[i]);
   }
   check_uniqueness(&tc, program);
 }

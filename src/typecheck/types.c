@@ -164,10 +164,15 @@ struct size *size_binop(struct arena *a, enum size_op op, struct size *l, struct
 /* ------------------------------------------------------------------ Resolution */
 
 struct type *type_head(struct type *t) {
-  while (t->kind == TYPE_VAR && t->u.var->link != NULL) {
-    t = t->u.var->link;
+  for (;;) {
+    if (t->kind == TYPE_VAR && t->u.var->link != NULL) {
+      t = t->u.var->link;
+    } else if (t->kind == TYPE_PARAM && t->u.param->manifest != NULL) {
+      t = t->u.param->manifest; /* a transparent type of a module: its definition */
+    } else {
+      return t;
+    }
   }
-  return t;
 }
 
 struct type *type_norm(struct arena *a, struct type *t) {

@@ -144,7 +144,8 @@ enum binding_kind {
   BIND_INTRINSIC, /* a built-in function; scheme, intrinsic */
   BIND_TYPE,      /* a type abbreviation; scheme (type params) and type */
   BIND_TYPE_PARAM,/* a type parameter 'a of a definition */
-  BIND_MODULE,    /* a (pseudo-)module such as f32; module */
+  BIND_MODULE,    /* a module (module) or a functor (functor) */
+  BIND_MODULE_TYPE, /* a module type: its syntax and where it was declared (mod_type) */
 };
 
 /* A polymorphic type: for all type_params, [size params], type. */
@@ -154,7 +155,9 @@ struct tc_scheme {
   struct type *type;
 };
 
-struct tc_module; /* typecheck/env.h */
+struct tc_module;   /* typecheck/tc.h: a module's members */
+struct tc_functor;  /* typecheck/tc.h: a functor and where it was defined */
+struct tc_mod_type; /* typecheck/tc.h: a module type's syntax and environment */
 
 struct tc_binding {
   enum binding_kind kind;
@@ -174,7 +177,19 @@ struct tc_binding {
   int abbrev_ext_count;           /* fresh at every use of the abbreviation */
   struct dec *dec;       /* BIND_DEF at top level: the definition */
   struct exp *let_fun;   /* BIND_DEF local: the EXP_LET_FUN */
-  struct tc_module *module; /* BIND_MODULE */
+  struct tc_module *module; /* BIND_MODULE: a module */
+  struct tc_functor *functor; /* BIND_MODULE: a functor */
+  struct tc_mod_type *mod_type; /* BIND_MODULE_TYPE */
+  /* BIND_TYPE_PARAM made by a module type's `type t`: an abstract type. `manifest` is its
+   * definition when the type is transparent (type t = u, S with t = u): such a type is
+   * its definition everywhere (type_head follows it). `abstract_def` is the definition
+   * hidden by an opaque ascription M : S: the checker never looks at it, internalise
+   * does. */
+  struct type *manifest;
+  struct type *abstract_def;
+  /* BIND_DEF made by an ascription M : S or a functor's result signature: it stands for
+   * this member of the module, seen at the type the signature gives. */
+  struct tc_binding *alias_of;
   int level;             /* nesting level of its scope (size escape checks) */
   bool is_entry;         /* BIND_DEF: an entry point */
   bool unique;           /* BIND_VAR: a unique parameter (may be consumed) */

@@ -537,6 +537,31 @@ static void check_def(struct uq *u, struct dec *d) {
   }
 }
 
+static void check_decs_uniqueness(struct uq *u, struct dec **decs, int count);
+
+/* The declarations of module bodies as written (a functor's body is checked once, with
+ * its parameters abstract). */
+static void check_mod_exp_uniqueness(struct uq *u, struct mod_exp *m) {
+  switch (m->kind) {
+  case MOD_DECS:
+    check_decs_uniqueness(u, m->u.decs.decs, m->u.decs.count);
+    return;
+  case MOD_APPLY:
+    check_mod_exp_uniqueness(u, m->u.apply.fn);
+    check_mod_exp_uniqueness(u, m->u.apply.arg);
+    return;
+  case MOD_ASCRIPT:
+    check_mod_exp_uniqueness(u, m->u.ascript.mod);
+    return;
+  case MOD_LAMBDA:
+    check_mod_exp_uniqueness(u, m->u.lambda.body);
+    return;
+  case MOD_VAR:
+  case MOD_IMPORT:
+    return;
+  }
+}
+
 static void check_decs_uniqueness(struct uq *u, struct dec **decs, int count) {
   for (int i = 0; i < count; i++) {
     struct dec *d = decs[i];
@@ -545,6 +570,10 @@ static void check_decs_uniqueness(struct uq *u, struct dec **decs, int count) {
     }
     if (d->kind == DEC_VAL) {
       check_def(u, d);
+    } else if (d->kind == DEC_MOD) {
+      check_mod_exp_uniqueness(u, d->u.mod.body);
+    } else if (d->kind == DEC_OPEN) {
+      check_mod_exp_uniqueness(u, d->u.open);
     }
   }
 }

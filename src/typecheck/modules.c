@@ -1,0 +1,878 @@
+/* The module system: modules, module types, functors, ascription, open and import.
+ *
+ * Modules exist only in the type checker (DESIGN.md section 2: defunctorisation). A
+ * module is a table of members: the bindings its declarations made. A module type is
+ * elaborated afresh at every use into items whose abstract types are rigid type
+ * parameters of their own, so each functor parameter and each ascription has types
+ * distinct from every other.
+ *
+ * A functor's body is checked once when it is defined, against its parameters' module
+ * types (abstract types stay abstract: that is where errors in the body are reported),
+ * and then once more, on a fresh copy of its syntax, at every application, with the
+ * parameters bound to the actual arguments. Each application thus has definitions of
+ * its own, with concrete types: the core IR and the generated code contain only
+ * monomorphic functions, and two applications give independent specialised code.
+ *
+ * Ascription `M : S` (opaque, as in Futhark) makes a view of M: its abstract types are
+ * new rigid types that the rest of the program cannot see through (the definition is
+ * kept for internalise), and its values are aliases of M's at the types S states. */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parser/parse.h"
+#include "typecheck/tc.h"
+
+/* ------------------------------------------------------------ Environments */
+
+static void freeze_namespace(struct tc *tc, struct env *ns, struct ptrmap *out) {
+  ptrmap_init(out, tc->arena);
+  size_t pos = 0;
+  const void *key;
+  void *value;
+  while (ptrmap_next(&ns->map, &pos, &key, &value)) {
+    struct env_entry *e = value;
+    if (e != NULL) {
+      ptrmap_put(out, key, e->binding);
+    }
+  }
+}
+
+struct frozen_env *env_freeze(struct tc *tc) {
+  struct frozen_env *f = ARENA_NEW(tc->arena, struct frozen_env);
+  freeze_namespace(tc, &tc->values, &f->values);
+  freeze_namespace(tc, &tc->types, &f->types);
+  freeze_namespace(tc, &tc->modules, &f->modules);
+  freeze_namespace(tc, &tc->mod_types, &f->mod_types);
+  return f;
+}
+
+static void thaw_namespace(struct tc *tc, struct ptrmap *frozen, struct env *ns) {
+  ptrmap_init(&ns->map, tc->arena);
+  size_t pos = 0;
+  const void *key;
+  void *value;
+  while (ptrmap_next(frozen, &pos, &key, &value)) {
+    struct env_entry *e = ARENA_NEW(tc->arena, struct env_entry);
+    e->binding = value;
+    ptrmap_put(&ns->map, key, e);
+  }
+}
+
+void env_thaw_enter(struct tc *tc, struct frozen_env *f, struct saved_env *saved) {
+  saved->values = tc->values;
+  saved->types = tc->types;
+  saved->modules = tc->modules;
+  saved->mod_types = tc->mod_types;
+  saved->undo_mark = scope_enter(tc);
+  saved->current_module = tc->current_module;
+  saved->in_local = tc->in_local;
+  thaw_namespace(tc, &f->values, &tc->values);
+  thaw_namespace(tc, &f->types, &tc->types);
+  thaw_namespace(tc, &f->modules, &tc->modules);
+  thaw_namespace(tc, &f->mod_types, &tc->mod_types);
+  tc->current_module = NULL;
+  tc->in_local = false;
+}
+
+void env_thaw_leave(struct tc *tc, struct saved_env *saved) {
+  scope_leave(tc, saved->undo_mark);
+  tc->values = saved->values;
+  tc->types = saved->types;
+  tc->modules = saved->modules;
+  tc->mod_types = saved->mod_types;
+  tc->current_module = saved->current_module;
+  tc->in_local = saved->in_local;
+}
+
+static struct ptrmap *member_map(struct tc_module *m, enum binding_kind kind) {
+  switch (kind) {
+  case BIND_TYPE:
+  case BIND_TYPE_PARAM:
+    return &m->types;
+  case BIND_MODULE:
+    return &m->modules;
+  case BIND_MODULE_TYPE:
+    return &m->mod_types;
+  default:
+    return &m->values;
+  }
+}
+
+static struct env *namespace_of(struct tc *tc, enum binding_kind kind) {
+  switch (kind) {
+  case BIND_TYPE:
+  case BIND_TYPE_PARAM:
+    return &tc->types;
+  case BIND_MODULE:
+    return &tc->modules;
+  case BIND_MODULE_TYPE:
+    return &tc->mod_types;
+  default:
+    return &tc->values;
+  }
+}
+
+static void add_member(struct tc *tc, struct tc_module *m, struct tc_binding *b) {
+  ptrmap_put(member_map(m, b->kind), b->name, b);
+  VEC_PUSH(tc->arena, &m->order, b);
+}
+
+void module_export(struct tc *tc, struct env *ns, struct tc_binding *b) {
+  (void)ns;
+  if (tc->current_module != NULL && !tc->in_local) {
+    add_member(tc, tc->current_module, b);
+  }
+}
+
+/* Binds a member under its name, and exports it from the module being checked. */
+static void bind_member(struct tc *tc, struct tc_binding *b) {
+  env_bind(tc, namespace_of(tc, b->kind), b->name, b);
+  module_export(tc, namespace_of(tc, b->kind), b);
+}
+
+void open_module(struct tc *tc, struct tc_module *m) {
+  for (int i = 0; i < m->order.len; i++) {
+    struct tc_binding *b = m->order.items[i];
+    /* A later member of the same name shadows an earlier one inside the module; the
+     * table holds the one that counts. */
+    if (ptrmap_get(member_map(m, b->kind), b->name) == b) {
+      bind_member(tc, b);
+    }
+  }
+}
+
+/* ---------------------------------------------------------- Module types */
+
+struct subst_builder {
+  VEC(struct tc_binding *) type_params;
+  VEC(struct type *) types;
+  VEC(struct tc_binding *) size_names;
+  VEC(struct size *) sizes;
+};
+
+static struct tc_subst subst_of(struct subst_builder *b) {
+  struct tc_subst s = {b->type_params.items, b->types.items, b->type_params.len,
+                       b->size_names.items, b->sizes.items, b->size_names.len};
+  return s;
+}
+
+static void subst_type(struct tc *tc, struct subst_builder *b, struct tc_binding *from,
+                       struct type *to) {
+  VEC_PUSH(tc->arena, &b->type_params, from);
+  VEC_PUSH(tc->arena, &b->types, to);
+}
+
+static void subst_size(struct tc *tc, struct subst_builder *b, struct tc_binding *from,
+                       struct size *to) {
+  VEC_PUSH(tc->arena, &b->size_names, from);
+  VEC_PUSH(tc->arena, &b->sizes, to);
+}
+
+static struct type *apply_subst(struct tc *tc, struct subst_builder *b, struct type *t) {
+  struct tc_subst s = subst_of(b);
+  return type_subst(tc->arena, t, &s);
+}
+
+static struct tc_sig *elab_sig(struct tc *tc, struct mod_type_exp *mte);
+
+static void sig_add(struct tc *tc, struct tc_sig *sig, enum sig_item_kind kind,
+                    struct tc_binding *b, struct tc_sig *sub, struct loc loc) {
+  for (int i = 0; i < sig->items.len; i++) {
+    struct sig_item *it = &sig->items.items[i];
+    bool same_namespace = (it->kind == kind);
+    if (same_namespace && it->name == b->name) {
+      diag_error(loc, "'%s' is specified twice in this module type", b->name);
+      diag_note(it->loc, "first specified here");
+      diag_abort();
+    }
+  }
+  struct sig_item item = {kind, b->name, loc, b, sub};
+  VEC_PUSH(tc->arena, &sig->items, item);
+  add_member(tc, sig->abstract, b);
+  env_bind(tc, namespace_of(tc, b->kind), b->name, b);
+}
+
+/* A type with parameters in a module type: an abbreviation (type pair 'a = (a, a)),
+ * or an abstract type constructor (type f 'a), which a module must define with as many
+ * parameters; an abstract one cannot be applied inside the module type. */
+static void elab_type_constructor_spec(struct tc *tc, struct tc_sig *sig, struct spec *sp) {
+  int mark = scope_enter(tc);
+  bind_type_params(tc, sp->type_params, sp->type_param_count);
+  struct type *t = sp->type != NULL ? elab_type(tc, sp->type, SIZES_ABBREV) : NULL;
+  scope_leave(tc, mark);
+  struct tc_binding *b = binding_new(tc, t != NULL ? BIND_TYPE : BIND_TYPE_PARAM, sp->name,
+                                     sp->loc);
+  b->liftedness = sp->liftedness;
+  b->type = t;
+  b->scheme.params = sp->type_params;
+  b->scheme.param_count = sp->type_param_count;
+  b->scheme.type = t;
+  sig_add(tc, sig, SIG_TYPE, b, NULL, sp->loc);
+}
+
+static void elab_type_spec(struct tc *tc, struct tc_sig *sig, struct spec *sp) {
+  if (sp->type_param_count > 0) {
+    elab_type_constructor_spec(tc, sig, sp);
+    return;
+  }
+  struct tc_binding *b = binding_new(tc, BIND_TYPE_PARAM, sp->name, sp->loc);
+  b->liftedness = sp->liftedness;
+  if (sp->type != NULL) {
+    b->manifest = elab_type(tc, sp->type, SIZES_ABBREV);
+  }
+  sig_add(tc, sig, SIG_TYPE, b, NULL, sp->loc);
+}
+
+static void elab_val_spec(struct tc *tc, struct tc_sig *sig, struct spec *sp) {
+  int mark = scope_enter(tc);
+  VEC(struct tc_binding *) saved_sizes = {tc->implicit_sizes.items, tc->implicit_sizes.len,
+                                          tc->implicit_sizes.cap};
+  tc->implicit_sizes.items = NULL;
+  tc->implicit_sizes.len = tc->implicit_sizes.cap = 0;
+  bind_type_params(tc, sp->type_params, sp->type_param_count);
+  struct type *t = elab_type(tc, sp->type, SIZES_PARAM);
+  scope_leave(tc, mark);
+  struct tc_binding *b = binding_new(tc, BIND_DEF, sp->name, sp->loc);
+  int n = sp->type_param_count + tc->implicit_sizes.len;
+  struct type_param *ps = ARENA_ARRAY(tc->arena, struct type_param, n + 1);
+  int k = 0;
+  for (int i = 0; i < sp->type_param_count; i++) {
+    ps[k++] = sp->type_params[i];
+  }
+  for (int i = 0; i < tc->implicit_sizes.len; i++) {
+    struct tc_binding *s = tc->implicit_sizes.items[i];
+    ps[k++] = (struct type_param){TPARAM_SIZE, s->name, s->loc, s};
+  }
+  b->scheme.params = ps;
+  b->scheme.param_count = k;
+  b->scheme.type = t;
+  b->type = t;
+  tc->implicit_sizes.items = saved_sizes.items;
+  tc->implicit_sizes.len = saved_sizes.len;
+  tc->implicit_sizes.cap = saved_sizes.cap;
+  sig_add(tc, sig, SIG_VAL, b, NULL, sp->loc);
+}
+
+static void elab_spec(struct tc *tc, struct tc_sig *sig, struct spec *sp) {
+  switch (sp->kind) {
+  case SPEC_TYPE:
+    elab_type_spec(tc, sig, sp);
+    return;
+  case SPEC_VAL:
+    elab_val_spec(tc, sig, sp);
+    return;
+  case SPEC_MODULE: {
+    struct tc_sig *sub = elab_sig(tc, sp->mod_type);
+    struct tc_binding *b = binding_new(tc, BIND_MODULE, sp->name, sp->loc);
+    b->module = sub->abstract;
+    sig_add(tc, sig, SIG_MODULE, b, sub, sp->loc);
+    return;
+  }
+  case SPEC_INCLUDE: {
+    struct tc_sig *sub = elab_sig(tc, sp->mod_type);
+    for (int i = 0; i < sub->items.len; i++) {
+      struct sig_item *it = &sub->items.items[i];
+      sig_add(tc, sig, it->kind, it->binding, it->sig, it->loc);
+    }
+    return;
+  }
+  }
+}
+
+static struct tc_sig *new_sig(struct tc *tc) {
+  struct tc_sig *sig = ARENA_NEW(tc->arena, struct tc_sig);
+  sig->abstract = module_new(tc, NULL);
+  return sig;
+}
+
+/* The type item a `with` refines: t, or M.N.t through nested module items. */
+static struct sig_item *find_type_item(struct tc *tc, struct tc_sig *sig,
+                                       const struct qual_name *q, struct loc loc) {
+  for (int i = 0; i <= q->qual_count; i++) {
+    name_t name = i < q->qual_count ? q->quals[i] : q->name;
+    enum sig_item_kind want = i < q->qual_count ? SIG_MODULE : SIG_TYPE;
+    struct sig_item *found = NULL;
+    for (int j = 0; j < sig->items.len && found == NULL; j++) {
+      struct sig_item *it = &sig->items.items[j];
+      if (it->kind == want && it->name == name) {
+        found = it;
+      }
+    }
+    if (found == NULL) {
+      diag_fatal(loc, "the module type has no %s '%s' to refine with 'with'",
+                 want == SIG_TYPE ? "type" : "module", name);
+    }
+    if (want == SIG_TYPE) {
+      return found;
+    }
+    sig = found->sig;
+  }
+  return NULL;
+}
+
+static struct tc_sig *elab_with(struct tc *tc, struct mod_type_exp *mte) {
+  struct tc_sig *sig = elab_sig(tc, mte->u.with.base);
+  struct sig_item *it = find_type_item(tc, sig, &mte->u.with.type_name, mte->loc);
+  if (it->binding->manifest != NULL) {
+    diag_fatal(mte->loc, "type '%s' of the module type is not abstract: it is already %s",
+               it->name, show_type(tc, it->binding->manifest));
+  }
+  if (mte->u.with.type_param_count > 0) {
+    diag_fatal(mte->loc, "types with parameters in module types are not supported");
+  }
+  it->binding->manifest = elab_type(tc, mte->u.with.type, SIZES_ABBREV);
+  return sig;
+}
+
+static struct tc_sig *elab_sig(struct tc *tc, struct mod_type_exp *mte) {
+  switch (mte->kind) {
+  case MTE_VAR: {
+    struct tc_binding *b = lookup_qualified(tc, &mte->u.var, BIND_MODULE_TYPE, mte->loc);
+    if (b == NULL || b->kind != BIND_MODULE_TYPE) {
+      error_unknown(tc, "module type", &mte->u.var, mte->loc);
+    }
+    struct saved_env saved;
+    env_thaw_enter(tc, b->mod_type->env, &saved);
+    struct tc_sig *sig = elab_sig(tc, b->mod_type->exp);
+    env_thaw_leave(tc, &saved);
+    return sig;
+  }
+  case MTE_SPECS: {
+    struct tc_sig *sig = new_sig(tc);
+    int mark = scope_enter(tc);
+    for (int i = 0; i < mte->u.specs.count; i++) {
+      elab_spec(tc, sig, mte->u.specs.specs[i]);
+    }
+    scope_leave(tc, mark);
+    return sig;
+  }
+  case MTE_WITH:
+    return elab_with(tc, mte);
+  case MTE_ARROW: {
+    /* The module type of a functor: checked, but no module can be matched against it
+     * (functors are not passed to functors). */
+    int mark = scope_enter(tc);
+    struct tc_sig *param = elab_sig(tc, mte->u.arrow.param);
+    if (mte->u.arrow.param_name != NULL) {
+      struct tc_binding *p = binding_new(tc, BIND_MODULE, mte->u.arrow.param_name, mte->loc);
+      p->module = param->abstract;
+      env_bind(tc, &tc->modules, p->name, p);
+    }
+    elab_sig(tc, mte->u.arrow.result);
+    scope_leave(tc, mark);
+    struct tc_sig *sig = new_sig(tc);
+    sig->functor_loc = mte->loc;
+    sig->is_functor = true;
+    return sig;
+  }
+  }
+  return new_sig(tc);
+}
+
+void check_mod_type_dec(struct tc *tc, struct dec *d) {
+  /* Elaborated once now, to report errors where the module type is declared. */
+  elab_sig(tc, d->u.mod_type.type);
+  struct tc_binding *b = binding_new(tc, BIND_MODULE_TYPE, d->u.mod_type.name, d->loc);
+  b->mod_type = ARENA_NEW(tc->arena, struct tc_mod_type);
+  b->mod_type->exp = d->u.mod_type.type;
+  b->mod_type->env = env_freeze(tc);
+  bind_member(tc, b);
+}
+
+/* --------------------------------------------------------------- Matching */
+
+static _Noreturn void missing_member(struct tc *tc, const char *what, struct sig_item *it,
+                                     struct loc use) {
+  diag_error(use, "the module does not define %s '%s', which its module type requires", what,
+             it->name);
+  diag_note(it->loc, "'%s' is required here", it->name);
+  diag_abort();
+}
+
+static struct type *member_type(struct tc *tc, struct tc_binding *mb, struct loc use) {
+  if (mb->kind == BIND_TYPE_PARAM) {
+    return type_param(tc->arena, mb);
+  }
+  if (mb->scheme.param_count > 0) {
+    diag_fatal(use, "type '%s' of the module takes parameters, which module types do not "
+                    "support", mb->name);
+  }
+  return mb->type;
+}
+
+static void match_sig(struct tc *tc, struct tc_module *m, struct tc_sig *sig,
+                      struct subst_builder *sb, struct loc use);
+
+static void match_type_item(struct tc *tc, struct tc_module *m, struct sig_item *it,
+                            struct subst_builder *sb, struct loc use) {
+  struct tc_binding *mb = ptrmap_get(&m->types, it->name);
+  if (mb == NULL) {
+    missing_member(tc, "type", it, use);
+  }
+  if (it->binding->scheme.param_count > 0 || mb->scheme.param_count > 0) {
+    if (it->binding->scheme.param_count != mb->scheme.param_count) {
+      diag_error(use, "type '%s' takes %d parameters in the module, but %d in its module "
+                      "type", it->name, mb->scheme.param_count, it->binding->scheme.param_count);
+      diag_note(it->loc, "the module type's '%s' is here", it->name);
+      diag_abort();
+    }
+    return; /* a type constructor: the module's own is used as it is */
+  }
+  struct type *actual = member_type(tc, mb, use);
+  if (it->binding->manifest != NULL) {
+    struct type *want = apply_subst(tc, sb, it->binding->manifest);
+    if (!type_equal(want, actual)) {
+      diag_error(use, "type '%s' is %s in the module, but its module type says %s", it->name,
+                 show_type(tc, actual), show_type(tc, want));
+      diag_note(it->loc, "the module type's '%s' is here", it->name);
+      diag_abort();
+    }
+  } else if (it->binding->liftedness != TPARAM_LIFTED && type_may_be_function(actual)) {
+    diag_error(use, "type '%s' is the function type %s, but its module type does not allow "
+                    "functions (declare it type^)", it->name, show_type(tc, actual));
+    diag_note(it->loc, "the module type's '%s' is here", it->name);
+    diag_abort();
+  }
+  subst_type(tc, sb, it->binding, actual);
+}
+
+static void match_val_item(struct tc *tc, struct tc_module *m, struct sig_item *it,
+                           struct subst_builder *sb, struct loc use) {
+  struct tc_binding *mb = ptrmap_get(&m->values, it->name);
+  if (mb == NULL) {
+    missing_member(tc, "value", it, use);
+  }
+  struct type *want = apply_subst(tc, sb, it->binding->type);
+  struct type *actual = instantiate(tc, mb, NULL, use);
+  tc->mismatch[0] = '\0';
+  if (!unify(tc, want, actual)) {
+    diag_error(use, "'%s' has type %s in the module, but its module type requires %s (%s)",
+               it->name, show_type(tc, actual), show_type(tc, want), tc->mismatch);
+    diag_note(it->loc, "the module type's '%s' is here", it->name);
+    if (mb->loc.file != 0) {
+      diag_note(mb->loc, "the module's '%s' is here", it->name);
+    }
+    diag_abort();
+  }
+  if (type_is_prim(it->binding->type, PRIM_I64)) {
+    subst_size(tc, sb, it->binding, size_name(tc->arena, mb));
+  }
+}
+
+static void match_sig(struct tc *tc, struct tc_module *m, struct tc_sig *sig,
+                      struct subst_builder *sb, struct loc use) {
+  if (sig->is_functor) {
+    diag_error(use, "a module is given where the module type describes a functor");
+    diag_note(sig->functor_loc, "the functor's module type is here");
+    diag_abort();
+  }
+  for (int i = 0; i < sig->items.len; i++) {
+    struct sig_item *it = &sig->items.items[i];
+    switch (it->kind) {
+    case SIG_TYPE:
+      match_type_item(tc, m, it, sb, use);
+      break;
+    case SIG_VAL:
+      match_val_item(tc, m, it, sb, use);
+      break;
+    case SIG_MODULE: {
+      struct tc_binding *mb = ptrmap_get(&m->modules, it->name);
+      if (mb == NULL || mb->module == NULL) {
+        missing_member(tc, "module", it, use);
+      }
+      match_sig(tc, mb->module, it->sig, sb, use);
+      break;
+    }
+    }
+  }
+}
+
+/* The view of m through sig (opaque ascription): see the file's comment. `sb` maps
+ * sig's items to m's members (from match_sig); `view` maps them to the view's. */
+static struct tc_module *make_view(struct tc *tc, struct tc_module *m, struct tc_sig *sig,
+                                   struct subst_builder *sb, struct subst_builder *view) {
+  struct tc_module *v = module_new(tc, m->name);
+  for (int i = 0; i < sig->items.len; i++) {
+    struct sig_item *it = &sig->items.items[i];
+    switch (it->kind) {
+    case SIG_TYPE: {
+      struct tc_binding *t;
+      if (it->binding->scheme.param_count > 0) {
+        t = ptrmap_get(&m->types, it->name); /* type constructors stay as they are */
+      } else if (it->binding->manifest != NULL) {
+        t = binding_new(tc, BIND_TYPE, it->name, it->loc);
+        t->type = apply_subst(tc, view, it->binding->manifest);
+        t->scheme.type = t->type;
+        subst_type(tc, view, it->binding, t->type);
+      } else {
+        t = binding_new(tc, BIND_TYPE_PARAM, it->name, it->loc);
+        t->liftedness = it->binding->liftedness;
+        t->abstract_def = apply_subst(tc, sb, type_param(tc->arena, it->binding));
+        subst_type(tc, view, it->binding, type_param(tc->arena, t));
+      }
+      add_member(tc, v, t);
+      break;
+    }
+    case SIG_VAL: {
+      struct tc_binding *target = ptrmap_get(&m->values, it->name);
+      struct tc_binding *a = binding_new(tc, BIND_DEF, it->name, it->loc);
+      a->alias_of = target->alias_of != NULL ? target->alias_of : target;
+      a->scheme.params = it->binding->scheme.params;
+      a->scheme.param_count = it->binding->scheme.param_count;
+      a->scheme.type = apply_subst(tc, view, it->binding->type);
+      a->type = a->scheme.type;
+      if (type_is_prim(it->binding->type, PRIM_I64)) {
+        subst_size(tc, view, it->binding, size_name(tc->arena, a));
+      }
+      add_member(tc, v, a);
+      break;
+    }
+    case SIG_MODULE: {
+      struct tc_binding *mb = ptrmap_get(&m->modules, it->name);
+      struct tc_binding *b = binding_new(tc, BIND_MODULE, it->name, it->loc);
+      b->module = make_view(tc, mb->module, it->sig, sb, view);
+      add_member(tc, v, b);
+      break;
+    }
+    }
+  }
+  return v;
+}
+
+static struct tc_module *ascribe(struct tc *tc, struct tc_module *m, struct tc_sig *sig,
+                                 struct loc use) {
+  struct subst_builder sb = {0}, view = {0};
+  match_sig(tc, m, sig, &sb, use);
+  return make_view(tc, m, sig, &sb, &view);
+}
+
+/* ------------------------------------------------------- Module expressions */
+
+struct mod_value {
+  struct tc_module *module;
+  struct tc_functor *functor;
+};
+
+static struct mod_value check_mod_exp(struct tc *tc, struct mod_exp *m);
+
+static struct tc_module *expect_module(struct mod_value v, struct loc loc) {
+  if (v.module == NULL) {
+    diag_fatal(loc, "a functor is used where a module is expected: apply it to arguments "
+                    "first");
+  }
+  return v.module;
+}
+
+static struct tc_module *check_decs_as_module(struct tc *tc, struct dec **decs, int count,
+                                              name_t name) {
+  struct tc_module *m = module_new(tc, name);
+  struct tc_module *saved = tc->current_module;
+  bool saved_local = tc->in_local;
+  tc->current_module = m;
+  tc->in_local = false;
+  int mark = scope_enter(tc);
+  check_decs(tc, decs, count);
+  scope_leave(tc, mark);
+  tc->current_module = saved;
+  tc->in_local = saved_local;
+  return m;
+}
+
+/* Checks a functor's body once, with its parameters bound to abstract modules of their
+ * module types, so errors in the body are reported where it is written. */
+static void check_functor_abstractly(struct tc *tc, struct tc_functor *f) {
+  struct saved_env saved;
+  env_thaw_enter(tc, f->env, &saved);
+  for (int i = 0; i < f->param_count; i++) {
+    struct tc_sig *sig = elab_sig(tc, f->params[i].type);
+    struct tc_binding *p = binding_new(tc, BIND_MODULE, f->params[i].name, f->params[i].loc);
+    p->module = sig->abstract;
+    env_bind(tc, &tc->modules, p->name, p);
+  }
+  struct tc_module *body = expect_module(check_mod_exp(tc, f->body), f->body->loc);
+  if (f->result != NULL) {
+    ascribe(tc, body, elab_sig(tc, f->result), f->body->loc);
+  }
+  env_thaw_leave(tc, &saved);
+}
+
+static struct tc_functor *new_functor(struct tc *tc, struct mod_param *params, int count,
+                                      struct mod_type_exp *result, struct mod_exp *body,
+                                      struct loc loc) {
+  struct tc_functor *f = ARENA_NEW(tc->arena, struct tc_functor);
+  f->params = params;
+  f->param_count = count;
+  f->result = result;
+  f->body = body;
+  f->env = env_freeze(tc);
+  f->loc = loc;
+  check_functor_abstractly(tc, f);
+  return f;
+}
+
+/* F(A): the body checked anew with the parameters bound to the arguments. */
+static struct tc_module *instantiate_functor(struct tc *tc, struct tc_functor *f,
+                                             struct loc use) {
+  struct saved_env saved;
+  env_thaw_enter(tc, f->env, &saved);
+  for (int i = 0; i < f->param_count; i++) {
+    struct tc_sig *sig = elab_sig(tc, f->params[i].type);
+    struct subst_builder sb = {0};
+    match_sig(tc, f->args[i], sig, &sb, use);
+    struct tc_binding *p = binding_new(tc, BIND_MODULE, f->params[i].name, f->params[i].loc);
+    p->module = f->args[i];
+    env_bind(tc, &tc->modules, p->name, p);
+  }
+  struct mod_exp *copy = ast_copy_mod_exp(tc->arena, f->body);
+  struct tc_module *body = expect_module(check_mod_exp(tc, copy), f->body->loc);
+  if (f->result != NULL) {
+    body = ascribe(tc, body, elab_sig(tc, ast_copy_mod_type_exp(tc->arena, f->result)),
+                   f->body->loc);
+  }
+  env_thaw_leave(tc, &saved);
+  return body;
+}
+
+static struct mod_value apply_functor(struct tc *tc, struct tc_functor *f,
+                                      struct tc_module *arg, struct loc use) {
+  struct tc_functor *g = arena_dup(tc->arena, f, sizeof *f);
+  g->args = ARENA_ARRAY(tc->arena, struct tc_module *, f->arg_count + 1);
+  if (f->arg_count > 0) {
+    memcpy(g->args, f->args, sizeof *g->args * (size_t)f->arg_count);
+  }
+  g->args[g->arg_count++] = arg;
+  struct mod_value v = {0};
+  if (g->arg_count < g->param_count) {
+    v.functor = g; /* partial application */
+  } else {
+    v.module = instantiate_functor(tc, g, use);
+  }
+  return v;
+}
+
+static struct mod_value check_mod_exp(struct tc *tc, struct mod_exp *m) {
+  struct mod_value v = {0};
+  switch (m->kind) {
+  case MOD_VAR: {
+    struct tc_binding *b = lookup_qualified(tc, &m->u.var, BIND_MODULE, m->loc);
+    if (b == NULL || b->kind != BIND_MODULE) {
+      error_unknown(tc, "module", &m->u.var, m->loc);
+    }
+    v.module = b->module;
+    v.functor = b->functor;
+    return v;
+  }
+  case MOD_DECS:
+    v.module = check_decs_as_module(tc, m->u.decs.decs, m->u.decs.count, NULL);
+    return v;
+  case MOD_APPLY: {
+    struct mod_value fn = check_mod_exp(tc, m->u.apply.fn);
+    if (fn.functor == NULL) {
+      diag_fatal(m->u.apply.fn->loc, "this module is not a functor, so it cannot be applied");
+    }
+    struct tc_module *arg = expect_module(check_mod_exp(tc, m->u.apply.arg), m->u.apply.arg->loc);
+    return apply_functor(tc, fn.functor, arg, m->u.apply.arg->loc);
+  }
+  case MOD_ASCRIPT: {
+    struct tc_module *mod = expect_module(check_mod_exp(tc, m->u.ascript.mod), m->loc);
+    v.module = ascribe(tc, mod, elab_sig(tc, m->u.ascript.type), m->loc);
+    return v;
+  }
+  case MOD_LAMBDA:
+    v.functor = new_functor(tc, &m->u.lambda.param, 1, m->u.lambda.result, m->u.lambda.body,
+                            m->loc);
+    return v;
+  case MOD_IMPORT:
+    v.module = load_file_module(tc, m->u.import.path, m->loc);
+    return v;
+  }
+  return v;
+}
+
+void check_mod_dec(struct tc *tc, struct dec *d) {
+  struct tc_binding *b = binding_new(tc, BIND_MODULE, d->u.mod.name, d->loc);
+  if (d->u.mod.param_count > 0) {
+    b->functor = new_functor(tc, d->u.mod.params, d->u.mod.param_count, d->u.mod.type,
+                             d->u.mod.body, d->loc);
+  } else {
+    struct mod_value v = check_mod_exp(tc, d->u.mod.body);
+    if (v.functor != NULL && d->u.mod.type == NULL) {
+      b->functor = v.functor;
+    } else {
+      struct tc_module *m = expect_module(v, d->u.mod.body->loc);
+      if (d->u.mod.type != NULL) {
+        m = ascribe(tc, m, elab_sig(tc, d->u.mod.type), d->u.mod.body->loc);
+      }
+      b->module = m;
+    }
+  }
+  if (b->module != NULL && b->module->name == NULL) {
+    b->module->name = d->u.mod.name;
+  }
+  bind_member(tc, b);
+}
+
+void check_open(struct tc *tc, struct dec *d) {
+  struct mod_value v = check_mod_exp(tc, d->u.open);
+  open_module(tc, expect_module(v, d->loc));
+}
+
+/* -------------------------------------------------------------------- Files */
+
+struct tc_module *check_file_decs(struct tc *tc, struct program *p) {
+  struct tc_module *m = module_new(tc, NULL);
+  struct tc_module *saved = tc->current_module;
+  bool saved_local = tc->in_local;
+  uint32_t saved_file = tc->current_file;
+  tc->current_module = m;
+  tc->in_local = false;
+  tc->current_file = p->file;
+  check_decs(tc, p->decs, p->count);
+  tc->current_module = saved;
+  tc->in_local = saved_local;
+  tc->current_file = saved_file;
+  return m;
+}
+
+static bool is_file(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (f == NULL) {
+    return false;
+  }
+  fclose(f);
+  return true;
+}
+
+/* Candidate paths for `import "p"`: next to the importing file, then -I directories,
+ * then PRISM_PATH, then the standard library. */
+static char *resolve_import(struct tc *tc, const char *path) {
+  char candidate[PATH_MAX];
+  const char *importer = diag_file_path(tc->current_file);
+  const char *slash = strrchr(importer, '/');
+  int dir_len = slash != NULL ? (int)(slash - importer) : 0;
+  if (path[0] == '/') {
+    snprintf(candidate, sizeof candidate, "%s.dsl", path);
+  } else if (dir_len > 0) {
+    snprintf(candidate, sizeof candidate, "%.*s/%s.dsl", dir_len, importer, path);
+  } else {
+    snprintf(candidate, sizeof candidate, "%s.dsl", path);
+  }
+  if (is_file(candidate)) {
+    return arena_strndup(tc->arena, candidate, strlen(candidate));
+  }
+  if (path[0] == '/') {
+    return NULL;
+  }
+  VEC(const char *) dirs = {0};
+  for (int i = 0; tc->options != NULL && i < tc->options->include_dir_count; i++) {
+    VEC_PUSH(tc->arena, &dirs, tc->options->include_dirs[i]);
+  }
+  const char *env = getenv("PRISM_PATH");
+  while (env != NULL && *env != '\0') {
+    const char *colon = strchr(env, ':');
+    size_t n = colon != NULL ? (size_t)(colon - env) : strlen(env);
+    if (n > 0) {
+      VEC_PUSH(tc->arena, &dirs, arena_strndup(tc->arena, env, n));
+    }
+    env = colon != NULL ? colon + 1 : NULL;
+  }
+  if (tc->options != NULL && tc->options->stdlib_dir != NULL) {
+    VEC_PUSH(tc->arena, &dirs, tc->options->stdlib_dir);
+  }
+  for (int i = 0; i < dirs.len; i++) {
+    snprintf(candidate, sizeof candidate, "%s/%s.dsl", dirs.items[i], path);
+    if (is_file(candidate)) {
+      return arena_strndup(tc->arena, candidate, strlen(candidate));
+    }
+  }
+  return NULL;
+}
+
+static char *read_whole_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (f == NULL) {
+    return NULL;
+  }
+  size_t cap = 65536, n = 0;
+  char *buf = malloc(cap);
+  size_t got;
+  while (buf != NULL && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+    n += got;
+    if (n == cap) {
+      char *bigger = realloc(buf, cap * 2);
+      if (bigger == NULL) {
+        free(buf);
+        buf = NULL;
+        break;
+      }
+      buf = bigger;
+      cap *= 2;
+    }
+  }
+  fclose(f);
+  *len = n;
+  return buf;
+}
+
+static _Noreturn void import_cycle(struct tc *tc, const char *canonical, struct loc use) {
+  struct strbuf cycle;
+  strbuf_init(&cycle);
+  bool in_cycle = false;
+  for (int i = 0; i < tc->file_stack.len; i++) {
+    in_cycle = in_cycle || strcmp(tc->file_stack.items[i], canonical) == 0;
+    if (in_cycle) {
+      strbuf_printf(&cycle, "%s -> ", tc->file_stack.items[i]);
+    }
+  }
+  strbuf_puts(&cycle, canonical);
+  char *text = arena_strndup(tc->arena, cycle.data, cycle.len);
+  strbuf_free(&cycle);
+  diag_fatal(use, "imports form a cycle: %s", text);
+}
+
+struct tc_module *load_file_module(struct tc *tc, const char *path, struct loc use) {
+  char *found = resolve_import(tc, path);
+  if (found == NULL) {
+    diag_fatal(use, "cannot find the file imported as \"%s\" (looked for %s.dsl next to this "
+                    "file, in the -I directories, PRISM_PATH and the standard library)",
+               path, path);
+  }
+  char canonical[PATH_MAX];
+  if (realpath(found, canonical) == NULL) {
+    diag_fatal(use, "cannot open '%s': %s", found, strerror(errno));
+  }
+  name_t key = intern(canonical);
+  for (int i = 0; i < tc->file_stack.len; i++) {
+    if (tc->file_stack.items[i] == key) {
+      import_cycle(tc, key, use);
+    }
+  }
+  struct tc_module *done = ptrmap_get(&tc->files, key);
+  if (done != NULL) {
+    return done;
+  }
+  size_t len;
+  char *text = read_whole_file(found, &len);
+  if (text == NULL) {
+    diag_fatal(use, "cannot read '%s': %s", found, strerror(errno));
+  }
+  uint32_t file = diag_add_file(found, text, len);
+  free(text);
+  struct program *p = parse_program(tc->arena, file);
+  VEC_PUSH(tc->arena, &tc->file_stack, key);
+  struct saved_env saved;
+  env_thaw_enter(tc, tc->base_env, &saved);
+  struct tc_module *m = check_file_decs(tc, p);
+  env_thaw_leave(tc, &saved);
+  tc->file_stack.len--;
+  ptrmap_put(&tc->files, key, m);
+  VEC_PUSH(tc->arena, &tc->imported, p);
+  return m;
+}
+
+void check_import(struct tc *tc, struct dec *d) {
+  struct tc_module *m = load_file_module(tc, d->u.import.path, d->u.import.path_loc);
+  open_module(tc, m);
+}
