@@ -1,0 +1,13 @@
+-- `local open M` inside a module brings M's members into scope without making them
+-- members of the module.
+-- ==
+-- error: error_local_open_hidden\.dsl:13:29: error: .*'N\.f'
+
+module M = { def f (x: i32) = x + 1 }
+
+module N = {
+  local open M
+  def h (x: i32) = f x * 2
+}
+
+entry main (x: i32) : i32 = N.f x
