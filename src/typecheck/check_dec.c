@@ -458,6 +458,12 @@ struct type *check_local_function(struct tc *tc, struct exp *e) {
 }
 
 static void check_val(struct tc *tc, struct dec *d) {
+  /* As in Futhark, a top-level function named main in the program is an entry point. */
+  if (!d->u.val.is_entry && tc->current_module != NULL &&
+      tc->current_module == tc->program_module && !tc->in_local &&
+      strcmp(d->u.val.name, "main") == 0 && d->u.val.param_count > 0) {
+    d->u.val.is_entry = true;
+  }
   struct function_syntax f = {
       .name = d->u.val.name,
       .loc = d->loc,

@@ -723,6 +723,9 @@ void check_open(struct tc *tc, struct dec *d) {
 
 struct tc_module *check_file_decs(struct tc *tc, struct program *p) {
   struct tc_module *m = module_new(tc, NULL);
+  if (tc->program_module == NULL) {
+    tc->program_module = m; /* the first file checked is the program itself */
+  }
   struct tc_module *saved = tc->current_module;
   bool saved_local = tc->in_local;
   uint32_t saved_file = tc->current_file;

@@ -108,6 +108,7 @@ struct tc {
    * collects into its own module too). */
   struct tc_module *current_module;
   bool in_local;
+  struct tc_module *program_module; /* the checked file's top level */
   /* Imports: files checked so far (canonical path -> struct tc_module *), the chain of
    * files being checked (for cycles), and the environment a file starts from. */
   struct ptrmap files;
@@ -222,6 +223,7 @@ struct saved_env {
   int undo_mark;
   struct tc_module *current_module;
   bool in_local;
+  struct tc_module *program_module; /* the checked file's top level */
 };
 void env_thaw_enter(struct tc *tc, struct frozen_env *f, struct saved_env *saved);
 void env_thaw_leave(struct tc *tc, struct saved_env *saved);

@@ -326,7 +326,15 @@ static struct alias_set walk_if(struct uq *u, struct exp *e) {
     VEC_PUSH(u->arena, &u->log, then_log[i]);
   }
   set_union(u, &a, &b);
-  return a;
+  /* What a branch consumed is gone after the if; the result does not alias it (in
+   * `if c then xs with [0] = 1 else xs`, the result takes xs's place). */
+  struct alias_set live = none();
+  for (int i = 0; i < a.len; i++) {
+    if (!state_of(u, a.items[i])->consumed) {
+      set_add(u, &live, a.items[i]);
+    }
+  }
+  return live;
 }
 
 static bool pattern_unique(struct pat *p) {
