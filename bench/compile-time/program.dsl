@@ -1,7 +1,10 @@
 -- A program of about 500 lines for measuring compile time: a small numerical
 -- toolkit with statistics, linear algebra, image filters, sorting, histograms,
--- a Mandelbrot set, an n-body step and a few stencils. Every entry point runs;
--- bench/compile-time/run.sh times the compiler on this file.
+-- a Mandelbrot set, an n-body step, stencils, and signal processing with modules
+-- and functors. Every entry point runs; bench/compile-time/run.sh times the
+-- compiler on this file.
+
+import "complex"
 
 -- ---------------------------------------------------------------- Statistics
 
@@ -102,7 +105,7 @@ def jacobi [n] (a: [n][n]f64) (b: [n]f64) (steps: i64) : [n]f64 =
 
 def gram_schmidt [n][m] (vs: [m][n]f64) : [m][n]f64 =
   loop us = copy vs for i < m do
-    let v = us[i]
+    let v = copy us[i]
     let u = loop u = v for j < i do
               let q = us[j]
               let qq = dot q q
@@ -423,3 +426,61 @@ entry geometry [n] (xs: [n]f64) (ys: [n]f64) (zs: [n]f64) : (f64, f64, (f64, f64
                                                  zs[(i + 1) % n]))
                            (iota n))
   in (total, polygon_area xs ys, centroid xs ys)
+
+-- ------------------------------------------------------- Generic numerics
+
+module type accumulator = {
+  type t
+  val zero : t
+  val add : t -> t -> t
+  val scale : f64 -> t -> t
+}
+
+module mk_stats (A: accumulator) = {
+  def total [n] (xs: [n]A.t) : A.t = reduce A.add A.zero xs
+  def average [n] (xs: [n]A.t) : A.t =
+    if n == 0 then A.zero else A.scale (1 / f64.i64 n) (total xs)
+  def prefix [n] (xs: [n]A.t) : [n]A.t = scan A.add A.zero xs
+  def window [n] (w: i64) (xs: [n]A.t) : [n]A.t =
+    let p = prefix xs
+    in map (\i -> if i < w then p[i]
+                  else A.add p[i] (A.scale (-1) p[i - w]))
+           (iota n)
+}
+
+module real_acc = {
+  type t = f64
+  def zero = 0f64
+  def add (a: f64) (b: f64) = a + b
+  def scale (s: f64) (x: f64) = s * x
+}
+
+module vec2_acc = {
+  type t = (f64, f64)
+  def zero = (0f64, 0f64)
+  def add (a: t) (b: t) = (a.0 + b.0, a.1 + b.1)
+  def scale (s: f64) (x: t) = (s * x.0, s * x.1)
+}
+
+module real_stats = mk_stats real_acc
+module vec2_stats = mk_stats vec2_acc
+
+entry generic [n] (xs: [n]f64) (ys: [n]f64) : (f64, (f64, f64), [n]f64) =
+  (real_stats.average xs, vec2_stats.average (zip xs ys), real_stats.window 2 xs)
+
+-- ------------------------------------------------------ Signal processing
+
+module c = complex64
+
+def dft [n] (xs: [n]c.t) : [n]c.t =
+  map (\k ->
+         reduce (c.+) c.zero
+                (map2 (\j x -> x c.* c.cis (-2 * f64.pi * f64.i64 (j * k) / f64.i64 n))
+                      (iota n) xs))
+      (iota n)
+
+def power [n] (xs: [n]c.t) : [n]f64 = map (\z -> let m = c.mag z in m * m) xs
+
+entry spectrum [n] (re: [n]f64) (im: [n]f64) : ([n]f64, [n]f64, [n]f64) =
+  let f = dft (map2 c.mk re im)
+  in (map c.re f, map c.im f, power f)
