@@ -1,0 +1,19 @@
+-- complex64: mk, mk_re, mk_im, re, im and the constants zero, one and i (i * i = -1).
+-- ==
+-- input { [1.5f64, -2.0f64, 0.0f64] [0.25f64, 3.0f64, -1.0f64] }
+-- output { [1.5f64, -2.0f64, 0.0f64] [0.25f64, 3.0f64, -1.0f64] [1.5f64, -2.0f64, 0.0f64]
+--   [0.0f64, 0.0f64, 0.0f64] [0.0f64, 0.0f64, 0.0f64] [0.25f64, 3.0f64, -1.0f64]
+--   [0.0f64, 0.0f64] [1.0f64, 0.0f64] [0.0f64, 1.0f64] [-1.0f64, 0.0f64] }
+
+import "complex"
+
+module c = complex64
+
+def pair (z: c.t) : [2]f64 = [c.re z, c.im z]
+
+entry main [n] (xs: [n]f64) (ys: [n]f64) =
+  let zs = map2 c.mk xs ys
+  let rs = map c.mk_re xs
+  let is = map c.mk_im ys
+  in (map c.re zs, map c.im zs, map c.re rs, map c.im rs, map c.re is, map c.im is,
+      pair c.zero, pair c.one, pair c.i, pair (c.i c.* c.i))
