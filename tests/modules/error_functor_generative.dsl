@@ -1,7 +1,7 @@
 -- Functor application is generative: two applications to the same argument give
 -- distinct abstract types.
 -- ==
--- error: error_functor_generative\.dsl:18:36: error: .*expected (B\.)?t, found (A\.)?t
+-- error: error_functor_generative\.dsl:22:36: error: .*expected (B\.)?t, found (A\.)?t
 
 module type S = {
   type t
@@ -9,7 +9,11 @@ module type S = {
   val get: t -> i32
 }
 
-module F (X: { val k: i32 }) : S = { type t = i32  def make (x: i32) = x + X.k  def get (x: i32) = x }
+module F (X: { val k: i32 }) : S = {
+  type t = i32
+  def make (x: i32) = x + X.k
+  def get (x: i32) = x
+}
 
 module K = { def k = 1i32 }
 module A = F K

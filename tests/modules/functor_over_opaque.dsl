@@ -24,4 +24,5 @@ module twice (C: counter) = {
 
 module T = twice ctr
 
-entry main (n: i32) : (i32, i32) = (ctr.get (T.inc2 (T.from n)), ctr.get (ctr.inc (T.from (2 * n) |> ctr.inc)) - 2)
+entry main (n: i32) : (i32, i32) =
+  (ctr.get (T.inc2 (T.from n)), ctr.get (ctr.inc (T.from (2 * n) |> ctr.inc)) - 2)

@@ -26,4 +26,5 @@ module O : outer = {
   def two = N.add N.one N.one
 }
 
-entry main (x: i64) : (i64, i64) = (O.N.to O.two, O.N.to (O.N.add (O.N.from x) (O.N.add O.two O.N.one)))
+entry main (x: i64) : (i64, i64) =
+  (O.N.to O.two, O.N.to (O.N.add (O.N.from x) (O.N.add O.two O.N.one)))
