@@ -1,0 +1,19 @@
+/* The middle end: simplification and SOAC fusion on the core IR (DESIGN.md section 2).
+ *
+ * simplify_program: requires verified core IR; produces equivalent, verified IR in
+ * which the rules of simplify.c (constant folding, copy propagation, common
+ * subexpressions, dead code, inlining, hoisting, index algebra, unrolling of small
+ * loops and maps) have been applied to a fixed point.
+ *
+ * fuse_program: requires verified core IR; produces equivalent, verified IR in which
+ * chains of SOACs are fused (fuse.c: vertical, horizontal and diagonal fusion after
+ * Futhark's T2 graph reduction), so that intermediate arrays are not written. */
+#ifndef PRISM_FUSION_H
+#define PRISM_FUSION_H
+
+#include "ir/ir.h"
+
+void simplify_program(struct ir_program *p);
+void fuse_program(struct ir_program *p);
+
+#endif

@@ -1,0 +1,639 @@
+/* IR utilities: one walker reaches every operand slot of a statement (subexpressions,
+ * variables used as arrays, the dimensions of bound variables' types), and the
+ * substitution, use-visiting and copying functions are built on it. */
+#include "ir/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ Walker */
+
+struct walker {
+  void *ctx;
+  void (*se)(void *ctx, struct ir_subexp *slot);  /* an operand */
+  void (*var)(void *ctx, struct ir_var **slot);   /* a variable used as an array */
+  void (*bound)(void *ctx, struct ir_var *v);     /* a variable bound here (its type) */
+};
+
+static void walk_body(const struct walker *w, struct ir_body *b);
+
+static void walk_type(const struct walker *w, struct ir_type *t) {
+  for (int i = 0; i < t->rank; i++) {
+    w->se(w->ctx, &t->dims[i]);
+  }
+}
+
+static void walk_bound(const struct walker *w, struct ir_var *v) {
+  walk_type(w, &v->type);
+  if (w->bound != NULL) {
+    w->bound(w->ctx, v);
+  }
+}
+
+static void walk_lambda(const struct walker *w, struct ir_lambda *l) {
+  if (l == NULL) {
+    return;
+  }
+  for (int i = 0; i < l->param_count; i++) {
+    walk_bound(w, l->params[i]);
+  }
+  for (int i = 0; i < l->ret_count; i++) {
+    walk_type(w, &l->ret[i]);
+  }
+  walk_body(w, l->body);
+}
+
+static void walk_dims(const struct walker *w, struct ir_dim_index *d, int n) {
+  for (int i = 0; i < n; i++) {
+    w->se(w->ctx, &d[i].fixed);
+    w->se(w->ctx, &d[i].start);
+    w->se(w->ctx, &d[i].end);
+    w->se(w->ctx, &d[i].stride);
+  }
+}
+
+static void walk_exp(const struct walker *w, struct ir_exp *e) {
+  switch (e->kind) {
+  case IR_SUBEXP:
+    w->se(w->ctx, &e->u.se);
+    return;
+  case IR_UNOP:
+    w->se(w->ctx, &e->u.unop.operand);
+    return;
+  case IR_BINOP:
+    w->se(w->ctx, &e->u.binop.lhs);
+    w->se(w->ctx, &e->u.binop.rhs);
+    return;
+  case IR_CONVERT:
+    w->se(w->ctx, &e->u.convert.operand);
+    return;
+  case IR_SHAPE:
+    w->var(w->ctx, &e->u.shape.array);
+    return;
+  case IR_INDEX:
+  case IR_SLICE:
+    w->var(w->ctx, &e->u.index.array);
+    walk_dims(w, e->u.index.dims, e->u.index.count);
+    return;
+  case IR_UPDATE:
+    w->var(w->ctx, &e->u.update.array);
+    walk_dims(w, e->u.update.dims, e->u.update.count);
+    w->se(w->ctx, &e->u.update.value);
+    return;
+  case IR_IOTA:
+    w->se(w->ctx, &e->u.iota.n);
+    return;
+  case IR_REPLICATE:
+    for (int i = 0; i < e->u.replicate.count; i++) {
+      w->se(w->ctx, &e->u.replicate.dims[i]);
+    }
+    w->se(w->ctx, &e->u.replicate.value);
+    return;
+  case IR_ARRAY_LIT:
+    for (int i = 0; i < e->u.array_lit.count; i++) {
+      w->se(w->ctx, &e->u.array_lit.elems[i]);
+    }
+    walk_type(w, &e->u.array_lit.row);
+    return;
+  case IR_REARRANGE:
+    w->var(w->ctx, &e->u.rearrange.array);
+    return;
+  case IR_RESHAPE:
+    w->var(w->ctx, &e->u.reshape.array);
+    for (int i = 0; i < e->u.reshape.count; i++) {
+      w->se(w->ctx, &e->u.reshape.dims[i]);
+    }
+    return;
+  case IR_CONCAT:
+    for (int i = 0; i < e->u.concat.count; i++) {
+      w->var(w->ctx, &e->u.concat.arrays[i]);
+    }
+    return;
+  case IR_COPY:
+    w->var(w->ctx, &e->u.copy);
+    return;
+  case IR_ASSERT:
+    w->se(w->ctx, &e->u.assert_.cond);
+    return;
+  case IR_APPLY:
+    for (int i = 0; i < e->u.apply.count; i++) {
+      w->se(w->ctx, &e->u.apply.args[i]);
+    }
+    return;
+  case IR_IF:
+    w->se(w->ctx, &e->u.if_.cond);
+    walk_body(w, e->u.if_.then_body);
+    walk_body(w, e->u.if_.else_body);
+    return;
+  case IR_LOOP: {
+    struct ir_loop *l = &e->u.loop;
+    for (int i = 0; i < l->param_count; i++) {
+      w->se(w->ctx, &l->inits[i]);
+      walk_bound(w, l->params[i]);
+    }
+    if (!l->is_while) {
+      w->se(w->ctx, &l->bound);
+      walk_bound(w, l->index);
+    }
+    walk_body(w, l->body);
+    return;
+  }
+  case IR_SOAC: {
+    struct ir_soac *s = &e->u.soac;
+    w->se(w->ctx, &s->width);
+    for (int i = 0; i < s->input_count; i++) {
+      w->var(w->ctx, &s->inputs[i]);
+    }
+    for (int i = 0; i < s->dest_count; i++) {
+      w->var(w->ctx, &s->dests[i]);
+    }
+    for (int i = 0; i < s->neutral_count; i++) {
+      w->se(w->ctx, &s->neutral[i]);
+    }
+    walk_lambda(w, s->map_fn);
+    walk_lambda(w, s->op);
+    return;
+  }
+  }
+}
+
+static void walk_stm(const struct walker *w, struct ir_stm *stm) {
+  walk_exp(w, &stm->exp);
+  for (int i = 0; i < stm->pat_count; i++) {
+    walk_bound(w, stm->pat[i]);
+  }
+}
+
+static void walk_body(const struct walker *w, struct ir_body *b) {
+  for (int i = 0; i < b->stm_count; i++) {
+    walk_stm(w, b->stms[i]);
+  }
+  for (int i = 0; i < b->result_count; i++) {
+    w->se(w->ctx, &b->results[i]);
+  }
+}
+
+/* ------------------------------------------------------------ Substitution */
+
+void ir_subst_init(struct ir_subst *s, const struct ir_program *p) {
+  s->cap = p->next_var_id;
+  s->to = calloc((size_t)s->cap + 1, sizeof *s->to);
+  if (s->to == NULL) {
+    diag_out_of_memory();
+  }
+}
+
+void ir_subst_free(struct ir_subst *s) {
+  free(s->to);
+  s->to = NULL;
+  s->cap = 0;
+}
+
+void ir_subst_set(struct ir_subst *s, const struct ir_var *from, struct ir_subexp to) {
+  if (from->id >= s->cap) {
+    int cap = from->id * 2 + 16;
+    struct ir_subexp *fresh = realloc(s->to, sizeof *fresh * (size_t)cap);
+    if (fresh == NULL) {
+      diag_out_of_memory();
+    }
+    memset(fresh + s->cap, 0, sizeof *fresh * (size_t)(cap - s->cap));
+    s->to = fresh;
+    s->cap = cap;
+  }
+  s->to[from->id] = to;
+}
+
+struct ir_subexp ir_subst_apply(const struct ir_subst *s, struct ir_subexp se) {
+  for (int guard = 0; se.kind == IR_SE_VAR && se.u.var->id < s->cap && guard < 1000; guard++) {
+    struct ir_subexp to = s->to[se.u.var->id];
+    if (to.kind == IR_SE_NONE) {
+      break;
+    }
+    se = to;
+  }
+  return se;
+}
+
+struct ir_var *ir_subst_var(const struct ir_subst *s, struct ir_var *v) {
+  struct ir_subexp se = ir_subst_apply(s, ir_se_var(v));
+  return se.kind == IR_SE_VAR ? se.u.var : v;
+}
+
+struct subst_ctx {
+  const struct ir_subst *s;
+  bool changed;
+};
+
+static void subst_se(void *ctx, struct ir_subexp *slot) {
+  struct subst_ctx *c = ctx;
+  if (slot->kind != IR_SE_VAR) {
+    return;
+  }
+  struct ir_subexp to = ir_subst_apply(c->s, *slot);
+  if (!ir_subexp_equal(to, *slot)) {
+    *slot = to;
+    c->changed = true;
+  }
+}
+
+static void subst_var(void *ctx, struct ir_var **slot) {
+  struct subst_ctx *c = ctx;
+  struct ir_var *to = ir_subst_var(c->s, *slot);
+  if (to != *slot) {
+    *slot = to;
+    c->changed = true;
+  }
+}
+
+bool ir_subst_stm(const struct ir_subst *s, struct ir_stm *stm) {
+  struct subst_ctx c = {s, false};
+  struct walker w = {&c, subst_se, subst_var, NULL};
+  walk_stm(&w, stm);
+  return c.changed;
+}
+
+bool ir_subst_body(const struct ir_subst *s, struct ir_body *b) {
+  struct subst_ctx c = {s, false};
+  struct walker w = {&c, subst_se, subst_var, NULL};
+  walk_body(&w, b);
+  return c.changed;
+}
+
+bool ir_subst_lambda(const struct ir_subst *s, struct ir_lambda *l) {
+  struct subst_ctx c = {s, false};
+  struct walker w = {&c, subst_se, subst_var, NULL};
+  walk_lambda(&w, l);
+  return c.changed;
+}
+
+void ir_subst_type(const struct ir_subst *s, struct ir_type *t) {
+  struct subst_ctx c = {s, false};
+  struct walker w = {&c, subst_se, subst_var, NULL};
+  walk_type(&w, t);
+}
+
+/* ------------------------------------------------------------------- Uses */
+
+struct use_ctx {
+  ir_use_fn visit;
+  void *ctx;
+};
+
+static void use_se(void *ctx, struct ir_subexp *slot) {
+  struct use_ctx *c = ctx;
+  if (slot->kind == IR_SE_VAR) {
+    c->visit(c->ctx, slot->u.var);
+  }
+}
+
+static void use_var(void *ctx, struct ir_var **slot) {
+  struct use_ctx *c = ctx;
+  c->visit(c->ctx, *slot);
+}
+
+void ir_visit_uses_stm(const struct ir_stm *stm, ir_use_fn visit, void *ctx) {
+  struct use_ctx c = {visit, ctx};
+  struct walker w = {&c, use_se, use_var, NULL};
+  walk_stm(&w, (struct ir_stm *)stm);
+}
+
+void ir_visit_uses_body(const struct ir_body *b, ir_use_fn visit, void *ctx) {
+  struct use_ctx c = {visit, ctx};
+  struct walker w = {&c, use_se, use_var, NULL};
+  walk_body(&w, (struct ir_body *)b);
+}
+
+void ir_visit_uses_lambda(const struct ir_lambda *l, ir_use_fn visit, void *ctx) {
+  struct use_ctx c = {visit, ctx};
+  struct walker w = {&c, use_se, use_var, NULL};
+  walk_lambda(&w, (struct ir_lambda *)l);
+}
+
+struct count_ctx {
+  int *counts;
+  int cap;
+};
+
+static void count_use(void *ctx, const struct ir_var *v) {
+  struct count_ctx *c = ctx;
+  if (v->id >= 0 && v->id < c->cap) {
+    c->counts[v->id]++;
+  }
+}
+
+int *ir_use_counts(const struct ir_program *p, const struct ir_fun *f) {
+  struct count_ctx c = {calloc((size_t)p->next_var_id + 1, sizeof(int)), p->next_var_id};
+  if (c.counts == NULL) {
+    diag_out_of_memory();
+  }
+  for (int i = 0; i < f->ret_count; i++) {
+    struct use_ctx uc = {count_use, &c};
+    struct walker w = {&uc, use_se, use_var, NULL};
+    walk_type(&w, &f->ret[i]);
+  }
+  ir_visit_uses_body(f->body, count_use, &c);
+  return c.counts;
+}
+
+struct find_ctx {
+  const struct ir_var *target;
+  bool found;
+};
+
+static void find_use(void *ctx, const struct ir_var *v) {
+  struct find_ctx *c = ctx;
+  c->found = c->found || v == c->target;
+}
+
+bool ir_body_uses(const struct ir_body *b, const struct ir_var *v) {
+  struct find_ctx c = {v, false};
+  ir_visit_uses_body(b, find_use, &c);
+  return c.found;
+}
+
+bool ir_stm_uses(const struct ir_stm *stm, const struct ir_var *v) {
+  struct find_ctx c = {v, false};
+  ir_visit_uses_stm(stm, find_use, &c);
+  return c.found;
+}
+
+/* ---------------------------------------------------------------- Failing */
+
+static bool lambda_may_fail(const struct ir_lambda *l) {
+  return l != NULL && ir_body_may_fail(l->body);
+}
+
+static bool is_nonzero_const(struct ir_subexp se) {
+  if (se.kind != IR_SE_CONST) {
+    return false;
+  }
+  if (prim_is_float(se.u.c.prim)) {
+    return true; /* float division never fails */
+  }
+  return se.u.c.v.i != 0 && !(prim_is_signed(se.u.c.prim) && (int64_t)se.u.c.v.i == -1);
+}
+
+static bool is_nonneg_const(struct ir_subexp se) {
+  return se.kind == IR_SE_CONST && prim_is_int(se.u.c.prim) &&
+         (!prim_is_signed(se.u.c.prim) || (int64_t)se.u.c.v.i >= 0);
+}
+
+bool ir_stm_may_fail(const struct ir_stm *stm) {
+  const struct ir_exp *e = &stm->exp;
+  switch (e->kind) {
+  case IR_SUBEXP:
+  case IR_UNOP:
+  case IR_CONVERT:
+  case IR_SHAPE:
+  case IR_REARRANGE:
+  case IR_COPY:
+    return false;
+  case IR_BINOP:
+    switch (e->u.binop.op) {
+    case IR_BINOP_DIV:
+    case IR_BINOP_MOD:
+    case IR_BINOP_QUOT:
+    case IR_BINOP_REM:
+      return !prim_is_float(ir_subexp_type(e->u.binop.lhs).prim) &&
+             !is_nonzero_const(e->u.binop.rhs);
+    case IR_BINOP_POW:
+      return prim_is_int(ir_subexp_type(e->u.binop.lhs).prim) && !is_nonneg_const(e->u.binop.rhs);
+    default:
+      return false;
+    }
+  case IR_INDEX:
+  case IR_SLICE:
+  case IR_UPDATE:
+    return !stm->unsafe;
+  case IR_IOTA:
+    return !is_nonneg_const(e->u.iota.n);
+  case IR_REPLICATE:
+    for (int i = 0; i < e->u.replicate.count; i++) {
+      if (!is_nonneg_const(e->u.replicate.dims[i])) {
+        return true;
+      }
+    }
+    return false;
+  case IR_ARRAY_LIT:
+    return ir_subexp_type(e->u.array_lit.count > 0 ? e->u.array_lit.elems[0] : ir_se_none()).rank >
+           0; /* rows of different shapes */
+  case IR_RESHAPE:
+  case IR_CONCAT:
+  case IR_ASSERT:
+    return true;
+  case IR_APPLY:
+    return ir_body_may_fail(e->u.apply.fun->body);
+  case IR_IF:
+    return ir_body_may_fail(e->u.if_.then_body) || ir_body_may_fail(e->u.if_.else_body);
+  case IR_LOOP:
+    return ir_body_may_fail(e->u.loop.body);
+  case IR_SOAC:
+    /* Inputs of the wrong width, irregular results and failing lambdas. */
+    return e->u.soac.kind == IR_SOAC_MAP ? lambda_may_fail(e->u.soac.map_fn) ||
+                                               e->u.soac.input_count > 1
+                                         : true;
+  }
+  return true;
+}
+
+bool ir_body_may_fail(const struct ir_body *b) {
+  for (int i = 0; i < b->stm_count; i++) {
+    if (ir_stm_may_fail(b->stms[i])) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* ---------------------------------------------------------------- Copying */
+
+struct copier {
+  struct ir_program *p;
+  struct ir_subst renames; /* old var -> fresh var */
+};
+
+static struct ir_var *copy_binder(struct copier *c, struct ir_var *v) {
+  struct ir_type t = v->type;
+  if (t.rank > 0) {
+    t.dims = arena_dup(c->p->arena, t.dims, sizeof *t.dims * (size_t)t.rank);
+  }
+  ir_subst_type(&c->renames, &t);
+  struct ir_var *fresh = ir_var_new(c->p, v->name, t);
+  ir_subst_set(&c->renames, v, ir_se_var(fresh));
+  return fresh;
+}
+
+static struct ir_body *copy_body(struct copier *c, const struct ir_body *b);
+
+static struct ir_lambda *copy_lambda(struct copier *c, const struct ir_lambda *l) {
+  if (l == NULL) {
+    return NULL;
+  }
+  struct ir_lambda *n = ARENA_NEW(c->p->arena, struct ir_lambda);
+  n->param_count = l->param_count;
+  n->params = ARENA_ARRAY(c->p->arena, struct ir_var *, l->param_count + 1);
+  for (int i = 0; i < l->param_count; i++) {
+    n->params[i] = copy_binder(c, l->params[i]);
+  }
+  n->ret_count = l->ret_count;
+  n->ret = arena_dup(c->p->arena, l->ret, sizeof *l->ret * (size_t)l->ret_count);
+  for (int i = 0; i < n->ret_count; i++) {
+    if (n->ret[i].rank > 0) {
+      n->ret[i].dims = arena_dup(c->p->arena, n->ret[i].dims,
+                                 sizeof *n->ret[i].dims * (size_t)n->ret[i].rank);
+    }
+    ir_subst_type(&c->renames, &n->ret[i]);
+  }
+  n->body = copy_body(c, l->body);
+  return n;
+}
+
+static void *dup(struct copier *c, const void *p, size_t size) {
+  return size == 0 || p == NULL ? NULL : arena_dup(c->p->arena, p, size);
+}
+
+/* A shallow copy of the expression with fresh arrays and nested bodies copied; operands
+ * are renamed afterwards by the substitution. */
+static struct ir_exp copy_exp(struct copier *c, const struct ir_exp *e) {
+  struct ir_exp n = *e;
+  switch (e->kind) {
+  case IR_INDEX:
+  case IR_SLICE:
+    n.u.index.dims = dup(c, e->u.index.dims, sizeof *e->u.index.dims * (size_t)e->u.index.count);
+    break;
+  case IR_UPDATE:
+    n.u.update.dims =
+        dup(c, e->u.update.dims, sizeof *e->u.update.dims * (size_t)e->u.update.count);
+    break;
+  case IR_REPLICATE:
+    n.u.replicate.dims = dup(c, e->u.replicate.dims,
+                             sizeof *e->u.replicate.dims * (size_t)e->u.replicate.count);
+    break;
+  case IR_ARRAY_LIT:
+    n.u.array_lit.elems = dup(c, e->u.array_lit.elems,
+                              sizeof *e->u.array_lit.elems * (size_t)e->u.array_lit.count);
+    if (n.u.array_lit.row.rank > 0) {
+      n.u.array_lit.row.dims = dup(c, e->u.array_lit.row.dims,
+                                   sizeof *e->u.array_lit.row.dims * (size_t)e->u.array_lit.row.rank);
+    }
+    break;
+  case IR_REARRANGE:
+    n.u.rearrange.perm =
+        dup(c, e->u.rearrange.perm, sizeof *e->u.rearrange.perm * (size_t)e->u.rearrange.rank);
+    break;
+  case IR_RESHAPE:
+    n.u.reshape.dims =
+        dup(c, e->u.reshape.dims, sizeof *e->u.reshape.dims * (size_t)e->u.reshape.count);
+    break;
+  case IR_CONCAT:
+    n.u.concat.arrays =
+        dup(c, e->u.concat.arrays, sizeof *e->u.concat.arrays * (size_t)e->u.concat.count);
+    break;
+  case IR_APPLY:
+    n.u.apply.args = dup(c, e->u.apply.args, sizeof *e->u.apply.args * (size_t)e->u.apply.count);
+    break;
+  case IR_IF:
+    n.u.if_.then_body = copy_body(c, e->u.if_.then_body);
+    n.u.if_.else_body = copy_body(c, e->u.if_.else_body);
+    break;
+  case IR_LOOP: {
+    const struct ir_loop *l = &e->u.loop;
+    n.u.loop.inits = dup(c, l->inits, sizeof *l->inits * (size_t)l->param_count);
+    n.u.loop.params = ARENA_ARRAY(c->p->arena, struct ir_var *, l->param_count + 1);
+    for (int i = 0; i < l->param_count; i++) {
+      n.u.loop.inits[i] = ir_subst_apply(&c->renames, l->inits[i]);
+      n.u.loop.params[i] = copy_binder(c, l->params[i]);
+      if (l->params[i] == l->cond) {
+        n.u.loop.cond = n.u.loop.params[i];
+      }
+    }
+    if (!l->is_while) {
+      n.u.loop.index = copy_binder(c, l->index);
+    }
+    n.u.loop.body = copy_body(c, l->body);
+    break;
+  }
+  case IR_SOAC: {
+    const struct ir_soac *s = &e->u.soac;
+    n.u.soac.inputs = dup(c, s->inputs, sizeof *s->inputs * (size_t)s->input_count);
+    n.u.soac.dests = dup(c, s->dests, sizeof *s->dests * (size_t)s->dest_count);
+    n.u.soac.dest_ranks = dup(c, s->dest_ranks, sizeof *s->dest_ranks * (size_t)s->dest_count);
+    n.u.soac.neutral = dup(c, s->neutral, sizeof *s->neutral * (size_t)s->neutral_count);
+    n.u.soac.map_fn = copy_lambda(c, s->map_fn);
+    n.u.soac.op = copy_lambda(c, s->op);
+    break;
+  }
+  default:
+    break;
+  }
+  return n;
+}
+
+static struct ir_body *copy_body(struct copier *c, const struct ir_body *b) {
+  struct ir_body *n = ir_body_new(c->p->arena);
+  for (int i = 0; i < b->stm_count; i++) {
+    const struct ir_stm *s = b->stms[i];
+    struct ir_exp e = copy_exp(c, &s->exp);
+    struct ir_stm tmp = {.exp = e};
+    /* Operands refer to variables bound before this statement: rename them now
+     * (nested bodies were renamed as they were copied). */
+    if (e.kind != IR_LOOP) {
+      ir_subst_stm(&c->renames, &tmp);
+    } else {
+      tmp.exp.u.loop.bound = ir_subst_apply(&c->renames, tmp.exp.u.loop.bound);
+    }
+    struct ir_var **pat = ARENA_ARRAY(c->p->arena, struct ir_var *, s->pat_count + 1);
+    for (int j = 0; j < s->pat_count; j++) {
+      pat[j] = copy_binder(c, s->pat[j]);
+    }
+    struct ir_stm *ns = ir_body_add(c->p, n, s->loc, tmp.exp, pat, s->pat_count);
+    ns->unsafe = s->unsafe;
+    ns->sequential = s->sequential;
+  }
+  n->result_count = b->result_count;
+  n->results = dup(c, b->results, sizeof *b->results * (size_t)b->result_count);
+  for (int i = 0; i < n->result_count; i++) {
+    n->results[i] = ir_subst_apply(&c->renames, n->results[i]);
+  }
+  return n;
+}
+
+struct ir_body *ir_copy_body(struct ir_program *p, const struct ir_body *b) {
+  struct copier c = {p, {0}};
+  ir_subst_init(&c.renames, p);
+  struct ir_body *n = copy_body(&c, b);
+  ir_subst_free(&c.renames);
+  return n;
+}
+
+struct ir_lambda *ir_copy_lambda(struct ir_program *p, const struct ir_lambda *l) {
+  struct copier c = {p, {0}};
+  ir_subst_init(&c.renames, p);
+  struct ir_lambda *n = copy_lambda(&c, l);
+  ir_subst_free(&c.renames);
+  return n;
+}
+
+/* ----------------------------------------------------------------- Bodies */
+
+void ir_body_filter(struct ir_body *b, const bool *keep) {
+  int k = 0;
+  for (int i = 0; i < b->stm_count; i++) {
+    if (keep[i]) {
+      b->stms[k++] = b->stms[i];
+    }
+  }
+  b->stm_count = k;
+}
+
+void ir_body_splice(struct ir_program *p, struct ir_body *b, int i, const struct ir_body *with) {
+  int n = b->stm_count - 1 + with->stm_count;
+  struct ir_stm **stms = ARENA_ARRAY(p->arena, struct ir_stm *, n + 1);
+  memcpy(stms, b->stms, sizeof *stms * (size_t)i);
+  memcpy(stms + i, with->stms, sizeof *stms * (size_t)with->stm_count);
+  memcpy(stms + i + with->stm_count, b->stms + i + 1,
+         sizeof *stms * (size_t)(b->stm_count - i - 1));
+  b->stms = stms;
+  b->stm_count = n;
+  b->stm_cap = n;
+}

@@ -1,0 +1,61 @@
+/* Utilities over the core IR shared by the middle end (simplify, fuse, lower):
+ * visiting every operand, substituting variables, counting uses, free variables, and
+ * copying bodies and lambdas with fresh variables.
+ *
+ * Operands are visited everywhere a variable can appear: expressions' subexpressions,
+ * SOAC inputs and destinations, loop parameters' initial values, bodies' results, and
+ * the dimensions of every variable's type (a dimension is a use of a size variable). */
+#ifndef PRISM_IR_UTIL_H
+#define PRISM_IR_UTIL_H
+
+#include "ir/ir.h"
+
+/* A substitution: variable id -> the subexpression that replaces it. */
+struct ir_subst {
+  struct ir_subexp *to; /* indexed by var id; kind IR_SE_NONE: no replacement */
+  int cap;
+};
+
+void ir_subst_init(struct ir_subst *s, const struct ir_program *p);
+void ir_subst_free(struct ir_subst *s);
+void ir_subst_set(struct ir_subst *s, const struct ir_var *from, struct ir_subexp to);
+/* The replacement of se (followed transitively), or se itself. */
+struct ir_subexp ir_subst_apply(const struct ir_subst *s, struct ir_subexp se);
+struct ir_var *ir_subst_var(const struct ir_subst *s, struct ir_var *v); /* only var->var */
+/* Rewrites every operand in the statement (and nested bodies) and in the types of the
+ * variables it binds. Returns true if anything changed. */
+bool ir_subst_stm(const struct ir_subst *s, struct ir_stm *stm);
+bool ir_subst_body(const struct ir_subst *s, struct ir_body *b);
+bool ir_subst_lambda(const struct ir_subst *s, struct ir_lambda *l);
+void ir_subst_type(const struct ir_subst *s, struct ir_type *t);
+
+/* Calls visit(ctx, var) for every use of a variable (not for bindings), in a statement
+ * with its nested bodies, in a body, or in a lambda. */
+typedef void (*ir_use_fn)(void *ctx, const struct ir_var *v);
+void ir_visit_uses_stm(const struct ir_stm *stm, ir_use_fn visit, void *ctx);
+void ir_visit_uses_body(const struct ir_body *b, ir_use_fn visit, void *ctx);
+void ir_visit_uses_lambda(const struct ir_lambda *l, ir_use_fn visit, void *ctx);
+
+/* Use counts of every variable of a function (indexed by var id; the caller frees). */
+int *ir_use_counts(const struct ir_program *p, const struct ir_fun *f);
+
+/* Does the body (or statement) use variable v, anywhere inside? */
+bool ir_body_uses(const struct ir_body *b, const struct ir_var *v);
+bool ir_stm_uses(const struct ir_stm *stm, const struct ir_var *v);
+
+/* Can evaluating the statement fail at run time (bounds checks, assertions, division by
+ * zero, negative sizes, shape mismatches, calls of functions that can)? A statement
+ * that cannot fail and whose results are unused may be removed. */
+bool ir_stm_may_fail(const struct ir_stm *stm);
+bool ir_body_may_fail(const struct ir_body *b);
+
+/* Copies with fresh variables for everything bound inside; free variables stay. */
+struct ir_body *ir_copy_body(struct ir_program *p, const struct ir_body *b);
+struct ir_lambda *ir_copy_lambda(struct ir_program *p, const struct ir_lambda *l);
+
+/* Removes the statements for which keep[i] is false (keep has b->stm_count entries). */
+void ir_body_filter(struct ir_body *b, const bool *keep);
+/* Replaces statement i of b by the statements of `with` (which are moved). */
+void ir_body_splice(struct ir_program *p, struct ir_body *b, int i, const struct ir_body *with);
+
+#endif
