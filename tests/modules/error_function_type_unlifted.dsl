@@ -1,8 +1,7 @@
--- A `type t` spec may not be matched by a lifted type holding a function: the spec
--- must say `type^ t`.
+-- A `type t` spec is not matched by a `type^` function type: the spec must say `type^ t`.
 -- ==
--- error: error_function_type_unlifted\.dsl:11:16: error: type 't' is the function type i32 -> i32, but its module type does not allow functions
--- error: error_function_type_unlifted\.dsl:8:3: note: the module type's 't' is here
+-- error: error_function_type_unlifted\.dsl:10:16: error: type 't' is the function type i32 -> i32, but its module type does not allow functions
+-- error: error_function_type_unlifted\.dsl:7:3: note: the module type's 't' is here
 
 module type S = {
   type t

@@ -1,8 +1,7 @@
--- A functor applied to a module that lacks a member of the parameter's module type: the
--- error is at the argument, the note at the spec.
+-- A functor applied to a module that lacks a member: error at the argument, note at the spec.
 -- ==
--- error: error_functor_arg_missing\.dsl:20:24: error: .*does not define value 'add'
--- error: error_functor_arg_missing\.dsl:9:3: note: 'add' is required here
+-- error: error_functor_arg_missing\.dsl:19:24: error: .*does not define value 'add'
+-- error: error_functor_arg_missing\.dsl:8:3: note: 'add' is required here
 
 module type num = {
   type t

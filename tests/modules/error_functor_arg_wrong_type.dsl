@@ -1,9 +1,8 @@
--- A functor applied to a module with a member of the wrong type: both types are shown,
--- with notes at the spec and at the member.
+-- A functor applied to a module with a member of the wrong type shows both types.
 -- ==
--- error: error_functor_arg_wrong_type\.dsl:20:18: error: 'add' has type .*i64.* in the module, but its module type requires (t|i32) -> (t|i32) -> (t|i32)
--- error: error_functor_arg_wrong_type\.dsl:10:3: note: the module type's 'add' is here
--- error: error_functor_arg_wrong_type\.dsl:17:7: note: the module's 'add' is here
+-- error: error_functor_arg_wrong_type\.dsl:19:18: error: 'add' has type .*i64.* in the module, but its module type requires (t|i32) -> (t|i32) -> (t|i32)
+-- error: error_functor_arg_wrong_type\.dsl:9:3: note: the module type's 'add' is here
+-- error: error_functor_arg_wrong_type\.dsl:16:7: note: the module's 'add' is here
 
 module type num = {
   type t

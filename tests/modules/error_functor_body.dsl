@@ -1,7 +1,8 @@
--- A functor's body is checked against its parameter's module type when it is defined,
--- even if it is never applied: N.t is not known to be a number.
+-- A functor's body is checked when it is defined, against its parameter's module type.
 -- ==
--- error: error_functor_body\.dsl:11:46: error: .*'\+'.*(N\.)?t
+-- error: error_functor_body\.dsl:12:46: error: .*'\+'.*(N\.)?t
+
+-- N.t is not known to be a number, and the functor is never applied.
 
 module type num = {
   type t

@@ -1,7 +1,6 @@
--- Functor application is generative: two applications to the same argument give
--- distinct abstract types.
+-- Functor application is generative: two applications give distinct abstract types.
 -- ==
--- error: error_functor_generative\.dsl:22:36: error: .*expected (B\.)?t, found (A\.)?t
+-- error: error_functor_generative\.dsl:21:36: error: .*expected (B\.)?t, found (A\.)?t
 
 module type S = {
   type t

@@ -1,7 +1,6 @@
--- `local open M` inside a module brings M's members into scope without making them
--- members of the module.
+-- `local open M` in a module does not make M's members members of the module.
 -- ==
--- error: error_local_open_hidden\.dsl:13:29: error: .*'N\.f'
+-- error: error_local_open_hidden\.dsl:12:29: error: .*'N\.f'
 
 module M = { def f (x: i32) = x + 1 }
 

@@ -1,7 +1,6 @@
--- A partially applied functor is still a functor: it cannot be ascribed a module type
--- of a module.
+-- A partially applied functor cannot be ascribed the module type of a module.
 -- ==
--- error: error_partial_as_module\.dsl:9:16: error: a functor is used where a module is expected
+-- error: error_partial_as_module\.dsl:8:16: error: a functor is used where a module is expected
 
 module type S = { val k: i32 }
 module F (A: S) (B: S) = { def k = A.k + B.k }

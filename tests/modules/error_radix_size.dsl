@@ -1,9 +1,8 @@
--- A module whose butterfly works on arrays of a size other than its r does not match
--- the radix module type; the note points at the spec.
+-- A butterfly on arrays of a size other than its module's r does not match `radix`.
 -- ==
--- error: error_radix_size\.dsl:17:22: error: 'butterfly' has type .*\[2\].*but its module type requires .*\[r\]
--- error: error_radix_size\.dsl:14:3: note: the module type's 'butterfly' is here
--- error: error_radix_size\.dsl:19:7: note: the module's 'butterfly' is here
+-- error: error_radix_size\.dsl:16:22: error: 'butterfly' has type .*\[2\].*but its module type requires .*\[r\]
+-- error: error_radix_size\.dsl:13:3: note: the module type's 'butterfly' is here
+-- error: error_radix_size\.dsl:18:7: note: the module's 'butterfly' is here
 
 import "complex"
 

@@ -1,9 +1,8 @@
--- A member of the wrong type: the message shows both types, and notes point at the
--- spec and at the member.
+-- A member of the wrong type: both types, with notes at the spec and at the member.
 -- ==
--- error: error_wrong_value_type\.dsl:12:16: error: 'inc' has type .*i64.* -> i64 in the module, but its module type requires (t|i32) -> (t|i32)
--- error: error_wrong_value_type\.dsl:10:3: note: the module type's 'inc' is here
--- error: error_wrong_value_type\.dsl:14:7: note: the module's 'inc' is here
+-- error: error_wrong_value_type\.dsl:11:16: error: 'inc' has type .*i64.* -> i64 in the module, but its module type requires (t|i32) -> (t|i32)
+-- error: error_wrong_value_type\.dsl:9:3: note: the module type's 'inc' is here
+-- error: error_wrong_value_type\.dsl:13:7: note: the module's 'inc' is here
 
 module type S = {
   type t

@@ -1,7 +1,8 @@
--- A functor body uses only what its parameter's module type says, and works for any
--- definition of the abstract type: here a record and a tuple.
+-- A functor body that uses only its parameter's module type works for any definition.
 -- ==
 -- input { 3i32 } output { 6i32 7i32 }
+
+-- Here the abstract type is a record in one application and a tuple in the other.
 
 module type monoid = {
   type t

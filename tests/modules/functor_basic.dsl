@@ -1,5 +1,4 @@
--- `module F (P: S) : R = { ... }`: a functor applied to two modules, each application
--- with its parameter's own types.
+-- `module F (P: S) : R = { ... }` applied to two modules, each with its own types.
 -- ==
 -- input { [1i32, 2i32, 3i32] } output { 6i32 6.0f64 }
 

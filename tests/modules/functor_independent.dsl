@@ -1,5 +1,4 @@
--- Two applications of one functor are independent: each has its own constants and its
--- own state of local definitions.
+-- Two applications of one functor have their own constants and local definitions.
 -- ==
 -- input { 5i64 } output { 11i64 16i64 [0i64, 2i64, 4i64] [0i64, 3i64, 6i64] }
 

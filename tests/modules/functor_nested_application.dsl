@@ -1,5 +1,4 @@
--- Functors inside a module (Lib.add), applied to the results of other applications,
--- and a module lambda `\(P: S) : S -> { ... }`.
+-- Functors in a module (Lib.add) applied to applications, and a module lambda.
 -- ==
 -- input { 0i32 } output { 5i32 40i32 -60i32 }
 

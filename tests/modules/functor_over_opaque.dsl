@@ -1,7 +1,8 @@
--- A functor applied to an opaque module: the body sees the argument's type as abstract,
--- and values of it flow between the functor's result and the argument's own functions.
+-- A functor applied to an opaque module keeps the argument's type abstract.
 -- ==
 -- input { 4i32 } output { 6i32 8i32 }
+
+-- Values of ctr.t flow between the functor's results and ctr's own functions.
 
 module type counter = {
   type t

@@ -1,5 +1,4 @@
--- A functor whose body defines a nested module and a nested functor that refers to the
--- outer parameter.
+-- A functor whose body holds a module and a functor that use the outer parameter.
 -- ==
 -- input { 0i32 } output { 13i32 10i32 }
 

@@ -1,7 +1,9 @@
--- Two applications of each of two functors; tests/modules/functor_specialised_ir.sh
--- checks that the IR after internalise holds a separate specialised function for each.
+-- Two applications of each of two functors (functor_specialised_ir.sh checks the IR).
 -- ==
 -- input { 5i64 [1i32, 2i32, 3i32] } output { 11i64 16i64 6i32 6.0f64 }
+
+-- tests/modules/functor_specialised_ir.sh checks that the IR after internalise holds a
+-- separate specialised function for each application.
 
 module type has_r = { val r: i64 }
 

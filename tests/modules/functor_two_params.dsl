@@ -1,5 +1,4 @@
--- A functor of two parameters `module F (A: S) (B: T) = ...`, whose second
--- parameter's module type refers to nothing of the first.
+-- A functor of two parameters `module F (A: S) (B: T) = ...`.
 -- ==
 -- input { 2i64 } output { 8i64 10i64 }
 

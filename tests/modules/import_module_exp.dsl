@@ -1,5 +1,4 @@
--- `module C = import "lib/counter"`: an imported file as a module, its declarations
--- qualified by the module's name.
+-- `module C = import "lib/counter"` makes an imported file a module.
 -- ==
 -- input { 1i32 } output { 2i32 }
 

@@ -1,5 +1,4 @@
--- An imported file's own imports are relative to its folder: lib/sub/deep.dsl imports
--- "../counter".
+-- An imported file's imports are relative to its own folder ("../counter").
 -- ==
 -- input { 1i32 } output { 4i32 }
 

@@ -1,8 +1,9 @@
--- A file imported along three paths ("lib/counter" here, "counter" from
--- lib/uses_counter.dsl, "../counter" from lib/sub/deep.dsl) is loaded once: its
--- abstract type is one type, so values made by the other files mix.
+-- A file imported along three different paths is loaded once.
 -- ==
 -- input { 1i32 } output { 7i32 }
+
+-- "lib/counter" here, "counter" from lib/uses_counter.dsl and "../counter" from
+-- lib/sub/deep.dsl are one file: its abstract type is one type, so the values mix.
 
 import "lib/counter"
 import "lib/uses_counter"

@@ -1,5 +1,4 @@
--- `import "lib/counter"` finds lib/counter.dsl next to the importing file and brings
--- its declarations into scope.
+-- `import "lib/counter"` finds the file next to the importing file.
 -- ==
 -- input { 1i32 } output { 3i32 }
 

@@ -1,5 +1,4 @@
--- `module M : S = { ... }` is opaque: only the members S states are visible, at the
--- types S gives them; the module's own helpers still work inside it.
+-- `module M : S = { ... }` shows S's members at S's types; helpers work inside.
 -- ==
 -- input { 2i32 } output { 7i32 }
 

@@ -1,5 +1,4 @@
--- Nested modules and qualified names M.N.f; an inner module uses the outer module's
--- earlier definitions by their short names.
+-- Nested modules, qualified names M.N.f, and outer definitions used inside.
 -- ==
 -- input { 3i32 } output { 30i32 7i32 31i32 }
 

@@ -1,5 +1,4 @@
--- `open M` inside a module brings M's members into scope, and they become members of
--- the module that opens it (as in Futhark).
+-- `open M` in a module makes M's members members of the module, as in Futhark.
 -- ==
 -- input { 2i32 } output { 5i32 3i32 }
 

@@ -1,5 +1,4 @@
--- A functor over the prelude's `integral` module type (numeric with bit operations),
--- applied to u8, i32 and i64.
+-- A functor over the prelude's `integral` module type, applied to u8, i32 and i64.
 -- ==
 -- input { [1i32, 2i32, 3i32, 10i32] } output { 6i32 10i64 -3i32 7u8 4i32 }
 

@@ -1,5 +1,4 @@
--- A functor over the prelude's `numeric` module type, applied to integer and float
--- modules of the prelude: its operators, conversions, constants and reductions.
+-- A functor over the prelude's `numeric` module type, applied to integer and float modules.
 -- ==
 -- input { [1i32, 2i32, 3i32, 10i32] }
 -- output { 4i8 9u64 4.0f32 16i16 -1i64 54u32 127i8 3.0f64 }

@@ -1,5 +1,4 @@
--- Functors over the prelude's `real` and `float` module types, applied to f32 and f64:
--- elementary functions, constants, and the bits of a float through its int_t.
+-- Functors over the prelude's `real` and `float` module types, applied to f32 and f64.
 -- ==
 -- input { 2.0f64 } output { 5.0f32 1.0f64 true 1069547520u32 1.5f32 4607182418800017408u64 }
 

@@ -1,7 +1,8 @@
--- Qualified operators `a M.+ b` keep the precedence of the operator: M.* binds tighter
--- than M.+, and M.== looser than both; sections and (M.+) as a function.
+-- Qualified operators `a M.+ b` keep their operator's precedence; (M.+) and sections.
 -- ==
 -- input { 1i32 } output { [7i32, 14i32] [8i32, 18i32] true [5i32, 8i32] [4i32, 6i32] }
+
+-- M.* binds tighter than M.+, and M.== looser than both.
 
 module V = {
   type t = (i32, i32)

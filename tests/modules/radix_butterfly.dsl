@@ -1,10 +1,10 @@
--- A module type whose value `r` is the size of a later spec, `[r]complex`: radix-2 and
--- radix-4 butterflies (DFTs of size r) on complex numbers from stdlib/complex.dsl.
--- The implementing module's value is the size; outside the opaque modules, arrays are
--- coerced to [radix2.r] and [radix4.r].
+-- A module type whose value r is the size `[r]complex` of a later spec: radix-2 and -4.
 -- ==
 -- input { [1.0, 2.0] [0.0, 1.0] [1.0, 2.0, 3.0, 4.0] [0.0, 1.0, -1.0, 2.0] }
 -- output { [3.0, -1.0] [1.0, -1.0] [10.0, -3.0, -2.0, -1.0] [2.0, 3.0, -4.0, -1.0] 2i64 4i64 }
+
+-- The butterflies are DFTs of size r on complex numbers from stdlib/complex.dsl; outside
+-- the opaque modules, arrays are coerced to [radix2.r] and [radix4.r].
 
 import "complex"
 

@@ -1,6 +1,4 @@
--- A generic-radix FFT: a functor over the radix module type (val r: i64 and a butterfly
--- on [r] arrays of complex numbers) runs Stockham stages in a loop, each stage applying
--- the butterfly to n/r groups; radix-2 and radix-4 give the same DFT.
+-- A generic-radix Stockham FFT: a functor over `radix` that loops over the butterfly.
 -- ==
 -- input { [1.0, 2.0, 3.0, 4.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0]
 --         [0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.5] }
@@ -15,6 +13,8 @@
 -- input { [1.0, -2.0, 0.5, 3.0] [0.0, 1.0, 2.0, -1.0] }
 -- output { [2.5, 2.5, 0.5, -1.5] [2.0, 3.0, 2.0, -7.0]
 --          [2.5, 2.5, 0.5, -1.5] [2.0, 3.0, 2.0, -7.0] }
+
+-- Each stage applies the butterfly to n/r groups; radix-2 and radix-4 give the same DFT.
 
 import "complex"
 

@@ -1,11 +1,12 @@
--- A functor over the radix module type applies the butterfly in a loop: a DFT of size
--- r applied twice is r times the input reversed after its first element, so radix-2
--- gives 2x and radix-4 gives 4 * [x0, x3, x2, x1]; four times gives 16x.
+-- A functor over the `radix` module type applies the butterfly in a loop.
 -- ==
 -- input { [1.0, 2.0, 3.0, 4.0] [0.0, 1.0, -1.0, 2.0] 2i64 }
 -- output { [2.0, 4.0] [0.0, 2.0] [4.0, 16.0, 12.0, 8.0] [0.0, 8.0, -4.0, 4.0] }
 -- input { [1.0, 2.0, 3.0, 4.0] [0.0, 1.0, -1.0, 2.0] 4i64 }
 -- output { [4.0, 8.0] [0.0, 4.0] [16.0, 32.0, 48.0, 64.0] [0.0, 16.0, -16.0, 32.0] }
+
+-- A DFT of size r applied twice is r times the input reversed after its first element:
+-- radix-2 gives 2x, radix-4 gives 4 * [x0, x3, x2, x1]; four times gives 16x.
 
 import "complex"
 

@@ -1,5 +1,4 @@
--- A module's i64 value used as a size, in a functor's types: the arrays of each
--- application have the size of its argument's value.
+-- A module's i64 value as a size in a functor's types.
 -- ==
 -- input { 7i32 } output { [7i32, 7i32, 7i32] [0i64, 1i64, 2i64, 3i64, 4i64] 8i64 }
 

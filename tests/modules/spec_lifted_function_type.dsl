@@ -1,5 +1,4 @@
--- A `type^ t` spec is matched by a function type; the module's values of it are used
--- through the module.
+-- A `type^ t` spec is matched by a function type.
 -- ==
 -- input { 4i32 } output { 5i32 12i32 }
 

@@ -1,5 +1,4 @@
--- A `type~ t` spec: a functor parameter whose type may hide a size is matched by
--- an array type and by a scalar type.
+-- A `type~ t` spec is matched by an array type that hides a size and by a scalar.
 -- ==
 -- input { [1i32, 2i32, 3i32] } output { 6i64 10i64 }
 

@@ -1,5 +1,4 @@
--- A module type may define a type abbreviation with a parameter (`type pair 'a = (a, a)`)
--- and use it in later specs.
+-- A type abbreviation with a parameter in a module type, used by later specs.
 -- ==
 -- input { 3i32 } output { 3i32 4i32 }
 

@@ -1,8 +1,9 @@
--- A functor over the `complex` module type of stdlib/complex.dsl, applied to
--- complex32, complex64 and a user's own mk_complex f64: powers z^n in a loop.
+-- A functor over stdlib/complex.dsl's `complex` module type: powers z^n in a loop.
 -- ==
 -- input { 1.0 1.0 4i32 } output { -4f32 0f32 -4.0 0.0 -4.0 0.0 }
 -- input { 0.0 2.0 3i32 } output { 0f32 -8f32 0.0 -8.0 0.0 -8.0 }
+
+-- Applied to complex32, complex64 and a user's own mk_complex f64.
 
 import "complex"
 
