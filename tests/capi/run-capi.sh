@@ -1,0 +1,265 @@
+#!/bin/sh
+# run-capi.sh: the C API tests (DESIGN.md sections 3 and 5; docs/c-api.md).
+#
+#   tests/capi/run-capi.sh [TEST...]       default: every test (below)
+#
+# `make check` runs it (Makefile.am: TESTS). Each test is a C program, tests/capi/T.c,
+# that uses the libraries `prismc c --library` makes from .dsl programs beside it. For
+# each test this script compiles the libraries, compiles the program and the libraries
+# with $CC -Wall -Wextra -pedantic -std=c99 -Werror, and runs it
+#   - under valgrind --leak-check=full --error-exitcode=1 when valgrind is installed
+#     (otherwise as it is), and
+#   - built with -fsanitize=address,undefined when the compiler supports it (with
+#     LeakSanitizer where it works).
+# The program checks its own results and exits 0 when all its checks pass; where
+# T.out exists, its output must also be the same as T.out. The test
+# `manifest` checks the JSON manifest of manifest.dsl with check-manifest.py (python3),
+# or with grep where python3 cannot load its json module.
+#
+# Environment: PRISMC (default ./prismc), PRISM_TEST_CC or CC (default cc), CFLAGS_CAPI
+# (optimisation and debugging flags, default -O2 -g; -O0 -g for the sanitizer build),
+# PRISM_TEST_TMPDIR (where the temporary directory goes, default $TMPDIR or /tmp),
+# PRISM_TEST_KEEP=1 (keep it), PRISM_TEST_TIMEOUT (seconds per run, default 300),
+# PRISM_CAPI_VALGRIND=no, PRISM_CAPI_SANITIZE=no and PRISM_CAPI_PYTHON=no (do without
+# valgrind, the sanitizers, python3).
+#
+# Exit status (Automake's convention): 0 pass, 1 fail, 77 skip (prismc is missing).
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+prismc=${PRISMC:-./prismc}
+cc=${PRISM_TEST_CC:-${CC:-cc}}
+cflags=${CFLAGS_CAPI:--O2 -g}
+warnings="-Wall -Wextra -pedantic -std=c99 -Werror"
+run_timeout=${PRISM_TEST_TIMEOUT:-300}
+tmp_root=${PRISM_TEST_TMPDIR:-${TMPDIR:-/tmp}}
+
+# The tests: every C program T.c here, and `manifest`. A test's libraries are T.dsl,
+# unless this says otherwise (DSL[:PREFIX] each).
+all_tests="$(cd "$here" && for f in *.c; do [ -f "$f" ] && echo "${f%.c}"; done) manifest"
+libraries_of() {
+  case $1 in
+    prefix) echo "prefix_alpha.dsl:alpha prefix_beta.dsl:beta" ;;
+    manifest) echo "manifest.dsl:mani" ;;
+    *) echo "$1.dsl" ;;
+  esac
+}
+
+if [ ! -x "$prismc" ]; then
+  echo "SKIP: $prismc not found (set PRISMC)"
+  exit 77
+fi
+mkdir -p "$tmp_root" || exit 99
+work=$(mktemp -d "$tmp_root/capi.XXXXXX") || exit 99
+if [ "${PRISM_TEST_KEEP:-0}" = 1 ]; then
+  echo "keeping $work"
+else
+  trap 'rm -rf "$work"' EXIT
+  trap 'exit 1' HUP INT TERM
+fi
+
+failed=0
+fail() {
+  failed=$((failed + 1))
+  echo "FAIL: $*"
+}
+
+# Prints a file indented, for a failure's details.
+show() {
+  sed -e '41,$d' -e 's/^/    /' "$1"
+}
+
+# Runs a command under the time limit (when `timeout` exists): stdout to $1, stderr
+# to $2.
+limited() {
+  out=$1
+  log=$2
+  shift 2
+  if command -v timeout >/dev/null 2>&1; then
+    timeout "$run_timeout" "$@" >"$out" 2>"$log"
+  else
+    "$@" >"$out" 2>"$log"
+  fi
+}
+
+# Whether the compiler builds and runs a program with the sanitizers.
+sanitize_flags="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+probe_sanitizers() {
+  [ "${PRISM_CAPI_SANITIZE:-yes}" != no ] || return 1
+  printf '#include <stdlib.h>\nint main(void) { free(malloc(1)); return 0; }\n' \
+    >"$work/probe.c"
+  $cc $sanitize_flags "$work/probe.c" -o "$work/probe" >/dev/null 2>&1 || return 1
+  ASAN_OPTIONS=detect_leaks=0 "$work/probe" >/dev/null 2>&1
+}
+
+# LeakSanitizer does not work everywhere (under ptrace, in some containers).
+probe_leak_sanitizer() {
+  ASAN_OPTIONS=detect_leaks=1 "$work/probe" >/dev/null 2>&1
+}
+
+# Whether valgrind runs a program built with the test's flags. Valgrind may not read
+# the compiler's debugging information (DWARF 5 from a newer clang, say): then the
+# flags get -gdwarf-4 if that helps.
+valgrind_command="valgrind -q --leak-check=full --error-exitcode=1"
+probe_valgrind() {
+  [ "${PRISM_CAPI_VALGRIND:-yes}" != no ] && command -v valgrind >/dev/null 2>&1 || return 1
+  printf '#include <stdlib.h>\nint main(void) { free(malloc(1)); return 0; }\n' \
+    >"$work/probe_vg.c"
+  for extra in "" -gdwarf-4; do
+    if $cc $cflags $extra "$work/probe_vg.c" -o "$work/probe_vg" >/dev/null 2>&1 &&
+      $valgrind_command "$work/probe_vg" >"$work/probe_vg.log" 2>&1 &&
+      [ ! -s "$work/probe_vg.log" ]; then
+      cflags="$cflags${extra:+ $extra}"
+      return 0
+    fi
+  done
+  return 1
+}
+
+have_valgrind=no
+if probe_valgrind; then
+  have_valgrind=yes
+fi
+have_sanitizers=no
+leaks=0
+if probe_sanitizers; then
+  have_sanitizers=yes
+  if probe_leak_sanitizer; then
+    leaks=1
+  fi
+fi
+echo "compiler: $cc $cflags; valgrind: $have_valgrind;" \
+  "sanitizers: $have_sanitizers (leak detection: $leaks)"
+
+# Compiles the libraries of test $1 into $work/$1/: DSL.c, DSL.h, DSL.json.
+make_libraries() {
+  dir=$work/$1
+  mkdir -p "$dir" || return 1
+  for lib in $(libraries_of "$1"); do
+    dsl=${lib%%:*}
+    prefix=
+    case $lib in *:*) prefix="--prefix ${lib#*:}" ;; esac
+    if ! "$prismc" c --library $prefix -o "$dir/${dsl%.dsl}" "$here/$dsl" \
+      >"$dir/prismc.log" 2>&1; then
+      fail "$1: prismc c --library $prefix $dsl"
+      show "$dir/prismc.log"
+      return 1
+    fi
+  done
+}
+
+# Builds test $1 in mode $2 (plain or sanitize) with flags $3: the libraries and the
+# program as separate objects, as an application would.
+build() {
+  dir=$work/$1
+  objects=
+  for lib in $(libraries_of "$1"); do
+    base=${lib%%:*}
+    base=${base%.dsl}
+    if ! $cc $warnings $3 -c "$dir/$base.c" -o "$dir/$base.$2.o" >"$dir/cc.log" 2>&1; then
+      fail "$1 ($2): the generated $base.c does not compile cleanly"
+      show "$dir/cc.log"
+      return 1
+    fi
+    objects="$objects $dir/$base.$2.o"
+  done
+  if ! $cc $warnings $3 -I"$dir" -I"$here" -c "$here/$1.c" -o "$dir/test-$1.$2.o" \
+    >"$dir/cc.log" 2>&1 ||
+    ! $cc $3 "$dir/test-$1.$2.o" $objects -o "$dir/test-$1.$2" -lm >>"$dir/cc.log" 2>&1; then
+    fail "$1 ($2): $1.c does not compile cleanly"
+    show "$dir/cc.log"
+    return 1
+  fi
+}
+
+# Runs test $1's build $3 (plain or sanitize), reported as mode $2, through the
+# command in the remaining arguments. Where T.out exists, the program's output must
+# be the same.
+run() {
+  name=$1
+  mode=$2
+  binary=$work/$name/test-$name.$3
+  shift 3
+  out=$work/$name/$mode.out
+  log=$work/$name/$mode.log
+  if ! limited "$out" "$log" "$@" "$binary"; then
+    fail "$name ($mode)"
+    cat "$out" >>"$log"
+    show "$log"
+  elif [ -f "$here/$name.out" ] && ! diff -u "$here/$name.out" "$out" >"$log" 2>&1; then
+    fail "$name ($mode): the output differs from $name.out"
+    show "$log"
+  else
+    echo "PASS: $name ($mode)"
+  fi
+}
+
+run_c_test() {
+  make_libraries "$1" || return
+  if build "$1" plain "$cflags"; then
+    if [ $have_valgrind = yes ]; then
+      run "$1" valgrind plain $valgrind_command
+    else
+      run "$1" plain plain env
+    fi
+  fi
+  if [ $have_sanitizers = yes ] &&
+    build "$1" sanitize "${CFLAGS_CAPI:--O0 -g} $sanitize_flags"; then
+    ASAN_OPTIONS="detect_leaks=$leaks:allocator_may_return_null=1" \
+      UBSAN_OPTIONS=print_stacktrace=1 run "$1" sanitize sanitize env
+  fi
+}
+
+run_manifest_test() {
+  make_libraries manifest || return
+  dir=$work/manifest
+  if [ "${PRISM_CAPI_PYTHON:-yes}" != no ] && command -v python3 >/dev/null 2>&1 &&
+    python3 -c 'import json' >/dev/null 2>&1; then
+    if python3 "$here/check-manifest.py" "$dir/manifest.json" "$dir/manifest.h" \
+      >"$dir/check.log" 2>&1; then
+      echo "PASS: manifest (python3)"
+    else
+      fail "manifest (python3)"
+      show "$dir/check.log"
+    fi
+    return
+  fi
+  # Without python3: the lines that matter, one by one.
+  missing=0
+  for line in '"backend": "c"' '"norm": {' '"cfun": "mani_entry_norm"' \
+    '{"name": "xs", "type": "[]f32", "unique": false}' '{"type": "f32", "unique": false}' \
+    '"grid": {' '{"type": "[][]i32", "unique": false}' \
+    '{"name": "bytes", "type": "[]u8", "unique": true}' '{"type": "[]u8", "unique": true}' \
+    '"split": {' '"[]f32": {' '"ctype": "struct mani_f32_1d *"' '"rank": 2' \
+    '"elemtype": "u8"' '"new": "mani_new_i32_2d"' '"free": "mani_free_u8_1d"' \
+    '"shape": "mani_shape_f32_1d"' '"values": "mani_values_i32_2d"'; do
+    if ! grep -F -q "$line" "$dir/manifest.json"; then
+      echo "    missing: $line"
+      missing=1
+    fi
+  done
+  if [ $missing = 0 ]; then
+    echo "PASS: manifest (grep)"
+  else
+    fail "manifest (grep)"
+  fi
+}
+
+tests=${*:-$all_tests}
+for t in $tests; do
+  case $t in
+    manifest) run_manifest_test ;;
+    *)
+      if [ ! -f "$here/$t.c" ]; then
+        fail "$t: no such test ($here/$t.c)"
+        continue
+      fi
+      run_c_test "$t"
+      ;;
+  esac
+done
+if [ $failed -gt 0 ]; then
+  echo "$failed failure(s)"
+  exit 1
+fi
+exit 0
