@@ -594,7 +594,8 @@ static void emit_scatter(struct emitter *e, const struct ir_stm *s, const char *
   int index_count = 0;
   for (int d = 0; d < so->dest_count; d++) {
     p[d] = take_dest(e, s, d);
-    index_count += so->dest_ranks != NULL ? so->dest_ranks[d] : 1;
+    index_count += (so->dest_ranks != NULL ? so->dest_ranks[d] : 1) *
+                   (so->dest_writes != NULL ? so->dest_writes[d] : 1);
   }
   declare_params(e, f);
   const char *i = open_loop(e, w);
@@ -603,10 +604,13 @@ static void emit_scatter(struct emitter *e, const struct ir_stm *s, const char *
   emit_own_open(e, &st, f->body, NULL, 0);
   emit_c_body_stms(e, &st);
   const struct ir_subexp *res = f->body->results;
-  for (int d = 0, first = 0; d < so->dest_count; d++) {
+  for (int d = 0, first = 0, value = index_count; d < so->dest_count; d++) {
     int rank_d = so->dest_ranks != NULL ? so->dest_ranks[d] : 1;
-    scatter_write(e, s->pat[d], p[d], res + first, rank_d, res[index_count + d]);
-    first += rank_d;
+    int writes = so->dest_writes != NULL ? so->dest_writes[d] : 1;
+    for (int k = 0; k < writes; k++) {
+      scatter_write(e, s->pat[d], p[d], res + first, rank_d, res[value++]);
+      first += rank_d;
+    }
   }
   emit_own_close(e, &st);
   close_block(e);
@@ -687,17 +691,36 @@ static void emit_hist(struct emitter *e, const struct ir_stm *s, const char *w,
 
 /* ------------------------------------------------------------ filter */
 
+/* The input whose row a kept value is (the value is a parameter of map_fn bound to a
+ * row of that input), or -1 for a value computed in map_fn (a scalar). */
+static int filter_source(const struct ir_soac *so, struct ir_subexp v) {
+  for (int k = 0; v.kind == IR_SE_VAR && k < so->input_count; k++) {
+    if (so->map_fn->params[k] == v.u.var) {
+      return k;
+    }
+  }
+  return -1;
+}
+
+/* filter: map_fn gives (keep, values...); the outputs have the input's width as capacity
+ * and the count of kept elements as their outer size. */
 static void emit_filter(struct emitter *e, const struct ir_stm *s, const char *w,
                         const struct soac_input *in) {
   const struct ir_soac *so = &s->exp.u.soac;
   const struct ir_lambda *f = so->map_fn;
+  int outputs = s->pat_count - 1;
   const char *n = emit_c_tmp(e);
   emit_c_line(e, "int64_t %s = 0;", n);
-  for (int j = 0; j < so->input_count; j++) {
+  for (int j = 0; j < outputs; j++) {
     struct ir_var *y = s->pat[1 + j];
-    const char *yn = emit_c_var(e, y), *xn = emit_c_var(e, so->inputs[j]);
-    for (int d = 0; d < y->type.rank; d++) {
-      emit_c_line(e, "%s.shape[%d] = %s.shape[%d];", yn, d, xn, d);
+    int k = filter_source(so, f->body->results[1 + j]);
+    const char *yn = emit_c_var(e, y);
+    if (k < 0 && y->type.rank != 1) {
+      ICE("emit_c", s->loc, "a filter keeps computed values that are arrays");
+    }
+    emit_c_line(e, "%s.shape[0] = %s;", yn, w);
+    for (int d = 1; d < y->type.rank; d++) {
+      emit_c_line(e, "%s.shape[%d] = %s.shape[%d];", yn, d, emit_c_var(e, so->inputs[k]), d);
     }
     alloc_output(e, y);
   }
@@ -708,12 +731,18 @@ static void emit_filter(struct emitter *e, const struct ir_stm *s, const char *w
   emit_own_open(e, &st, f->body, NULL, 0);
   emit_c_body_stms(e, &st);
   emit_c_line(e, "if (%s) {", emit_c_subexp(e, f->body->results[0]));
-  for (int j = 0; j < so->input_count; j++) {
+  for (int j = 0; j < outputs; j++) {
     struct ir_var *y = s->pat[1 + j];
     const char *t = elem(y->type.prim);
+    int k = filter_source(so, f->body->results[1 + j]);
+    if (k < 0) {
+      emit_c_line(e, "  ((%s *)%s.data)[%s] = %s;", t, emit_c_var(e, y), n,
+                  emit_c_subexp(e, f->body->results[1 + j]));
+      continue;
+    }
     emit_c_line(e, "  memcpy((%s *)%s.data + %s * %s, %s + %s * %s, (size_t)%s * sizeof(%s));",
-                t, emit_c_var(e, y), n, in[j].row_elems, in[j].ptr, i, in[j].row_elems,
-                in[j].row_elems, t);
+                t, emit_c_var(e, y), n, in[k].row_elems, in[k].ptr, i, in[k].row_elems,
+                in[k].row_elems, t);
   }
   emit_c_line(e, "  %s++;", n);
   emit_c_line(e, "}");
@@ -721,7 +750,7 @@ static void emit_filter(struct emitter *e, const struct ir_stm *s, const char *w
   close_block(e);
   unscope_params(e, f);
   emit_c_line(e, "%s = %s;", emit_c_var(e, s->pat[0]), n);
-  for (int j = 0; j < so->input_count; j++) {
+  for (int j = 0; j < outputs; j++) {
     emit_c_line(e, "%s.shape[0] = %s;", emit_c_var(e, s->pat[1 + j]), n);
   }
 }

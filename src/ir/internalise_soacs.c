@@ -143,7 +143,8 @@ static struct sv *int_reduce_scan(struct ictx *c, struct sv *fn, struct sv **arg
   return emit_soac(c, s, pat, n, rt);
 }
 
-/* filter p xs: the count and the kept rows; the rows' outer size is the count. */
+/* filter p xs: the count and the kept rows; the rows' outer size is the count. The
+ * predicate's lambda also returns the row it keeps (FILTER's map_fn gives the values). */
 static struct sv *filter_with(struct ictx *c, struct sv *fn, struct ir_lambda *pred,
                               struct sv *xs, struct type *rt) {
   int k;
@@ -152,6 +153,17 @@ static struct sv *filter_with(struct ictx *c, struct sv *fn, struct ir_lambda *p
   s.width = width_of(c, fn, xs, "n");
   s.inputs = vars_of(c, in, k);
   s.input_count = k;
+  struct ir_subexp *res = ARENA_ARRAY(c->arena, struct ir_subexp, k + 2);
+  struct ir_type *ret = ARENA_ARRAY(c->arena, struct ir_type, k + 2);
+  res[0] = pred->body->results[0];
+  ret[0] = ir_type_scalar(PRIM_BOOL);
+  for (int i = 0; i < k; i++) {
+    res[i + 1] = ir_se_var(pred->params[i]);
+    ret[i + 1] = pred->params[i]->type;
+  }
+  ir_body_set_results(c->arena, pred->body, res, k + 1);
+  pred->ret = ret;
+  pred->ret_count = k + 1;
   s.map_fn = pred;
   struct ir_var **pat = ARENA_ARRAY(c->arena, struct ir_var *, k + 2);
   pat[0] = fresh(c, "count", ir_type_scalar(PRIM_I64));

@@ -186,7 +186,7 @@ struct ir_dim_index {
   X(SCANOMAP, "scanomap") /* map_fn then op; results: scans, then map-outs */       \
   X(SCATTER, "scatter")   /* map_fn gives indices then values per dest */           \
   X(HIST, "hist")         /* map_fn gives bucket then values; op combines */        \
-  X(FILTER, "filter")     /* map_fn gives a bool; results: count, kept rows */
+  X(FILTER, "filter")     /* map_fn gives a bool and values; results: count, kept values */
 
 enum ir_soac_kind {
 #define X(kind, name) IR_SOAC_##kind,
@@ -205,12 +205,18 @@ struct ir_soac {
   int neutral_count;
   bool commutative;          /* REDUCE/REDOMAP/HIST: the operator is commutative */
   /* SCATTER and HIST: the destination arrays (consumed), one per written array. For
-   * SCATTER, dest_ranks[i] is how many indices map_fn gives for dest i (1, or 2 for
-   * scatter_2d); map_fn returns all indices first (dest by dest), then the values. For
-   * HIST, map_fn returns one bucket index, then one value per dest. */
+   * SCATTER, dest_ranks[d] is how many indices one write to dest d takes (1, or 2 for
+   * scatter_2d) and dest_writes[d] how many writes to dest d each element makes (NULL:
+   * one); map_fn returns all indices first (dest by dest, write by write), then the
+   * values (dest by dest, write by write). For HIST, map_fn returns one bucket index,
+   * then one value per dest.
+   * FILTER: map_fn returns a bool (keep this element?) and then the values to keep; the
+   * results are the count, then one array per value (internalise keeps the input rows:
+   * map_fn returns them; fusion makes map_fn compute them). */
   struct ir_var **dests;
   int dest_count;
   int *dest_ranks;
+  int *dest_writes;
 };
 
 struct ir_loop {

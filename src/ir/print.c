@@ -153,6 +153,9 @@ static void print_soac(struct strbuf *out, const struct ir_soac *s, int depth) {
   if (s->dest_count > 0) {
     strbuf_puts(out, "; dests ");
     print_vars(out, s->dests, s->dest_count);
+    for (int d = 0; s->dest_writes != NULL && d < s->dest_count; d++) {
+      strbuf_printf(out, "%s%d", d == 0 ? " writes " : ",", s->dest_writes[d]);
+    }
   }
   if (s->input_count > 0) {
     strbuf_puts(out, "; ");

@@ -166,7 +166,8 @@ static void check_soac(struct verifier *v, const struct ir_soac *s, int pat_coun
     }
     break;
   case IR_SOAC_FILTER:
-    if (s->map_fn == NULL || s->map_fn->ret_count != 1 || pat_count != s->input_count + 1) {
+    if (s->map_fn == NULL || s->map_fn->ret_count < 1 ||
+        pat_count != s->map_fn->ret_count) {
       fail(v, "%s", "a filter with the wrong results");
     }
     break;

@@ -73,9 +73,15 @@ static void test_filter(void) {
   irb_begin();
   struct ir_fun *f = fun_over("main", PRIM_I32, &xs, &n, 2, ts(PRIM_I64), ta(PRIM_I32, 1, NONE()));
   struct ir_var *k = var("k", ts(PRIM_I64)), *kept = var("kept", ta(PRIM_I32, 1, NONE()));
+  /* map_fn gives the predicate, then the value to keep (here the row itself). */
+  struct ir_lambda *pred = unary_lambda(IR_BINOP_GT, PRIM_I32, K(PRIM_I32, 0), PRIM_BOOL);
+  struct ir_subexp keep_and_row[2] = {pred->body->results[0], V(pred->params[0])};
+  struct ir_type ret[2] = {ts(PRIM_BOOL), ts(PRIM_I32)};
+  ir_body_set_results(irb_prog->arena, pred->body, keep_and_row, 2);
+  pred->ret = arena_dup(irb_prog->arena, ret, sizeof ret);
+  pred->ret_count = 2;
   letn(f->body, 3, 1, vars(2, k, kept), 2,
-       e_soac(IR_SOAC_FILTER, V(n), 1, vars(1, xs),
-              unary_lambda(IR_BINOP_GT, PRIM_I32, K(PRIM_I32, 0), PRIM_BOOL), NULL, 0, NULL));
+       e_soac(IR_SOAC_FILTER, V(n), 1, vars(1, xs), pred, NULL, 0, NULL));
   results(f->body, 2, V(k), V(kept));
   entry(f, "main", "0", "xs", "[]i32", "i64", "[]i32");
   ir_program_add_fun(irb_prog, f);
