@@ -366,7 +366,8 @@ static void rts_transpose_tiled(size_t elem_size, int64_t rows, int64_t cols, ch
 static int rts_rearrange(struct rts_context *ctx, struct rts_block **mem, void **data,
                          const char *src, size_t elem_size, int rank, const int64_t *shape,
                          const int *perm, const char *where) {
-  int64_t counts[64], src_strides[64], row_strides[64], dst_strides[64];
+  /* Zeroed: gcc -O1 cannot see that rank <= 64 bounds every use below. */
+  int64_t counts[64] = {0}, src_strides[64] = {0}, row_strides[64] = {0}, dst_strides[64] = {0};
   if (rank > 64) {
     return rts_error(ctx, RTS_PROGRAM_ERROR, "%s: error: arrays of rank %d are not supported",
                      where, rank);

@@ -41,7 +41,8 @@ enum rts_status {
   RTS_SUCCESS = 0,
   RTS_PROGRAM_ERROR = 2,    /* bounds, assertion, size mismatch, division by zero */
   RTS_OUT_OF_MEMORY = 3,
-  RTS_INVALID_ARGUMENT = 4, /* NULL arguments, wrong shapes */
+  RTS_INVALID_ARGUMENT = 4, /* NULL arguments, negative dimensions (wrong shapes of an
+                             * entry point's arguments are program errors, as in Futhark) */
 };
 
 /* strdup is POSIX, not C99. Returns NULL when out of memory. */

@@ -775,15 +775,23 @@ static int type_param_count(struct tc_binding *b) {
   return n;
 }
 
-/* Text of a component's type for the C API and the manifest: [][]f32. */
-static const char *comp_type_text(struct ictx *c, struct ir_type t) {
+/* Text of a component's type for the C API and the manifest: [][]f32, or with its sizes
+ * for messages: [n][3]f32. */
+static const char *comp_type_text(struct ictx *c, struct ir_type t, bool sizes) {
   struct strbuf b;
   strbuf_init(&b);
   if (t.unique) {
     strbuf_putc(&b, '*');
   }
   for (int i = 0; i < t.rank; i++) {
-    strbuf_puts(&b, "[]");
+    struct ir_subexp d = t.dims[i];
+    if (sizes && d.kind == IR_SE_VAR) {
+      strbuf_printf(&b, "[%s]", d.u.var->name);
+    } else if (sizes && d.kind == IR_SE_CONST) {
+      strbuf_printf(&b, "[%lld]", (long long)(int64_t)d.u.c.v.i);
+    } else {
+      strbuf_puts(&b, "[]");
+    }
   }
   strbuf_puts(&b, prim_name(t.prim));
   const char *s = arena_strndup(c->arena, b.data, b.len);
@@ -814,14 +822,16 @@ static void make_entry(struct ictx *c, struct ir_fun *f, struct tc_binding *b,
     for (int j = 0; j < comps_per_param[i]; j++, k++) {
       struct ir_var *v = f->params[size_params + k];
       en->inputs[k].name = comps_per_param[i] == 1 ? pat_name(params[i]) : NULL;
-      en->inputs[k].type_text = comp_type_text(c, v->type);
+      en->inputs[k].type_text = comp_type_text(c, v->type, false);
+      en->inputs[k].shape_text = comp_type_text(c, v->type, true);
       en->inputs[k].unique = v->type.unique;
     }
   }
   en->output_count = f->ret_count;
   en->outputs = ARENA_ARRAY(c->arena, struct ir_entry_value, f->ret_count + 1);
   for (int i = 0; i < f->ret_count; i++) {
-    en->outputs[i].type_text = comp_type_text(c, f->ret[i]);
+    en->outputs[i].type_text = comp_type_text(c, f->ret[i], false);
+    en->outputs[i].shape_text = comp_type_text(c, f->ret[i], true);
     en->outputs[i].unique = f->ret[i].unique;
   }
   f->entry = en;

@@ -367,7 +367,8 @@ struct ir_lambda {
  * agreement by the generated wrapper. */
 struct ir_entry_value {
   name_t name;            /* parameter name, or NULL */
-  const char *type_text;  /* the source type, e.g. "[]f32", for messages and JSON */
+  const char *type_text;  /* the type without sizes, e.g. "[]f32" (the manifest's) */
+  const char *shape_text; /* the type with its sizes, e.g. "[n][3]f32" (messages) */
   bool unique;
 };
 
