@@ -13,6 +13,7 @@ struct walker {
   void (*se)(void *ctx, struct ir_subexp *slot);  /* an operand */
   void (*var)(void *ctx, struct ir_var **slot);   /* a variable used as an array */
   void (*bound)(void *ctx, struct ir_var *v);     /* a variable bound here (its type) */
+  bool shallow; /* skip nested bodies (lambdas' parameters and result types are kept) */
 };
 
 static void walk_body(const struct walker *w, struct ir_body *b);
@@ -40,7 +41,9 @@ static void walk_lambda(const struct walker *w, struct ir_lambda *l) {
   for (int i = 0; i < l->ret_count; i++) {
     walk_type(w, &l->ret[i]);
   }
-  walk_body(w, l->body);
+  if (!w->shallow) {
+    walk_body(w, l->body);
+  }
 }
 
 static void walk_dims(const struct walker *w, struct ir_dim_index *d, int n) {
@@ -122,8 +125,10 @@ static void walk_exp(const struct walker *w, struct ir_exp *e) {
     return;
   case IR_IF:
     w->se(w->ctx, &e->u.if_.cond);
-    walk_body(w, e->u.if_.then_body);
-    walk_body(w, e->u.if_.else_body);
+    if (!w->shallow) {
+      walk_body(w, e->u.if_.then_body);
+      walk_body(w, e->u.if_.else_body);
+    }
     return;
   case IR_LOOP: {
     struct ir_loop *l = &e->u.loop;
@@ -135,7 +140,9 @@ static void walk_exp(const struct walker *w, struct ir_exp *e) {
       w->se(w->ctx, &l->bound);
       walk_bound(w, l->index);
     }
-    walk_body(w, l->body);
+    if (!w->shallow) {
+      walk_body(w, l->body);
+    }
     return;
   }
   case IR_SOAC: {
@@ -247,28 +254,35 @@ static void subst_var(void *ctx, struct ir_var **slot) {
 
 bool ir_subst_stm(const struct ir_subst *s, struct ir_stm *stm) {
   struct subst_ctx c = {s, false};
-  struct walker w = {&c, subst_se, subst_var, NULL};
+  struct walker w = {&c, subst_se, subst_var, NULL, false};
+  walk_stm(&w, stm);
+  return c.changed;
+}
+
+bool ir_subst_stm_head(const struct ir_subst *s, struct ir_stm *stm) {
+  struct subst_ctx c = {s, false};
+  struct walker w = {&c, subst_se, subst_var, NULL, true};
   walk_stm(&w, stm);
   return c.changed;
 }
 
 bool ir_subst_body(const struct ir_subst *s, struct ir_body *b) {
   struct subst_ctx c = {s, false};
-  struct walker w = {&c, subst_se, subst_var, NULL};
+  struct walker w = {&c, subst_se, subst_var, NULL, false};
   walk_body(&w, b);
   return c.changed;
 }
 
 bool ir_subst_lambda(const struct ir_subst *s, struct ir_lambda *l) {
   struct subst_ctx c = {s, false};
-  struct walker w = {&c, subst_se, subst_var, NULL};
+  struct walker w = {&c, subst_se, subst_var, NULL, false};
   walk_lambda(&w, l);
   return c.changed;
 }
 
 void ir_subst_type(const struct ir_subst *s, struct ir_type *t) {
   struct subst_ctx c = {s, false};
-  struct walker w = {&c, subst_se, subst_var, NULL};
+  struct walker w = {&c, subst_se, subst_var, NULL, false};
   walk_type(&w, t);
 }
 
@@ -293,19 +307,19 @@ static void use_var(void *ctx, struct ir_var **slot) {
 
 void ir_visit_uses_stm(const struct ir_stm *stm, ir_use_fn visit, void *ctx) {
   struct use_ctx c = {visit, ctx};
-  struct walker w = {&c, use_se, use_var, NULL};
+  struct walker w = {&c, use_se, use_var, NULL, false};
   walk_stm(&w, (struct ir_stm *)stm);
 }
 
 void ir_visit_uses_body(const struct ir_body *b, ir_use_fn visit, void *ctx) {
   struct use_ctx c = {visit, ctx};
-  struct walker w = {&c, use_se, use_var, NULL};
+  struct walker w = {&c, use_se, use_var, NULL, false};
   walk_body(&w, (struct ir_body *)b);
 }
 
 void ir_visit_uses_lambda(const struct ir_lambda *l, ir_use_fn visit, void *ctx) {
   struct use_ctx c = {visit, ctx};
-  struct walker w = {&c, use_se, use_var, NULL};
+  struct walker w = {&c, use_se, use_var, NULL, false};
   walk_lambda(&w, (struct ir_lambda *)l);
 }
 
@@ -328,7 +342,7 @@ int *ir_use_counts(const struct ir_program *p, const struct ir_fun *f) {
   }
   for (int i = 0; i < f->ret_count; i++) {
     struct use_ctx uc = {count_use, &c};
-    struct walker w = {&uc, use_se, use_var, NULL};
+    struct walker w = {&uc, use_se, use_var, NULL, false};
     walk_type(&w, &f->ret[i]);
   }
   ir_visit_uses_body(f->body, count_use, &c);
@@ -436,6 +450,22 @@ bool ir_stm_may_fail(const struct ir_stm *stm) {
   return true;
 }
 
+int ir_body_size(const struct ir_body *b) {
+  int n = b->stm_count;
+  for (int i = 0; i < b->stm_count; i++) {
+    const struct ir_exp *e = &b->stms[i]->exp;
+    if (e->kind == IR_IF) {
+      n += ir_body_size(e->u.if_.then_body) + ir_body_size(e->u.if_.else_body);
+    } else if (e->kind == IR_LOOP) {
+      n += ir_body_size(e->u.loop.body);
+    } else if (e->kind == IR_SOAC) {
+      n += e->u.soac.map_fn != NULL ? ir_body_size(e->u.soac.map_fn->body) : 0;
+      n += e->u.soac.op != NULL ? ir_body_size(e->u.soac.op->body) : 0;
+    }
+  }
+  return n;
+}
+
 bool ir_body_may_fail(const struct ir_body *b) {
   for (int i = 0; i < b->stm_count; i++) {
     if (ir_stm_may_fail(b->stms[i])) {
@@ -449,7 +479,9 @@ bool ir_body_may_fail(const struct ir_body *b) {
 
 struct copier {
   struct ir_program *p;
-  struct ir_subst renames; /* old var -> fresh var */
+  struct ir_subst *renames; /* old var -> fresh var */
+  struct ir_var **renamed;  /* the old vars renamed, to empty renames after */
+  int renamed_count, renamed_cap;
 };
 
 static struct ir_var *copy_binder(struct copier *c, struct ir_var *v) {
@@ -457,9 +489,18 @@ static struct ir_var *copy_binder(struct copier *c, struct ir_var *v) {
   if (t.rank > 0) {
     t.dims = arena_dup(c->p->arena, t.dims, sizeof *t.dims * (size_t)t.rank);
   }
-  ir_subst_type(&c->renames, &t);
+  ir_subst_type(c->renames, &t);
   struct ir_var *fresh = ir_var_new(c->p, v->name, t);
-  ir_subst_set(&c->renames, v, ir_se_var(fresh));
+  ir_subst_set(c->renames, v, ir_se_var(fresh));
+  if (c->renamed_count == c->renamed_cap) {
+    c->renamed_cap = c->renamed_cap * 2 + 16;
+    struct ir_var **more = realloc(c->renamed, sizeof *more * (size_t)c->renamed_cap);
+    if (more == NULL) {
+      diag_out_of_memory();
+    }
+    c->renamed = more;
+  }
+  c->renamed[c->renamed_count++] = v;
   return fresh;
 }
 
@@ -482,7 +523,7 @@ static struct ir_lambda *copy_lambda(struct copier *c, const struct ir_lambda *l
       n->ret[i].dims = arena_dup(c->p->arena, n->ret[i].dims,
                                  sizeof *n->ret[i].dims * (size_t)n->ret[i].rank);
     }
-    ir_subst_type(&c->renames, &n->ret[i]);
+    ir_subst_type(c->renames, &n->ret[i]);
   }
   n->body = copy_body(c, l->body);
   return n;
@@ -541,7 +582,7 @@ static struct ir_exp copy_exp(struct copier *c, const struct ir_exp *e) {
     n.u.loop.inits = dup(c, l->inits, sizeof *l->inits * (size_t)l->param_count);
     n.u.loop.params = ARENA_ARRAY(c->p->arena, struct ir_var *, l->param_count + 1);
     for (int i = 0; i < l->param_count; i++) {
-      n.u.loop.inits[i] = ir_subst_apply(&c->renames, l->inits[i]);
+      n.u.loop.inits[i] = ir_subst_apply(c->renames, l->inits[i]);
       n.u.loop.params[i] = copy_binder(c, l->params[i]);
       if (l->params[i] == l->cond) {
         n.u.loop.cond = n.u.loop.params[i];
@@ -578,9 +619,9 @@ static struct ir_body *copy_body(struct copier *c, const struct ir_body *b) {
     /* Operands refer to variables bound before this statement: rename them now
      * (nested bodies were renamed as they were copied). */
     if (e.kind != IR_LOOP) {
-      ir_subst_stm(&c->renames, &tmp);
+      ir_subst_stm(c->renames, &tmp);
     } else {
-      tmp.exp.u.loop.bound = ir_subst_apply(&c->renames, tmp.exp.u.loop.bound);
+      tmp.exp.u.loop.bound = ir_subst_apply(c->renames, tmp.exp.u.loop.bound);
     }
     struct ir_var **pat = ARENA_ARRAY(c->p->arena, struct ir_var *, s->pat_count + 1);
     for (int j = 0; j < s->pat_count; j++) {
@@ -593,24 +634,42 @@ static struct ir_body *copy_body(struct copier *c, const struct ir_body *b) {
   n->result_count = b->result_count;
   n->results = dup(c, b->results, sizeof *b->results * (size_t)b->result_count);
   for (int i = 0; i < n->result_count; i++) {
-    n->results[i] = ir_subst_apply(&c->renames, n->results[i]);
+    n->results[i] = ir_subst_apply(c->renames, n->results[i]);
   }
   return n;
 }
 
-struct ir_body *ir_copy_body(struct ir_program *p, const struct ir_body *b) {
-  struct copier c = {p, {0}};
-  ir_subst_init(&c.renames, p);
+/* Empties the renaming again: only the entries the copy set. */
+static void copier_done(struct copier *c) {
+  for (int i = 0; i < c->renamed_count; i++) {
+    c->renames->to[c->renamed[i]->id] = ir_se_none();
+  }
+  free(c->renamed);
+}
+
+struct ir_body *ir_copy_body_with(struct ir_program *p, const struct ir_body *b,
+                                  struct ir_subst *scratch) {
+  struct copier c = {p, scratch, NULL, 0, 0};
   struct ir_body *n = copy_body(&c, b);
-  ir_subst_free(&c.renames);
+  copier_done(&c);
+  return n;
+}
+
+struct ir_body *ir_copy_body(struct ir_program *p, const struct ir_body *b) {
+  struct ir_subst renames;
+  ir_subst_init(&renames, p);
+  struct ir_body *n = ir_copy_body_with(p, b, &renames);
+  ir_subst_free(&renames);
   return n;
 }
 
 struct ir_lambda *ir_copy_lambda(struct ir_program *p, const struct ir_lambda *l) {
-  struct copier c = {p, {0}};
-  ir_subst_init(&c.renames, p);
+  struct ir_subst renames;
+  ir_subst_init(&renames, p);
+  struct copier c = {p, &renames, NULL, 0, 0};
   struct ir_lambda *n = copy_lambda(&c, l);
-  ir_subst_free(&c.renames);
+  copier_done(&c);
+  ir_subst_free(&renames);
   return n;
 }
 

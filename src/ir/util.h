@@ -25,6 +25,10 @@ struct ir_var *ir_subst_var(const struct ir_subst *s, struct ir_var *v); /* only
 /* Rewrites every operand in the statement (and nested bodies) and in the types of the
  * variables it binds. Returns true if anything changed. */
 bool ir_subst_stm(const struct ir_subst *s, struct ir_stm *stm);
+/* The same for the statement's own operands only: not inside its nested bodies (if
+ * branches, loop bodies, lambdas' bodies), but lambdas' parameter and result types and
+ * loop parameters' types are rewritten. */
+bool ir_subst_stm_head(const struct ir_subst *s, struct ir_stm *stm);
 bool ir_subst_body(const struct ir_subst *s, struct ir_body *b);
 bool ir_subst_lambda(const struct ir_subst *s, struct ir_lambda *l);
 void ir_subst_type(const struct ir_subst *s, struct ir_type *t);
@@ -49,9 +53,17 @@ bool ir_stm_uses(const struct ir_stm *stm, const struct ir_var *v);
 bool ir_stm_may_fail(const struct ir_stm *stm);
 bool ir_body_may_fail(const struct ir_body *b);
 
+/* The number of statements in the body, nested bodies' statements included. */
+int ir_body_size(const struct ir_body *b);
+
 /* Copies with fresh variables for everything bound inside; free variables stay. */
 struct ir_body *ir_copy_body(struct ir_program *p, const struct ir_body *b);
 struct ir_lambda *ir_copy_lambda(struct ir_program *p, const struct ir_lambda *l);
+/* ir_copy_body renaming through the caller's substitution, empty before and after (only
+ * the entries the copy sets are touched), so that many copies of small bodies cost no
+ * allocation the size of the program each. */
+struct ir_body *ir_copy_body_with(struct ir_program *p, const struct ir_body *b,
+                                  struct ir_subst *scratch);
 
 /* Removes the statements for which keep[i] is false (keep has b->stm_count entries). */
 void ir_body_filter(struct ir_body *b, const bool *keep);
