@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "backend_c/emit_c.h"
+#include "fusion/fusion.h"
 #include "ir/internalise.h"
 #include "ir/ir.h"
 #include "parser/ast.h"
@@ -267,6 +268,10 @@ static void run_pipeline(struct session *s, uint32_t file) {
   }
   struct ir_program *ir = internalise_program(&s->ir_arena, prelude, ast);
   if (dump_ir(s, STAGE_INTERNALISE, ir)) {
+    return;
+  }
+  simplify_program(ir);
+  if (dump_ir(s, STAGE_SIMPLIFY, ir)) {
     return;
   }
   if (s->opts->dump) {

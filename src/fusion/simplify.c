@@ -1,0 +1,926 @@
+/* The simplifier: rewrites core IR to a fixed point (DESIGN.md section 2).
+ *
+ * Each round walks every function forward once (callees first) and then removes dead
+ * code (dce.c); rounds repeat while anything changed, at most SIMPLIFY_ROUNDS times.
+ * The forward walk visits each statement after the statements it depends on, so one
+ * round folds whole chains, and rebuilds each body into a frame:
+ *  - copy and constant propagation: a statement whose value is a known subexpression
+ *    is dropped and its variable substituted everywhere after (simplify_bind); the
+ *    substitution is applied to each statement's own operands as it is reached;
+ *  - scalar rules (fold.c): constant folding, identities, index arithmetic, ranges;
+ *  - shapes stated by types, indexing of array literals, iota and replicate at known
+ *    indices, indexing of rows (a[i][j] = a[i, j]), and dropping the bounds check of
+ *    an index that ranges prove in bounds (stm->unsafe);
+ *  - an if on a constant is its branch; inside a branch its condition is known; results
+ *    equal in both branches are bound outside; asserts of true go;
+ *  - loops: none when the bound is 0 or the condition starts false; parameters that
+ *    the body passes through unchanged are their initial values; unrolling (unroll.c);
+ *  - inlining of non-entry functions that are small or called once (copies with fresh
+ *    variables, ir_copy_body), whose functions go when no call remains;
+ *  - common subexpressions: pure scalar statements (arithmetic, conversions, shapes,
+ *    scalar reads) reuse an equal statement of an enclosing frame, through a hash
+ *    table whose entries belong to the frame they were kept in (a closed frame's
+ *    entries are invisible);
+ *  - hoisting: a scalar statement that cannot fail (ir_stm_may_fail) and uses nothing
+ *    bound in the loop body or lambda it is in moves before that loop or SOAC; it never
+ *    leaves an if's branch, so nothing runs that the program would not have run.
+ * Statements that may fail are never dropped or moved out of their conditions; CSE
+ * reuses only statements that dominate the reuse, and which fail whenever it would.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fusion/fusion.h"
+#include "fusion/simplify_internal.h"
+
+#define SIMPLIFY_ROUNDS 16
+
+struct cse_entry {
+  uint64_t hash;
+  int next;   /* the next entry in the bucket, or -1 */
+  int serial; /* the frame use it belongs to */
+  struct ir_stm *stm;
+};
+
+static void *grow(void *array, int *cap, int need, size_t size) {
+  if (need <= *cap) {
+    return array;
+  }
+  int old = *cap, cap2 = old * 2 > need ? old * 2 : need + 16;
+  char *fresh = realloc(array, size * (size_t)cap2);
+  if (fresh == NULL) {
+    diag_out_of_memory();
+  }
+  memset(fresh + size * (size_t)old, 0, size * (size_t)(cap2 - old));
+  *cap = cap2;
+  return fresh;
+}
+
+/* ------------------------------------------------------------ Variable facts */
+
+struct var_info *simplify_info(struct simplifier *s, const struct ir_var *v) {
+  s->vars = grow(s->vars, &s->var_cap, v->id + 1, sizeof *s->vars);
+  return &s->vars[v->id];
+}
+
+/* Records a binding in the current frame: no definition, an unknown range. */
+static struct var_info *bind_here(struct simplifier *s, struct ir_var *v, int level) {
+  struct var_info *info = simplify_info(s, v);
+  *info = (struct var_info){.level = level, .range = range_of_type(PRIM_NONE)};
+  return info;
+}
+
+struct ir_subexp simplify_subexp(const struct simplifier *s, struct ir_subexp se) {
+  return ir_subst_apply(&s->subst, se);
+}
+
+/* Whether x already has a value in the substitution. */
+static bool is_bound(const struct simplifier *s, const struct ir_var *x) {
+  return x->id < s->subst.cap && s->subst.to[x->id].kind != IR_SE_NONE;
+}
+
+void simplify_bind(struct simplifier *s, struct ir_var *x, struct ir_subexp to) {
+  to = simplify_subexp(s, to);
+  if (to.kind == IR_SE_VAR && to.u.var == x) {
+    return;
+  }
+  ir_subst_set(&s->subst, x, to);
+}
+
+static void unbind(struct simplifier *s, struct ir_var *x) {
+  if (x->id < s->subst.cap) {
+    s->subst.to[x->id] = ir_se_none();
+  }
+}
+
+struct ir_stm *simplify_def(struct simplifier *s, struct ir_subexp se, enum ir_exp_kind kind) {
+  if (se.kind != IR_SE_VAR) {
+    return NULL;
+  }
+  struct var_info *info = simplify_info(s, se.u.var);
+  return info->def != NULL && info->def->exp.kind == kind ? info->def : NULL;
+}
+
+/* ------------------------------------------------------------------- Frames */
+
+static void push_frame(struct simplifier *s, enum frame_kind kind) {
+  s->depth++;
+  s->frames = grow(s->frames, &s->frame_cap, s->depth + 1, sizeof *s->frames);
+  struct frame *f = &s->frames[s->depth];
+  f->kind = kind;
+  f->count = 0;
+  f->serial = s->next_serial++;
+  s->serial_live = grow(s->serial_live, &s->serial_cap, s->next_serial, sizeof *s->serial_live);
+  s->serial_live[f->serial] = true;
+}
+
+static void frame_add(struct simplifier *s, int level, struct ir_stm *stm) {
+  struct frame *f = &s->frames[level];
+  f->stms = grow(f->stms, &f->cap, f->count + 1, sizeof *f->stms);
+  f->stms[f->count++] = stm;
+}
+
+/* Closes the current frame: its statements become the body's. */
+static void pop_frame(struct simplifier *s, struct ir_body *b) {
+  struct frame *f = &s->frames[s->depth];
+  b->stms = ARENA_ARRAY(s->p->arena, struct ir_stm *, f->count + 1);
+  if (f->count > 0) {
+    memcpy(b->stms, f->stms, sizeof *b->stms * (size_t)f->count);
+  }
+  b->stm_count = b->stm_cap = f->count;
+  for (int i = 0; i < b->result_count; i++) {
+    b->results[i] = simplify_subexp(s, b->results[i]);
+  }
+  s->serial_live[f->serial] = false;
+  s->depth--;
+}
+
+/* ---------------------------------------------------------------------- CSE */
+
+static uint64_t mix(uint64_t h, uint64_t v) {
+  return (h ^ v) * UINT64_C(0x100000001b3);
+}
+
+static uint64_t hash_subexp(struct ir_subexp se) {
+  switch (se.kind) {
+  case IR_SE_VAR:
+    return (uint64_t)se.u.var->id * 2 + 1;
+  case IR_SE_CONST:
+    return mix(se.u.c.v.i, (uint64_t)se.u.c.prim);
+  case IR_SE_NONE:
+    break;
+  }
+  return 0;
+}
+
+/* Statements CSE may share: one scalar result of a pure operation or read. */
+static bool cse_candidate(const struct ir_stm *stm) {
+  if (stm->pat_count != 1 || stm->pat[0]->type.rank != 0) {
+    return false;
+  }
+  switch (stm->exp.kind) {
+  case IR_UNOP:
+  case IR_BINOP:
+  case IR_CONVERT:
+  case IR_SHAPE:
+  case IR_INDEX:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static uint64_t cse_hash(const struct ir_stm *stm) {
+  const struct ir_exp *e = &stm->exp;
+  uint64_t h = mix(mix(UINT64_C(0xcbf29ce484222325), (uint64_t)e->kind),
+                   (uint64_t)stm->pat[0]->type.prim * 2 + stm->unsafe);
+  switch (e->kind) {
+  case IR_UNOP:
+    return mix(mix(h, (uint64_t)e->u.unop.op), hash_subexp(e->u.unop.operand));
+  case IR_BINOP: /* symmetric, for commutative operators */
+    return mix(mix(h, (uint64_t)e->u.binop.op),
+               hash_subexp(e->u.binop.lhs) + hash_subexp(e->u.binop.rhs));
+  case IR_CONVERT:
+    return mix(h, hash_subexp(e->u.convert.operand));
+  case IR_SHAPE:
+    return mix(mix(h, (uint64_t)e->u.shape.array->id), (uint64_t)e->u.shape.dim);
+  case IR_INDEX:
+    h = mix(h, (uint64_t)e->u.index.array->id);
+    for (int i = 0; i < e->u.index.count; i++) {
+      h = mix(h, hash_subexp(e->u.index.dims[i].fixed));
+    }
+    return h;
+  default:
+    return h;
+  }
+}
+
+static bool same_binop(const struct ir_exp *a, const struct ir_exp *b) {
+  enum prim_type t = ir_subexp_type(a->u.binop.lhs).prim;
+  if (a->u.binop.op != b->u.binop.op) {
+    return false;
+  }
+  if (ir_subexp_equal(a->u.binop.lhs, b->u.binop.lhs) &&
+      ir_subexp_equal(a->u.binop.rhs, b->u.binop.rhs)) {
+    return true;
+  }
+  return simplify_commutes(a->u.binop.op, t) && ir_subexp_equal(a->u.binop.lhs, b->u.binop.rhs) &&
+         ir_subexp_equal(a->u.binop.rhs, b->u.binop.lhs);
+}
+
+static bool same_index(const struct ir_exp *a, const struct ir_exp *b) {
+  if (a->u.index.array != b->u.index.array || a->u.index.count != b->u.index.count) {
+    return false;
+  }
+  for (int i = 0; i < a->u.index.count; i++) {
+    if (!ir_subexp_equal(a->u.index.dims[i].fixed, b->u.index.dims[i].fixed)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool cse_equal(const struct ir_stm *x, const struct ir_stm *y) {
+  const struct ir_exp *a = &x->exp, *b = &y->exp;
+  if (a->kind != b->kind || x->unsafe != y->unsafe ||
+      x->pat[0]->type.prim != y->pat[0]->type.prim) {
+    return false;
+  }
+  switch (a->kind) {
+  case IR_UNOP:
+    return a->u.unop.op == b->u.unop.op && ir_subexp_equal(a->u.unop.operand, b->u.unop.operand);
+  case IR_BINOP:
+    return same_binop(a, b);
+  case IR_CONVERT:
+    return ir_subexp_equal(a->u.convert.operand, b->u.convert.operand);
+  case IR_SHAPE:
+    return a->u.shape.array == b->u.shape.array && a->u.shape.dim == b->u.shape.dim;
+  case IR_INDEX:
+    return same_index(a, b);
+  default:
+    return false;
+  }
+}
+
+/* Empties the table: only the buckets that entries use (a program of many small
+ * functions must not clear a large table for each). */
+static void cse_reset(struct simplifier *s) {
+  if (s->buckets == NULL) {
+    s->bucket_count = 1024;
+    s->buckets = malloc(sizeof *s->buckets * (size_t)s->bucket_count);
+    if (s->buckets == NULL) {
+      diag_out_of_memory();
+    }
+    memset(s->buckets, -1, sizeof *s->buckets * (size_t)s->bucket_count);
+  }
+  for (int i = 0; i < s->entry_count; i++) {
+    s->buckets[s->entries[i].hash & (uint64_t)(s->bucket_count - 1)] = -1;
+  }
+  s->entry_count = 0;
+  s->next_serial = 0;
+}
+
+/* Doubles the buckets, dropping the entries of closed frames. */
+static void cse_rehash(struct simplifier *s) {
+  int n = s->entry_count;
+  s->bucket_count *= 2;
+  int *fresh = realloc(s->buckets, sizeof *fresh * (size_t)s->bucket_count);
+  if (fresh == NULL) {
+    diag_out_of_memory();
+  }
+  s->buckets = fresh;
+  memset(s->buckets, -1, sizeof *s->buckets * (size_t)s->bucket_count);
+  s->entry_count = 0;
+  for (int i = 0; i < n; i++) {
+    struct cse_entry e = s->entries[i];
+    if (s->serial_live[e.serial]) {
+      int slot = (int)(e.hash & (uint64_t)(s->bucket_count - 1));
+      e.next = s->buckets[slot];
+      s->entries[s->entry_count] = e;
+      s->buckets[slot] = s->entry_count++;
+    }
+  }
+}
+
+static struct ir_stm *cse_find(struct simplifier *s, const struct ir_stm *stm, uint64_t h) {
+  for (int i = s->buckets[h & (uint64_t)(s->bucket_count - 1)]; i >= 0; i = s->entries[i].next) {
+    struct cse_entry *e = &s->entries[i];
+    if (e->hash == h && s->serial_live[e->serial] && cse_equal(e->stm, stm)) {
+      return e->stm;
+    }
+  }
+  return NULL;
+}
+
+static void cse_insert(struct simplifier *s, struct ir_stm *stm, uint64_t h, int level) {
+  if (s->entry_count >= s->bucket_count) {
+    cse_rehash(s);
+  }
+  s->entries = grow(s->entries, &s->entry_cap, s->entry_count + 1, sizeof *s->entries);
+  int slot = (int)(h & (uint64_t)(s->bucket_count - 1));
+  s->entries[s->entry_count] = (struct cse_entry){h, s->buckets[slot], s->frames[level].serial,
+                                                   stm};
+  s->buckets[slot] = s->entry_count++;
+}
+
+/* ------------------------------------------------------------------ Hoisting */
+
+struct level_ctx {
+  struct simplifier *s;
+  int max;
+};
+
+static void raise_level(void *ctx, const struct ir_var *v) {
+  struct level_ctx *c = ctx;
+  int level = simplify_info(c->s, v)->level;
+  if (level <= c->s->depth && level > c->max) {
+    c->max = level;
+  }
+}
+
+static bool hoistable(const struct ir_stm *stm) {
+  return cse_candidate(stm) && !ir_stm_may_fail(stm);
+}
+
+/* The outermost frame the statement may move to: past loop bodies and lambdas whose
+ * variables it does not use, never out of a branch. */
+static int hoist_target(struct simplifier *s, const struct ir_stm *stm) {
+  int floor = s->depth;
+  while (floor > 0 && s->frames[floor].kind != FRAME_BRANCH) {
+    floor--;
+  }
+  if (floor == s->depth || !hoistable(stm)) {
+    return s->depth;
+  }
+  struct level_ctx c = {s, floor};
+  ir_visit_uses_stm(stm, raise_level, &c);
+  return c.max;
+}
+
+/* ---------------------------------------------------------------- Keeping */
+
+static void keep_stm(struct simplifier *s, struct ir_stm *stm) {
+  bool cse = cse_candidate(stm);
+  uint64_t h = cse ? cse_hash(stm) : 0;
+  struct ir_stm *same = cse ? cse_find(s, stm, h) : NULL;
+  if (same != NULL) {
+    simplify_bind(s, stm->pat[0], ir_se_var(same->pat[0]));
+    s->changes++;
+    return;
+  }
+  int level = hoist_target(s, stm);
+  s->changes += level < s->depth;
+  frame_add(s, level, stm);
+  for (int i = 0; i < stm->pat_count; i++) {
+    struct var_info *info = bind_here(s, stm->pat[i], level);
+    info->def = stm;
+    info->def_index = i;
+    if (stm->pat_count == 1 && stm->pat[0]->type.rank == 0) {
+      info->range = simplify_range_of(s, stm);
+    }
+  }
+  if (cse) {
+    cse_insert(s, stm, h, level);
+  }
+}
+
+/* ------------------------------------------------------------ Nested bodies */
+
+static void simplify_body(struct simplifier *s, struct ir_body *b, enum frame_kind kind) {
+  push_frame(s, kind);
+  simplify_stms(s, b);
+  pop_frame(s, b);
+}
+
+/* A branch, knowing the value of its condition. */
+static void simplify_branch(struct simplifier *s, struct ir_subexp cond, bool value,
+                            struct ir_body *b) {
+  if (cond.kind == IR_SE_VAR) {
+    ir_subst_set(&s->subst, cond.u.var, ir_se_bool(value));
+  }
+  simplify_body(s, b, FRAME_BRANCH);
+  if (cond.kind == IR_SE_VAR) {
+    unbind(s, cond.u.var);
+  }
+}
+
+/* Binds the loop's index: 0 <= i < bound. */
+static void bind_index(struct simplifier *s, const struct ir_loop *l) {
+  struct var_info *info = bind_here(s, l->index, s->depth);
+  struct range b = simplify_range(s, l->bound);
+  if (b.known && b.hi >= 1) {
+    info->range = (struct range){true, 0, b.hi - 1,
+                                 l->bound.kind == IR_SE_VAR ? l->bound.u.var : NULL};
+  }
+}
+
+static void simplify_loop_body(struct simplifier *s, struct ir_loop *l) {
+  push_frame(s, FRAME_LOOP);
+  for (int i = 0; i < l->param_count; i++) {
+    bind_here(s, l->params[i], s->depth);
+  }
+  if (!l->is_while) {
+    bind_index(s, l);
+  }
+  simplify_stms(s, l->body);
+  pop_frame(s, l->body);
+}
+
+/* Gives a lambda parameter the row type of its input where it states less. */
+static void refine_param(struct simplifier *s, struct ir_var *param, const struct ir_var *input) {
+  struct ir_type row = ir_type_row(input->type);
+  struct ir_type *t = &param->type;
+  if (t->rank != row.rank || t->prim != row.prim) {
+    return;
+  }
+  for (int d = 0; d < t->rank; d++) {
+    if (t->dims[d].kind == IR_SE_NONE && row.dims[d].kind != IR_SE_NONE) {
+      struct ir_subexp *dims = ARENA_ARRAY(s->p->arena, struct ir_subexp, t->rank);
+      memcpy(dims, t->dims, sizeof *dims * (size_t)t->rank);
+      dims[d] = row.dims[d];
+      t->dims = dims;
+      s->changes++;
+    }
+  }
+}
+
+/* Binds a map function's parameter; a row of iota n is in 0..n-1. */
+static void bind_row(struct simplifier *s, struct ir_var *param, struct ir_var *input) {
+  struct var_info *info = bind_here(s, param, s->depth);
+  struct ir_stm *iota = simplify_def(s, ir_se_var(input), IR_IOTA);
+  if (iota == NULL || param->type.rank != 0) {
+    return;
+  }
+  struct ir_subexp n = iota->exp.u.iota.n;
+  struct range r = simplify_range(s, n);
+  struct range t = range_of_type(param->type.prim); /* iota of a narrow type wraps */
+  if (r.known && r.hi >= 1 && t.known && r.hi - 1 <= t.hi) {
+    info->range = (struct range){true, 0, r.hi - 1, n.kind == IR_SE_VAR ? n.u.var : NULL};
+  }
+}
+
+static void simplify_lambda(struct simplifier *s, struct ir_lambda *l, struct ir_var **rows,
+                            int row_count) {
+  push_frame(s, FRAME_LAMBDA);
+  for (int i = 0; i < l->param_count; i++) {
+    if (i < row_count) {
+      refine_param(s, l->params[i], rows[i]);
+      bind_row(s, l->params[i], rows[i]);
+    } else {
+      bind_here(s, l->params[i], s->depth);
+    }
+  }
+  simplify_stms(s, l->body);
+  pop_frame(s, l->body);
+}
+
+static void simplify_soac_lambdas(struct simplifier *s, struct ir_soac *so) {
+  if (so->map_fn != NULL) {
+    simplify_lambda(s, so->map_fn, so->inputs, so->input_count);
+  }
+  if (so->op != NULL) {
+    simplify_lambda(s, so->op, NULL, 0);
+  }
+}
+
+/* Simplifies the bodies inside the statement; false when the statement went (an if on
+ * a constant, replaced by its branch). */
+static bool simplify_nested(struct simplifier *s, struct ir_stm *stm) {
+  struct ir_exp *e = &stm->exp;
+  switch (e->kind) {
+  case IR_IF: {
+    struct ir_subexp c = e->u.if_.cond;
+    if (c.kind == IR_SE_CONST) {
+      struct ir_body *taken = c.u.c.v.b ? e->u.if_.then_body : e->u.if_.else_body;
+      simplify_stms(s, taken);
+      for (int i = 0; i < stm->pat_count; i++) {
+        simplify_bind(s, stm->pat[i], taken->results[i]);
+      }
+      s->changes++;
+      return false;
+    }
+    simplify_branch(s, c, true, e->u.if_.then_body);
+    simplify_branch(s, c, false, e->u.if_.else_body);
+    return true;
+  }
+  case IR_LOOP:
+    simplify_loop_body(s, &e->u.loop);
+    return true;
+  case IR_SOAC:
+    simplify_soac_lambdas(s, &e->u.soac);
+    return true;
+  default:
+    return true;
+  }
+}
+
+/* ---------------------------------------------------------------- Statements */
+
+static enum rewrite simplify_shape(struct simplifier *s, struct ir_stm *stm) {
+  struct ir_var *a = stm->exp.u.shape.array;
+  int d = stm->exp.u.shape.dim;
+  if (a->type.dims[d].kind != IR_SE_NONE) {
+    simplify_bind(s, stm->pat[0], a->type.dims[d]);
+    return REWRITE_DROP;
+  }
+  return REWRITE_KEEP;
+}
+
+/* Whether the index is provably in 0..dim-1. */
+static bool in_bounds(struct simplifier *s, struct ir_subexp index, struct ir_subexp dim) {
+  struct range r = simplify_range(s, index);
+  int64_t n;
+  if (!r.known || r.lo < 0) {
+    return false;
+  }
+  if (const_int_value(dim, &n)) {
+    return r.hi < n;
+  }
+  return dim.kind == IR_SE_VAR && r.below == dim.u.var;
+}
+
+static bool all_in_bounds(struct simplifier *s, const struct ir_stm *stm) {
+  const struct ir_var *a = stm->exp.u.index.array;
+  for (int i = 0; i < stm->exp.u.index.count; i++) {
+    if (!in_bounds(s, stm->exp.u.index.dims[i].fixed, a->type.dims[i])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/* a[i][j...] = a[i, j...], checking the same bounds. */
+static enum rewrite index_row(struct simplifier *s, struct ir_stm *stm, struct ir_stm *row) {
+  int n = row->exp.u.index.count, m = stm->exp.u.index.count;
+  if (row->unsafe != stm->unsafe || n + m > row->exp.u.index.array->type.rank) {
+    return REWRITE_KEEP;
+  }
+  struct ir_dim_index *dims = ARENA_ARRAY(s->p->arena, struct ir_dim_index, n + m);
+  memcpy(dims, row->exp.u.index.dims, sizeof *dims * (size_t)n);
+  memcpy(dims + n, stm->exp.u.index.dims, sizeof *dims * (size_t)m);
+  stm->exp.u.index.array = row->exp.u.index.array;
+  stm->exp.u.index.dims = dims;
+  stm->exp.u.index.count = n + m;
+  return REWRITE_CHANGED;
+}
+
+/* [e0, e1, ...][c, rest...] = e_c[rest...] */
+static enum rewrite index_literal(struct simplifier *s, struct ir_stm *stm, struct ir_stm *lit) {
+  int64_t c;
+  if (!const_int_value(stm->exp.u.index.dims[0].fixed, &c) || c < 0 ||
+      c >= lit->exp.u.array_lit.count) {
+    return REWRITE_KEEP;
+  }
+  struct ir_subexp elem = lit->exp.u.array_lit.elems[c];
+  if (stm->exp.u.index.count == 1) {
+    simplify_bind(s, stm->pat[0], elem);
+    return REWRITE_DROP;
+  }
+  stm->exp.u.index.array = elem.u.var;
+  stm->exp.u.index.dims++;
+  stm->exp.u.index.count--;
+  return REWRITE_CHANGED;
+}
+
+/* (iota n)[i] = i, (replicate([n...], v))[i...] = v and, with more indices,
+ * v[rest...]: when the indices are in bounds. */
+static enum rewrite index_generated(struct simplifier *s, struct ir_stm *stm,
+                                    struct ir_stm *def) {
+  struct ir_dim_index *dims = stm->exp.u.index.dims;
+  int count = stm->exp.u.index.count;
+  if (def->exp.kind == IR_IOTA) {
+    struct ir_subexp i = dims[0].fixed;
+    if (ir_subexp_type(i).prim != stm->pat[0]->type.prim ||
+        !in_bounds(s, i, def->exp.u.iota.n)) {
+      return REWRITE_KEEP;
+    }
+    simplify_bind(s, stm->pat[0], i);
+    return REWRITE_DROP;
+  }
+  int n = def->exp.u.replicate.count;
+  struct ir_subexp v = def->exp.u.replicate.value;
+  if (count < n || (count > n && v.kind != IR_SE_VAR)) {
+    return REWRITE_KEEP;
+  }
+  for (int i = 0; i < n; i++) {
+    if (!in_bounds(s, dims[i].fixed, def->exp.u.replicate.dims[i])) {
+      return REWRITE_KEEP;
+    }
+  }
+  if (count == n) {
+    simplify_bind(s, stm->pat[0], v);
+    return REWRITE_DROP;
+  }
+  stm->exp.u.index.array = v.u.var;
+  stm->exp.u.index.dims += n;
+  stm->exp.u.index.count -= n;
+  return REWRITE_CHANGED;
+}
+
+static enum rewrite simplify_index(struct simplifier *s, struct ir_stm *stm) {
+  struct ir_subexp a = ir_se_var(stm->exp.u.index.array);
+  struct ir_stm *def;
+  if (stm->exp.u.index.count == 0) {
+    return REWRITE_KEEP;
+  }
+  if ((def = simplify_def(s, a, IR_INDEX)) != NULL && index_row(s, stm, def) != REWRITE_KEEP) {
+    return REWRITE_CHANGED;
+  }
+  if ((def = simplify_def(s, a, IR_ARRAY_LIT)) != NULL) {
+    enum rewrite r = index_literal(s, stm, def);
+    if (r != REWRITE_KEEP) {
+      return r;
+    }
+  }
+  def = simplify_def(s, a, IR_IOTA);
+  def = def != NULL ? def : simplify_def(s, a, IR_REPLICATE);
+  if (def != NULL) {
+    enum rewrite r = index_generated(s, stm, def);
+    if (r != REWRITE_KEEP) {
+      return r;
+    }
+  }
+  if (!stm->unsafe && all_in_bounds(s, stm)) {
+    stm->unsafe = true;
+    return REWRITE_CHANGED;
+  }
+  return REWRITE_KEEP;
+}
+
+/* What result i of an if is, when the branches tell: the same value in both, or
+ * true and false (the condition), or 1 and 0 (the condition converted). */
+static struct ir_subexp if_result(struct simplifier *s, struct ir_stm *stm, int i) {
+  struct ir_subexp c = stm->exp.u.if_.cond;
+  struct ir_subexp t = stm->exp.u.if_.then_body->results[i];
+  struct ir_subexp f = stm->exp.u.if_.else_body->results[i];
+  if (ir_subexp_equal(t, f)) {
+    return t;
+  }
+  if (ir_subexp_equal(t, ir_se_bool(true)) && ir_subexp_equal(f, ir_se_bool(false))) {
+    return c;
+  }
+  enum prim_type p = stm->pat[i]->type.prim;
+  if (stm->pat[i]->type.rank == 0 && prim_is_numeric(p) &&
+      ir_subexp_equal(t, ir_se_const(ir_const_int(p, 1))) &&
+      ir_subexp_equal(f, ir_se_const(ir_const_int(p, 0)))) {
+    struct ir_exp e = {.kind = IR_CONVERT};
+    e.u.convert.operand = c;
+    return ir_se_var(simplify_emit(s, "conv", stm->loc, e, ir_type_scalar(p)));
+  }
+  return ir_se_none();
+}
+
+static enum rewrite simplify_if(struct simplifier *s, struct ir_stm *stm) {
+  for (int i = 0; i < stm->pat_count; i++) {
+    if (!is_bound(s, stm->pat[i])) {
+      struct ir_subexp to = if_result(s, stm, i);
+      if (to.kind != IR_SE_NONE) {
+        simplify_bind(s, stm->pat[i], to);
+        s->changes++;
+      }
+    }
+  }
+  return REWRITE_KEEP;
+}
+
+/* Removes loop parameter i, whose value is its initial value throughout. */
+static void drop_invariant_param(struct simplifier *s, struct ir_stm *stm, int i) {
+  struct ir_loop *l = &stm->exp.u.loop;
+  simplify_bind(s, stm->pat[i], l->inits[i]);
+  simplify_bind(s, l->params[i], l->inits[i]);
+  ir_subst_body(&s->subst, l->body);
+  ir_subst_stm_head(&s->subst, stm);
+  for (int j = i; j + 1 < l->param_count; j++) {
+    l->params[j] = l->params[j + 1];
+    l->inits[j] = l->inits[j + 1];
+    l->body->results[j] = l->body->results[j + 1];
+    stm->pat[j] = stm->pat[j + 1];
+  }
+  l->param_count--;
+  l->body->result_count--;
+  stm->pat_count--;
+}
+
+static enum rewrite simplify_loop(struct simplifier *s, struct ir_stm *stm) {
+  struct ir_loop *l = &stm->exp.u.loop;
+  int64_t n;
+  bool never = l->is_while ? false : const_int_value(l->bound, &n) &&
+                                         (prim_is_signed(l->bound.u.c.prim) ? n <= 0 : n == 0);
+  for (int i = 0; l->is_while && i < l->param_count; i++) {
+    never = never || (l->params[i] == l->cond && ir_subexp_equal(l->inits[i], ir_se_bool(false)));
+  }
+  if (never) {
+    for (int i = 0; i < stm->pat_count; i++) {
+      simplify_bind(s, stm->pat[i], l->inits[i]);
+    }
+    return REWRITE_DROP;
+  }
+  for (int i = 0; i < l->param_count; i++) {
+    struct ir_subexp r = l->body->results[i];
+    if (l->param_count > 1 && l->params[i] != l->cond && r.kind == IR_SE_VAR &&
+        r.u.var == l->params[i]) {
+      drop_invariant_param(s, stm, i);
+      return REWRITE_CHANGED;
+    }
+  }
+  return simplify_unroll_loop(s, stm);
+}
+
+/* ------------------------------------------------------------------ Inlining */
+
+static bool should_inline(struct simplifier *s, const struct ir_fun *f) {
+  return f->entry == NULL &&
+         (s->calls[f->id] == 1 || ir_body_size(f->body) <= SIMPLIFY_INLINE_SIZE);
+}
+
+/* The callee's body, copied with fresh variables, its parameters bound to the
+ * arguments while the copy is simplified in place of the call. */
+static enum rewrite simplify_apply(struct simplifier *s, struct ir_stm *stm) {
+  struct ir_fun *f = stm->exp.u.apply.fun;
+  if (!should_inline(s, f)) {
+    return REWRITE_KEEP;
+  }
+  struct ir_body *copy = ir_copy_body_with(s->p, f->body, &s->renames);
+  for (int i = 0; i < f->param_count; i++) {
+    simplify_bind(s, f->params[i], stm->exp.u.apply.args[i]);
+  }
+  simplify_stms(s, copy);
+  for (int i = 0; i < stm->pat_count; i++) {
+    simplify_bind(s, stm->pat[i], copy->results[i]);
+  }
+  for (int i = 0; i < f->param_count; i++) {
+    unbind(s, f->params[i]);
+  }
+  return REWRITE_DROP;
+}
+
+/* ---------------------------------------------------------------- Dispatch */
+
+static enum rewrite apply_rules(struct simplifier *s, struct ir_stm *stm) {
+  struct ir_exp *e = &stm->exp;
+  switch (e->kind) {
+  case IR_SUBEXP:
+    simplify_bind(s, stm->pat[0], e->u.se);
+    return REWRITE_DROP;
+  case IR_UNOP:
+    return simplify_unop(s, stm);
+  case IR_BINOP:
+    return simplify_binop(s, stm);
+  case IR_CONVERT:
+    return simplify_convert(s, stm);
+  case IR_SHAPE:
+    return simplify_shape(s, stm);
+  case IR_INDEX:
+    return simplify_index(s, stm);
+  case IR_ASSERT:
+    return ir_subexp_equal(e->u.assert_.cond, ir_se_bool(true)) ? REWRITE_DROP : REWRITE_KEEP;
+  case IR_APPLY:
+    return simplify_apply(s, stm);
+  case IR_IF:
+    return simplify_if(s, stm);
+  case IR_LOOP:
+    return simplify_loop(s, stm);
+  case IR_SOAC:
+    return simplify_unroll_soac(s, stm);
+  default:
+    return REWRITE_KEEP;
+  }
+}
+
+/* Simplifies one statement (its operands, its nested bodies, then the rules) and keeps
+ * it in the current frame or an outer one, unless it went. */
+void simplify_stm(struct simplifier *s, struct ir_stm *stm) {
+  ir_subst_stm_head(&s->subst, stm);
+  if (!simplify_nested(s, stm)) {
+    return;
+  }
+  enum rewrite r = REWRITE_CHANGED;
+  for (int round = 0; r == REWRITE_CHANGED && round < 32; round++) {
+    r = apply_rules(s, stm);
+    s->changes += r != REWRITE_KEEP;
+  }
+  if (r != REWRITE_DROP) {
+    keep_stm(s, stm);
+  }
+}
+
+void simplify_stms(struct simplifier *s, const struct ir_body *b) {
+  /* b->stms stays as it is while the frame collects the statements kept. */
+  for (int i = 0; i < b->stm_count; i++) {
+    simplify_stm(s, b->stms[i]);
+  }
+}
+
+struct ir_var *simplify_emit(struct simplifier *s, const char *name, struct loc loc,
+                             struct ir_exp exp, struct ir_type type) {
+  struct ir_var *v = ir_var_new(s->p, intern(name), type);
+  simplify_emit_stm(s, loc, exp, &v, 1);
+  return v;
+}
+
+void simplify_emit_stm(struct simplifier *s, struct loc loc, struct ir_exp exp,
+                       struct ir_var **pat, int pat_count) {
+  struct ir_stm *stm = ARENA_NEW(s->p->arena, struct ir_stm);
+  stm->loc = loc;
+  stm->exp = exp;
+  stm->pat_count = pat_count;
+  stm->pat = ARENA_ARRAY(s->p->arena, struct ir_var *, pat_count + 1);
+  memcpy(stm->pat, pat, sizeof *pat * (size_t)pat_count);
+  simplify_stm(s, stm);
+}
+
+/* ----------------------------------------------------------------- Program */
+
+static void count_calls_body(int *calls, const struct ir_body *b);
+
+static void count_calls_stm(int *calls, const struct ir_stm *stm) {
+  const struct ir_exp *e = &stm->exp;
+  switch (e->kind) {
+  case IR_APPLY:
+    calls[e->u.apply.fun->id]++;
+    return;
+  case IR_IF:
+    count_calls_body(calls, e->u.if_.then_body);
+    count_calls_body(calls, e->u.if_.else_body);
+    return;
+  case IR_LOOP:
+    count_calls_body(calls, e->u.loop.body);
+    return;
+  case IR_SOAC:
+    if (e->u.soac.map_fn != NULL) {
+      count_calls_body(calls, e->u.soac.map_fn->body);
+    }
+    if (e->u.soac.op != NULL) {
+      count_calls_body(calls, e->u.soac.op->body);
+    }
+    return;
+  default:
+    return;
+  }
+}
+
+static void count_calls_body(int *calls, const struct ir_body *b) {
+  for (int i = 0; i < b->stm_count; i++) {
+    count_calls_stm(calls, b->stms[i]);
+  }
+}
+
+static int max_fun_id(const struct ir_program *p) {
+  int n = 0;
+  for (int i = 0; i < p->fun_count; i++) {
+    n = p->funs[i]->id + 1 > n ? p->funs[i]->id + 1 : n;
+  }
+  return n;
+}
+
+static void count_calls(struct simplifier *s) {
+  memset(s->calls, 0, sizeof *s->calls * (size_t)max_fun_id(s->p));
+  for (int i = 0; i < s->p->fun_count; i++) {
+    count_calls_body(s->calls, s->p->funs[i]->body);
+  }
+}
+
+/* Removes the functions that are not entry points and that nothing calls. */
+static void remove_dead_functions(struct simplifier *s) {
+  count_calls(s);
+  int k = 0;
+  for (int i = 0; i < s->p->fun_count; i++) {
+    struct ir_fun *f = s->p->funs[i];
+    if (f->entry != NULL || s->calls[f->id] > 0) {
+      s->p->funs[k++] = f;
+    } else {
+      s->changes++;
+    }
+  }
+  s->p->fun_count = k;
+}
+
+static void simplify_fun(struct simplifier *s, struct ir_fun *f) {
+  cse_reset(s);
+  s->depth = -1;
+  push_frame(s, FRAME_FUN);
+  for (int i = 0; i < f->param_count; i++) {
+    bind_here(s, f->params[i], 0);
+  }
+  simplify_stms(s, f->body);
+  pop_frame(s, f->body);
+  s->changes += simplify_dead_code(&s->dce, s->p, f);
+}
+
+static void free_simplifier(struct simplifier *s) {
+  for (int i = 0; i < s->frame_cap; i++) {
+    free(s->frames[i].stms);
+  }
+  free(s->frames);
+  free(s->vars);
+  free(s->serial_live);
+  free(s->entries);
+  free(s->buckets);
+  free(s->calls);
+  simplify_dead_code_free(&s->dce);
+  ir_subst_free(&s->subst);
+  ir_subst_free(&s->renames);
+}
+
+void simplify_program(struct ir_program *p) {
+  struct simplifier s = {.p = p};
+  ir_subst_init(&s.subst, p);
+  ir_subst_init(&s.renames, p);
+  s.calls = calloc((size_t)max_fun_id(p) + 1, sizeof *s.calls);
+  if (s.calls == NULL) {
+    diag_out_of_memory();
+  }
+  for (int round = 0; round < SIMPLIFY_ROUNDS; round++) {
+    s.changes = 0;
+    count_calls(&s);
+    for (int i = 0; i < p->fun_count; i++) {
+      simplify_fun(&s, p->funs[i]);
+    }
+    remove_dead_functions(&s);
+    if (s.changes == 0) {
+      break;
+    }
+  }
+  free_simplifier(&s);
+  ir_verify(p, "simplify");
+}
