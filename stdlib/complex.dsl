@@ -25,14 +25,21 @@ module type complex = {
   val re : t -> real
   -- | The imaginary part.
   val im : t -> real
-  -- | 0, 1 and the imaginary unit i.
+  -- | Zero.
   val zero : t
+  -- | One.
   val one : t
+  -- | The imaginary unit i.
   val i : t
+  -- | Addition.
   val + : t -> t -> t
+  -- | Subtraction.
   val - : t -> t -> t
+  -- | Multiplication: (a + bi)(c + di) = (ac - bd) + (ad + bc)i.
   val * : t -> t -> t
+  -- | Division.
   val / : t -> t -> t
+  -- | Equality of both parts.
   val == : t -> t -> bool
   -- | The additive inverse.
   val neg : t -> t

@@ -464,6 +464,10 @@ static void check_val(struct tc *tc, struct dec *d) {
       strcmp(d->u.val.name, "main") == 0 && d->u.val.param_count > 0) {
     d->u.val.is_entry = true;
   }
+  if (d->u.val.is_entry && tc->current_module != tc->file_module) {
+    diag_fatal(d->u.val.name_loc, "entry points may not be declared inside modules ('%s')",
+               d->u.val.name);
+  }
   struct function_syntax f = {
       .name = d->u.val.name,
       .loc = d->loc,
@@ -482,8 +486,7 @@ static void check_val(struct tc *tc, struct dec *d) {
   tc->current_def = NULL;
   b->dec = d;
   d->u.val.binding = b;
-  env_bind(tc, &tc->values, b->name, b);
-  module_export(tc, &tc->values, b);
+  define_member(tc, b);
 }
 
 static void check_type_dec(struct tc *tc, struct dec *d) {
@@ -510,8 +513,7 @@ static void check_type_dec(struct tc *tc, struct dec *d) {
   b->scheme.params = d->u.type.type_params;
   b->scheme.param_count = d->u.type.type_param_count;
   b->scheme.type = t;
-  env_bind(tc, &tc->types, b->name, b);
-  module_export(tc, &tc->types, b);
+  define_member(tc, b);
 }
 
 static void check_dec(struct tc *tc, struct dec *d) {

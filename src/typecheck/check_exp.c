@@ -302,17 +302,19 @@ static struct type *check_application(struct tc *tc, struct exp *fn, struct type
 
 /* ------------------------------------------------------------------- Names */
 
-/* x.a.b where x is a variable: the parser made a qualified name; make projections. */
-static void qualified_to_projection(struct tc *tc, struct exp *e) {
+/* x.a.b where x is a variable, or M.N.x.a.b where M.N is a module and x one of its
+ * values: the parser made one qualified name; the first `head` names are the value's
+ * (qualified) name, the rest are fields. */
+static void qualified_to_projection(struct tc *tc, struct exp *e, int head) {
   struct qual_name q = e->u.var.name;
   struct exp *base = ARENA_NEW(tc->arena, struct exp);
   base->kind = EXP_VAR;
   base->loc = e->loc;
   base->loc.end_line = e->loc.line;
   base->loc.end_col = e->loc.col + (uint32_t)strlen(q.quals[0]) - 1;
-  base->u.var.name = (struct qual_name){NULL, 0, q.quals[0]};
+  base->u.var.name = (struct qual_name){q.quals, head - 1, q.quals[head - 1]};
   struct exp *cur = base;
-  for (int i = 1; i <= q.qual_count; i++) {
+  for (int i = head; i <= q.qual_count; i++) {
     name_t field = i < q.qual_count ? q.quals[i] : q.name;
     struct exp *p = i < q.qual_count ? ARENA_NEW(tc->arena, struct exp) : e;
     struct loc loc = e->loc;
@@ -328,10 +330,20 @@ static void qualified_to_projection(struct tc *tc, struct exp *e) {
 static struct type *check_var(struct tc *tc, struct exp *e) {
   const struct qual_name *q = &e->u.var.name;
   if (q->qual_count > 0) {
-    struct tc_binding *first = env_find(&tc->values, q->quals[0]);
-    if (first != NULL && env_find(&tc->modules, q->quals[0]) == NULL) {
-      qualified_to_projection(tc, e);
+    /* Futhark has one namespace for values and modules: the innermost wins. */
+    struct tc_binding *value = env_find(&tc->values, q->quals[0]);
+    struct tc_binding *module = env_find(&tc->modules, q->quals[0]);
+    if (value != NULL && (module == NULL || value->id > module->id)) {
+      qualified_to_projection(tc, e, 1);
       return check_exp(tc, e);
+    }
+    /* M.x.a: the longest module path whose next name is a value, then fields. */
+    for (int k = q->qual_count - 1; k >= 1; k--) {
+      struct tc_module *m = try_module_path(tc, q->quals, k);
+      if (m != NULL && ptrmap_get(&m->values, q->quals[k]) != NULL) {
+        qualified_to_projection(tc, e, k + 1);
+        return check_exp(tc, e);
+      }
     }
   }
   struct tc_binding *b = lookup_qualified(tc, q, BIND_VAR, e->loc);

@@ -84,6 +84,14 @@ _Noreturn void error_unknown(struct tc *tc, const char *what, const struct qual_
   diag_fatal(loc, "unknown %s '%s'", what, qual_text(tc, q));
 }
 
+struct tc_module *try_module_path(struct tc *tc, const name_t *names, int count) {
+  struct tc_binding *b = env_find(&tc->modules, names[0]);
+  for (int i = 1; b != NULL && b->kind == BIND_MODULE && b->module != NULL && i < count; i++) {
+    b = ptrmap_get(&b->module->modules, names[i]);
+  }
+  return b != NULL && b->kind == BIND_MODULE ? b->module : NULL;
+}
+
 /* The module named by the qualifiers of q, or an error at the first unknown one. */
 static struct tc_module *resolve_module_path(struct tc *tc, const struct qual_name *q,
                                              struct loc loc) {

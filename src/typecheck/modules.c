@@ -132,6 +132,22 @@ static void bind_member(struct tc *tc, struct tc_binding *b) {
   module_export(tc, namespace_of(tc, b->kind), b);
 }
 
+void define_member(struct tc *tc, struct tc_binding *b) {
+  struct tc_module *m = tc->current_module;
+  if (m != NULL) {
+    for (int i = 0; i < m->defined.len; i++) {
+      struct tc_binding *old = m->defined.items[i];
+      if (old->name == b->name && namespace_of(tc, old->kind) == namespace_of(tc, b->kind)) {
+        diag_error(b->loc, "'%s' is defined twice in the same module or file", b->name);
+        diag_note(old->loc, "'%s' is first defined here", b->name);
+        diag_abort();
+      }
+    }
+    VEC_PUSH(tc->arena, &m->defined, b);
+  }
+  bind_member(tc, b);
+}
+
 void open_module(struct tc *tc, struct tc_module *m) {
   for (int i = 0; i < m->order.len; i++) {
     struct tc_binding *b = m->order.items[i];
@@ -378,7 +394,7 @@ void check_mod_type_dec(struct tc *tc, struct dec *d) {
   b->mod_type = ARENA_NEW(tc->arena, struct tc_mod_type);
   b->mod_type->exp = d->u.mod_type.type;
   b->mod_type->env = env_freeze(tc);
-  bind_member(tc, b);
+  define_member(tc, b);
 }
 
 /* --------------------------------------------------------------- Matching */
@@ -399,7 +415,18 @@ static struct type *member_type(struct tc *tc, struct tc_binding *mb, struct loc
     diag_fatal(use, "type '%s' of the module takes parameters, which module types do not "
                     "support", mb->name);
   }
-  return mb->type;
+  if (mb->abbrev_ext_count == 0) {
+    return mb->type;
+  }
+  /* type~ t = []i32: its hidden sizes are unknowns wherever it is matched. */
+  struct tc_subst s = {0};
+  s.size_names = mb->abbrev_ext;
+  s.size_count = mb->abbrev_ext_count;
+  s.sizes = ARENA_ARRAY(tc->arena, struct size *, mb->abbrev_ext_count);
+  for (int i = 0; i < mb->abbrev_ext_count; i++) {
+    s.sizes[i] = fresh_size(tc, use);
+  }
+  return type_subst(tc->arena, mb->type, &s);
 }
 
 static void match_sig(struct tc *tc, struct tc_module *m, struct tc_sig *sig,
@@ -429,6 +456,11 @@ static void match_type_item(struct tc *tc, struct tc_module *m, struct sig_item 
       diag_note(it->loc, "the module type's '%s' is here", it->name);
       diag_abort();
     }
+  } else if (it->binding->liftedness == TPARAM_TYPE && mb->abbrev_ext_count > 0) {
+    diag_error(use, "type '%s' hides a size (it is declared type~), but its module type "
+                    "requires a type without hidden sizes (type, not type~)", it->name);
+    diag_note(it->loc, "the module type's '%s' is here", it->name);
+    diag_abort();
   } else if (it->binding->liftedness != TPARAM_LIFTED && type_may_be_function(actual)) {
     diag_error(use, "type '%s' is the function type %s, but its module type does not allow "
                     "functions (declare it type^)", it->name, show_type(tc, actual));
@@ -580,6 +612,21 @@ static struct tc_module *check_decs_as_module(struct tc *tc, struct dec **decs, 
   return m;
 }
 
+/* Abstract types of a module are shown qualified in messages: M.t, M.N.t. */
+static void name_abstract_types(struct tc *tc, struct tc_module *m, name_t prefix) {
+  if (m == NULL) {
+    return;
+  }
+  for (int i = 0; i < m->order.len; i++) {
+    struct tc_binding *b = m->order.items[i];
+    if (b->kind == BIND_TYPE_PARAM && b->display == NULL) {
+      b->display = arena_printf(tc->arena, "%s.%s", prefix, b->name);
+    } else if (b->kind == BIND_MODULE && b->module != NULL) {
+      name_abstract_types(tc, b->module, intern_printf("%s.%s", prefix, b->name));
+    }
+  }
+}
+
 /* Checks a functor's body once, with its parameters bound to abstract modules of their
  * module types, so errors in the body are reported where it is written. */
 static void check_functor_abstractly(struct tc *tc, struct tc_functor *f) {
@@ -589,6 +636,7 @@ static void check_functor_abstractly(struct tc *tc, struct tc_functor *f) {
     struct tc_sig *sig = elab_sig(tc, f->params[i].type);
     struct tc_binding *p = binding_new(tc, BIND_MODULE, f->params[i].name, f->params[i].loc);
     p->module = sig->abstract;
+    name_abstract_types(tc, p->module, p->name);
     env_bind(tc, &tc->modules, p->name, p);
   }
   struct tc_module *body = expect_module(check_mod_exp(tc, f->body), f->body->loc);
@@ -670,7 +718,9 @@ static struct mod_value check_mod_exp(struct tc *tc, struct mod_exp *m) {
   case MOD_APPLY: {
     struct mod_value fn = check_mod_exp(tc, m->u.apply.fn);
     if (fn.functor == NULL) {
-      diag_fatal(m->u.apply.fn->loc, "this module is not a functor, so it cannot be applied");
+      diag_fatal(m->u.apply.fn->loc, "this module is not a functor, so it cannot be applied "
+                                     "(functors passed as functor parameters are not "
+                                     "supported)");
     }
     struct tc_module *arg = expect_module(check_mod_exp(tc, m->u.apply.arg), m->u.apply.arg->loc);
     return apply_functor(tc, fn.functor, arg, m->u.apply.arg->loc);
@@ -711,7 +761,8 @@ void check_mod_dec(struct tc *tc, struct dec *d) {
   if (b->module != NULL && b->module->name == NULL) {
     b->module->name = d->u.mod.name;
   }
-  bind_member(tc, b);
+  name_abstract_types(tc, b->module, d->u.mod.name);
+  define_member(tc, b);
 }
 
 void check_open(struct tc *tc, struct dec *d) {
@@ -726,14 +777,16 @@ struct tc_module *check_file_decs(struct tc *tc, struct program *p) {
   if (tc->program_module == NULL) {
     tc->program_module = m; /* the first file checked is the program itself */
   }
-  struct tc_module *saved = tc->current_module;
+  struct tc_module *saved = tc->current_module, *saved_file_module = tc->file_module;
   bool saved_local = tc->in_local;
   uint32_t saved_file = tc->current_file;
   tc->current_module = m;
+  tc->file_module = m;
   tc->in_local = false;
   tc->current_file = p->file;
   check_decs(tc, p->decs, p->count);
   tc->current_module = saved;
+  tc->file_module = saved_file_module;
   tc->in_local = saved_local;
   tc->current_file = saved_file;
   return m;
@@ -877,5 +930,9 @@ struct tc_module *load_file_module(struct tc *tc, const char *path, struct loc u
 
 void check_import(struct tc *tc, struct dec *d) {
   struct tc_module *m = load_file_module(tc, d->u.import.path, d->u.import.path_loc);
+  /* As in Futhark, the imported names are visible here but not exported from here. */
+  bool saved = tc->in_local;
+  tc->in_local = true;
   open_module(tc, m);
+  tc->in_local = saved;
 }

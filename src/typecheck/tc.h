@@ -38,6 +38,7 @@ struct tc_module {
   struct ptrmap modules;
   struct ptrmap mod_types;
   VEC(struct tc_binding *) order;
+  VEC(struct tc_binding *) defined; /* what its own declarations define (duplicates) */
 };
 
 /* The names visible at some point, kept for later: where a functor or a module type
@@ -109,6 +110,7 @@ struct tc {
   struct tc_module *current_module;
   bool in_local;
   struct tc_module *program_module; /* the checked file's top level */
+  struct tc_module *file_module;    /* the top level of the file being checked now */
   /* Imports: files checked so far (canonical path -> struct tc_module *), the chain of
    * files being checked (for cycles), and the environment a file starts from. */
   struct ptrmap files;
@@ -149,6 +151,8 @@ struct tc_binding *lookup_qualified(struct tc *tc, const struct qual_name *q,
                                     enum binding_kind want, struct loc loc);
 _Noreturn void error_unknown(struct tc *tc, const char *what, const struct qual_name *q,
                              struct loc loc);
+/* The module at the path names[0].names[1]..., or NULL (no error). */
+struct tc_module *try_module_path(struct tc *tc, const name_t *names, int count);
 
 /* ------------------------------------------------------------------ unify.c */
 /* Unifies two types; false with tc->mismatch set when they cannot be made equal. */
@@ -224,11 +228,15 @@ struct saved_env {
   struct tc_module *current_module;
   bool in_local;
   struct tc_module *program_module; /* the checked file's top level */
+  struct tc_module *file_module;    /* the top level of the file being checked now */
 };
 void env_thaw_enter(struct tc *tc, struct frozen_env *f, struct saved_env *saved);
 void env_thaw_leave(struct tc *tc, struct saved_env *saved);
 /* Adds a top-level binding to the module being checked (unless inside `local`). */
 void module_export(struct tc *tc, struct env *ns, struct tc_binding *b);
+/* A definition in the module or file being checked: bound, exported, and an error if the
+ * same name was already defined there (in the same namespace). */
+void define_member(struct tc *tc, struct tc_binding *b);
 void check_mod_dec(struct tc *tc, struct dec *d);
 void check_mod_type_dec(struct tc *tc, struct dec *d);
 void check_open(struct tc *tc, struct dec *d);

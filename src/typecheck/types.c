@@ -573,7 +573,7 @@ static void type_print_prec(struct strbuf *b, struct type *t, bool atom) {
     strbuf_puts(b, prim_name(t->u.prim));
     return;
   case TYPE_PARAM:
-    strbuf_puts(b, t->u.param->name);
+    strbuf_puts(b, t->u.param->display != NULL ? t->u.param->display : t->u.param->name);
     return;
   case TYPE_VAR:
     print_var(b, t->u.var);

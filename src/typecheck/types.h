@@ -190,6 +190,7 @@ struct tc_binding {
   /* BIND_DEF made by an ascription M : S or a functor's result signature: it stands for
    * this member of the module, seen at the type the signature gives. */
   struct tc_binding *alias_of;
+  const char *display; /* how messages name it, when not by its name (M.t) */
   int level;             /* nesting level of its scope (size escape checks) */
   bool is_entry;         /* BIND_DEF: an entry point */
   bool unique;           /* BIND_VAR: a unique parameter (may be consumed) */

@@ -1,0 +1,2 @@
+-- Imported by lib/reexport_b.dsl.
+def a = 1i32
