@@ -274,6 +274,11 @@ static void run_pipeline(struct session *s, uint32_t file) {
   if (dump_ir(s, STAGE_SIMPLIFY, ir)) {
     return;
   }
+  fuse_program(ir);
+  simplify_program(ir);
+  if (dump_ir(s, STAGE_FUSION, ir)) {
+    return;
+  }
   if (s->opts->dump) {
     diag_fatal((struct loc){0}, "stage '%s' is not built yet", stage_name(s->opts->dump_after));
   }
