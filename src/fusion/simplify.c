@@ -17,10 +17,9 @@
  *    the body passes through unchanged are their initial values; unrolling (unroll.c);
  *  - inlining of non-entry functions that are small or called once (copies with fresh
  *    variables, ir_copy_body), whose functions go when no call remains;
- *  - common subexpressions: pure scalar statements (arithmetic, conversions, shapes,
- *    scalar reads) reuse an equal statement of an enclosing frame, through a hash
- *    table whose entries belong to the frame they were kept in (a closed frame's
- *    entries are invisible);
+ *  - common subexpressions (cse.c): pure scalar statements, and statements with bodies
+ *    whose results are scalars, reuse an equal (alpha-equivalent) statement kept
+ *    before in an enclosing frame;
  *  - hoisting: a scalar statement that cannot fail (ir_stm_may_fail) and uses nothing
  *    bound in the loop body or lambda it is in moves before that loop or SOAC; it never
  *    leaves an if's branch, so nothing runs that the program would not have run.
@@ -34,13 +33,6 @@
 #include "fusion/simplify_internal.h"
 
 #define SIMPLIFY_ROUNDS 16
-
-struct cse_entry {
-  uint64_t hash;
-  int next;   /* the next entry in the bucket, or -1 */
-  int serial; /* the frame use it belongs to */
-  struct ir_stm *stm;
-};
 
 static void *grow(void *array, int *cap, int need, size_t size) {
   if (need <= *cap) {
@@ -135,174 +127,6 @@ static void pop_frame(struct simplifier *s, struct ir_body *b) {
   s->depth--;
 }
 
-/* ---------------------------------------------------------------------- CSE */
-
-static uint64_t mix(uint64_t h, uint64_t v) {
-  return (h ^ v) * UINT64_C(0x100000001b3);
-}
-
-static uint64_t hash_subexp(struct ir_subexp se) {
-  switch (se.kind) {
-  case IR_SE_VAR:
-    return (uint64_t)se.u.var->id * 2 + 1;
-  case IR_SE_CONST:
-    return mix(se.u.c.v.i, (uint64_t)se.u.c.prim);
-  case IR_SE_NONE:
-    break;
-  }
-  return 0;
-}
-
-/* Statements CSE may share: one scalar result of a pure operation or read. */
-static bool cse_candidate(const struct ir_stm *stm) {
-  if (stm->pat_count != 1 || stm->pat[0]->type.rank != 0) {
-    return false;
-  }
-  switch (stm->exp.kind) {
-  case IR_UNOP:
-  case IR_BINOP:
-  case IR_CONVERT:
-  case IR_SHAPE:
-  case IR_INDEX:
-    return true;
-  default:
-    return false;
-  }
-}
-
-static uint64_t cse_hash(const struct ir_stm *stm) {
-  const struct ir_exp *e = &stm->exp;
-  uint64_t h = mix(mix(UINT64_C(0xcbf29ce484222325), (uint64_t)e->kind),
-                   (uint64_t)stm->pat[0]->type.prim * 2 + stm->unsafe);
-  switch (e->kind) {
-  case IR_UNOP:
-    return mix(mix(h, (uint64_t)e->u.unop.op), hash_subexp(e->u.unop.operand));
-  case IR_BINOP: /* symmetric, for commutative operators */
-    return mix(mix(h, (uint64_t)e->u.binop.op),
-               hash_subexp(e->u.binop.lhs) + hash_subexp(e->u.binop.rhs));
-  case IR_CONVERT:
-    return mix(h, hash_subexp(e->u.convert.operand));
-  case IR_SHAPE:
-    return mix(mix(h, (uint64_t)e->u.shape.array->id), (uint64_t)e->u.shape.dim);
-  case IR_INDEX:
-    h = mix(h, (uint64_t)e->u.index.array->id);
-    for (int i = 0; i < e->u.index.count; i++) {
-      h = mix(h, hash_subexp(e->u.index.dims[i].fixed));
-    }
-    return h;
-  default:
-    return h;
-  }
-}
-
-static bool same_binop(const struct ir_exp *a, const struct ir_exp *b) {
-  enum prim_type t = ir_subexp_type(a->u.binop.lhs).prim;
-  if (a->u.binop.op != b->u.binop.op) {
-    return false;
-  }
-  if (ir_subexp_equal(a->u.binop.lhs, b->u.binop.lhs) &&
-      ir_subexp_equal(a->u.binop.rhs, b->u.binop.rhs)) {
-    return true;
-  }
-  return simplify_commutes(a->u.binop.op, t) && ir_subexp_equal(a->u.binop.lhs, b->u.binop.rhs) &&
-         ir_subexp_equal(a->u.binop.rhs, b->u.binop.lhs);
-}
-
-static bool same_index(const struct ir_exp *a, const struct ir_exp *b) {
-  if (a->u.index.array != b->u.index.array || a->u.index.count != b->u.index.count) {
-    return false;
-  }
-  for (int i = 0; i < a->u.index.count; i++) {
-    if (!ir_subexp_equal(a->u.index.dims[i].fixed, b->u.index.dims[i].fixed)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-static bool cse_equal(const struct ir_stm *x, const struct ir_stm *y) {
-  const struct ir_exp *a = &x->exp, *b = &y->exp;
-  if (a->kind != b->kind || x->unsafe != y->unsafe ||
-      x->pat[0]->type.prim != y->pat[0]->type.prim) {
-    return false;
-  }
-  switch (a->kind) {
-  case IR_UNOP:
-    return a->u.unop.op == b->u.unop.op && ir_subexp_equal(a->u.unop.operand, b->u.unop.operand);
-  case IR_BINOP:
-    return same_binop(a, b);
-  case IR_CONVERT:
-    return ir_subexp_equal(a->u.convert.operand, b->u.convert.operand);
-  case IR_SHAPE:
-    return a->u.shape.array == b->u.shape.array && a->u.shape.dim == b->u.shape.dim;
-  case IR_INDEX:
-    return same_index(a, b);
-  default:
-    return false;
-  }
-}
-
-/* Empties the table: only the buckets that entries use (a program of many small
- * functions must not clear a large table for each). */
-static void cse_reset(struct simplifier *s) {
-  if (s->buckets == NULL) {
-    s->bucket_count = 1024;
-    s->buckets = malloc(sizeof *s->buckets * (size_t)s->bucket_count);
-    if (s->buckets == NULL) {
-      diag_out_of_memory();
-    }
-    memset(s->buckets, -1, sizeof *s->buckets * (size_t)s->bucket_count);
-  }
-  for (int i = 0; i < s->entry_count; i++) {
-    s->buckets[s->entries[i].hash & (uint64_t)(s->bucket_count - 1)] = -1;
-  }
-  s->entry_count = 0;
-  s->next_serial = 0;
-}
-
-/* Doubles the buckets, dropping the entries of closed frames. */
-static void cse_rehash(struct simplifier *s) {
-  int n = s->entry_count;
-  s->bucket_count *= 2;
-  int *fresh = realloc(s->buckets, sizeof *fresh * (size_t)s->bucket_count);
-  if (fresh == NULL) {
-    diag_out_of_memory();
-  }
-  s->buckets = fresh;
-  memset(s->buckets, -1, sizeof *s->buckets * (size_t)s->bucket_count);
-  s->entry_count = 0;
-  for (int i = 0; i < n; i++) {
-    struct cse_entry e = s->entries[i];
-    if (s->serial_live[e.serial]) {
-      int slot = (int)(e.hash & (uint64_t)(s->bucket_count - 1));
-      e.next = s->buckets[slot];
-      s->entries[s->entry_count] = e;
-      s->buckets[slot] = s->entry_count++;
-    }
-  }
-}
-
-static struct ir_stm *cse_find(struct simplifier *s, const struct ir_stm *stm, uint64_t h) {
-  for (int i = s->buckets[h & (uint64_t)(s->bucket_count - 1)]; i >= 0; i = s->entries[i].next) {
-    struct cse_entry *e = &s->entries[i];
-    if (e->hash == h && s->serial_live[e->serial] && cse_equal(e->stm, stm)) {
-      return e->stm;
-    }
-  }
-  return NULL;
-}
-
-static void cse_insert(struct simplifier *s, struct ir_stm *stm, uint64_t h, int level) {
-  if (s->entry_count >= s->bucket_count) {
-    cse_rehash(s);
-  }
-  s->entries = grow(s->entries, &s->entry_cap, s->entry_count + 1, sizeof *s->entries);
-  int slot = (int)(h & (uint64_t)(s->bucket_count - 1));
-  s->entries[s->entry_count] = (struct cse_entry){h, s->buckets[slot], s->frames[level].serial,
-                                                   stm};
-  s->buckets[slot] = s->entry_count++;
-}
-
 /* ------------------------------------------------------------------ Hoisting */
 
 struct level_ctx {
@@ -319,7 +143,7 @@ static void raise_level(void *ctx, const struct ir_var *v) {
 }
 
 static bool hoistable(const struct ir_stm *stm) {
-  return cse_candidate(stm) && !ir_stm_may_fail(stm);
+  return simplify_scalar_op(stm) && !ir_stm_may_fail(stm);
 }
 
 /* The outermost frame the statement may move to: past loop bodies and lambdas whose
@@ -340,11 +164,12 @@ static int hoist_target(struct simplifier *s, const struct ir_stm *stm) {
 /* ---------------------------------------------------------------- Keeping */
 
 static void keep_stm(struct simplifier *s, struct ir_stm *stm) {
-  bool cse = cse_candidate(stm);
-  uint64_t h = cse ? cse_hash(stm) : 0;
-  struct ir_stm *same = cse ? cse_find(s, stm, h) : NULL;
+  uint64_t h = 0;
+  struct ir_stm *same = simplify_cse_find(s, stm, &h);
   if (same != NULL) {
-    simplify_bind(s, stm->pat[0], ir_se_var(same->pat[0]));
+    for (int i = 0; i < stm->pat_count; i++) {
+      simplify_bind(s, stm->pat[i], ir_se_var(same->pat[i]));
+    }
     s->changes++;
     return;
   }
@@ -359,9 +184,7 @@ static void keep_stm(struct simplifier *s, struct ir_stm *stm) {
       info->range = simplify_range_of(s, stm);
     }
   }
-  if (cse) {
-    cse_insert(s, stm, h, level);
-  }
+  simplify_cse_insert(s, stm, h, level);
 }
 
 /* ------------------------------------------------------------ Nested bodies */
@@ -454,9 +277,65 @@ static void simplify_lambda(struct simplifier *s, struct ir_lambda *l, struct ir
   pop_frame(s, l->body);
 }
 
-static void simplify_soac_lambdas(struct simplifier *s, struct ir_soac *so) {
+/* ---------------------------------------------------------- Result shapes */
+
+/* Whether a dimension is known here: a constant, or a variable bound outside the
+ * bodies just left (a variable a result's type names is in scope there or inside). */
+static bool visible_dim(struct simplifier *s, struct ir_subexp d) {
+  return d.kind == IR_SE_CONST ||
+         (d.kind == IR_SE_VAR && simplify_info(s, d.u.var)->level <= s->depth);
+}
+
+/* Fills the unknown dimensions of *t, from dimension `skip` on, with those of `from`
+ * (t's dimension d is from's d - skip) that are known here. */
+static void refine_dims(struct simplifier *s, struct ir_type *t, struct ir_type from, int skip) {
+  for (int d = skip; d < t->rank && t->rank - skip == from.rank; d++) {
+    struct ir_subexp known = from.dims[d - skip];
+    if (t->dims[d].kind == IR_SE_NONE && visible_dim(s, known)) {
+      struct ir_subexp *dims = ARENA_ARRAY(s->p->arena, struct ir_subexp, t->rank);
+      memcpy(dims, t->dims, sizeof *dims * (size_t)t->rank);
+      dims[d] = known;
+      t->dims = dims;
+      s->changes++;
+    }
+  }
+}
+
+/* A lambda's result types take the shapes its results' types state, and so do the rows
+ * of a map's results: every row then has them. */
+static void refine_lambda_results(struct simplifier *s, struct ir_stm *stm, struct ir_lambda *l) {
+  for (int i = 0; i < l->ret_count; i++) {
+    struct ir_subexp r = l->body->results[i];
+    if (r.kind == IR_SE_VAR) {
+      refine_dims(s, &l->ret[i], r.u.var->type, 0);
+    }
+    if (stm->exp.u.soac.kind == IR_SOAC_MAP) {
+      refine_dims(s, &stm->pat[i]->type, l->ret[i], 1);
+    }
+  }
+}
+
+/* An if's results take the shapes that both branches' results state alike. */
+static void refine_if_results(struct simplifier *s, struct ir_stm *stm) {
+  for (int i = 0; i < stm->pat_count; i++) {
+    struct ir_type t = ir_subexp_type(stm->exp.u.if_.then_body->results[i]);
+    struct ir_type f = ir_subexp_type(stm->exp.u.if_.else_body->results[i]);
+    if (t.rank == f.rank && t.rank > 0) {
+      struct ir_type both = t;
+      both.dims = ARENA_ARRAY(s->p->arena, struct ir_subexp, t.rank);
+      for (int d = 0; d < t.rank; d++) {
+        both.dims[d] = ir_subexp_equal(t.dims[d], f.dims[d]) ? t.dims[d] : ir_se_none();
+      }
+      refine_dims(s, &stm->pat[i]->type, both, 0);
+    }
+  }
+}
+
+static void simplify_soac_lambdas(struct simplifier *s, struct ir_stm *stm) {
+  struct ir_soac *so = &stm->exp.u.soac;
   if (so->map_fn != NULL) {
     simplify_lambda(s, so->map_fn, so->inputs, so->input_count);
+    refine_lambda_results(s, stm, so->map_fn);
   }
   if (so->op != NULL) {
     simplify_lambda(s, so->op, NULL, 0);
@@ -481,13 +360,14 @@ static bool simplify_nested(struct simplifier *s, struct ir_stm *stm) {
     }
     simplify_branch(s, c, true, e->u.if_.then_body);
     simplify_branch(s, c, false, e->u.if_.else_body);
+    refine_if_results(s, stm);
     return true;
   }
   case IR_LOOP:
     simplify_loop_body(s, &e->u.loop);
     return true;
   case IR_SOAC:
-    simplify_soac_lambdas(s, &e->u.soac);
+    simplify_soac_lambdas(s, stm);
     return true;
   default:
     return true;
@@ -876,7 +756,7 @@ static void remove_dead_functions(struct simplifier *s) {
 }
 
 static void simplify_fun(struct simplifier *s, struct ir_fun *f) {
-  cse_reset(s);
+  simplify_cse_reset(s);
   s->depth = -1;
   push_frame(s, FRAME_FUN);
   for (int i = 0; i < f->param_count; i++) {
@@ -894,18 +774,19 @@ static void free_simplifier(struct simplifier *s) {
   free(s->frames);
   free(s->vars);
   free(s->serial_live);
-  free(s->entries);
-  free(s->buckets);
+  simplify_cse_free(s);
   free(s->calls);
   simplify_dead_code_free(&s->dce);
   ir_subst_free(&s->subst);
   ir_subst_free(&s->renames);
+  ir_subst_free(&s->alpha);
 }
 
 void simplify_program(struct ir_program *p) {
   struct simplifier s = {.p = p};
   ir_subst_init(&s.subst, p);
   ir_subst_init(&s.renames, p);
+  ir_subst_init(&s.alpha, p);
   s.calls = calloc((size_t)max_fun_id(p) + 1, sizeof *s.calls);
   if (s.calls == NULL) {
     diag_out_of_memory();

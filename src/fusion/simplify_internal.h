@@ -1,4 +1,4 @@
-/* What the files of the simplifier share (simplify.c, fold.c, unroll.c, dce.c).
+/* What the files of the simplifier share (simplify.c, cse.c, fold.c, unroll.c, dce.c).
  *
  * The simplifier walks each function's bodies forward once per round, rewriting every
  * statement in place. Its state: a substitution (copy and constant propagation: a
@@ -65,6 +65,7 @@ struct simplifier {
   struct ir_program *p;
   struct ir_subst subst;    /* copy and constant propagation, for the whole run */
   struct ir_subst renames;  /* scratch of ir_copy_body_with, empty between copies */
+  struct ir_subst alpha;    /* scratch of cse.c's comparisons, empty between them */
   struct var_info *vars;    /* by var id */
   int var_cap;
   struct frame *frames;     /* frames[0..depth]: the bodies being rebuilt */
@@ -99,6 +100,13 @@ struct ir_var *simplify_emit(struct simplifier *s, const char *name, struct loc 
 void simplify_emit_stm(struct simplifier *s, struct loc loc, struct ir_exp exp,
                        struct ir_var **pat, int pat_count);
 struct ir_stm *simplify_def(struct simplifier *s, struct ir_subexp se, enum ir_exp_kind kind);
+
+/* cse.c: common subexpressions */
+bool simplify_scalar_op(const struct ir_stm *stm);
+void simplify_cse_reset(struct simplifier *s);
+struct ir_stm *simplify_cse_find(struct simplifier *s, const struct ir_stm *stm, uint64_t *hash);
+void simplify_cse_insert(struct simplifier *s, struct ir_stm *stm, uint64_t hash, int level);
+void simplify_cse_free(struct simplifier *s);
 
 /* fold.c: scalar expressions */
 enum rewrite simplify_unop(struct simplifier *s, struct ir_stm *stm);
