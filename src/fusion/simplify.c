@@ -424,11 +424,13 @@ static enum rewrite index_row(struct simplifier *s, struct ir_stm *stm, struct i
   return REWRITE_CHANGED;
 }
 
-/* [e0, e1, ...][c, rest...] = e_c[rest...] */
+/* [e0, e1, ...][c, rest...] = e_c[rest...]. A whole row e_c stays a read: the read is
+ * a fresh view that the program may update in place, while e_c may be used elsewhere. */
 static enum rewrite index_literal(struct simplifier *s, struct ir_stm *stm, struct ir_stm *lit) {
   int64_t c;
   if (!const_int_value(stm->exp.u.index.dims[0].fixed, &c) || c < 0 ||
-      c >= lit->exp.u.array_lit.count) {
+      c >= lit->exp.u.array_lit.count ||
+      (stm->exp.u.index.count == 1 && stm->pat[0]->type.rank > 0)) {
     return REWRITE_KEEP;
   }
   struct ir_subexp elem = lit->exp.u.array_lit.elems[c];
@@ -468,6 +470,9 @@ static enum rewrite index_generated(struct simplifier *s, struct ir_stm *stm,
     }
   }
   if (count == n) {
+    if (stm->pat[0]->type.rank > 0) {
+      return REWRITE_KEEP; /* a whole row stays a read, as in index_literal */
+    }
     simplify_bind(s, stm->pat[0], v);
     return REWRITE_DROP;
   }
