@@ -207,6 +207,14 @@ static bool can_fuse(const struct ir_body *b, int i, int j, bool *diagonal) {
   if (!feeds || inputs_consumed_between(b, i, j, p)) {
     return false;
   }
+  if (c->kind == IR_SOAC_FILTER) {
+    /* A filter keeps computed values only when they are scalars. */
+    for (int o = 0; o < ps->pat_count; o++) {
+      if (input_uses(c, ps->pat[o]) > 0 && ps->pat[o]->type.rank != 1) {
+        return false;
+      }
+    }
+  }
   for (int x = 0; x < p->input_count; x++) {
     for (int d = 0; d < c->dest_count; d++) {
       if (c->dests[d] == p->inputs[x]) {
@@ -385,6 +393,240 @@ static bool fuse_horizontally(struct fuser *f, struct ir_body *b) {
   return false;
 }
 
+/* ------------------------------------------------------------------ Scatter */
+
+/* A scatter whose inputs are each the flattening (reshape [w][r] to [w*r]) of an array,
+ * or the concatenation of r arrays of width w, becomes a scatter of width w making r
+ * writes per element; its inputs become the rows (or the parts), so a map producing
+ * them can then fuse into it. Only scatters whose map_fn just routes its parameters
+ * (as internalise makes them) are rewritten. */
+
+/* The parameter each result of a routing lambda returns, or NULL if it is not one. */
+static bool routing(const struct ir_lambda *l, int *param_of_result) {
+  if (l->body->stm_count != 0) {
+    return false;
+  }
+  for (int r = 0; r < l->body->result_count; r++) {
+    struct ir_subexp res = l->body->results[r];
+    int at = res.kind == IR_SE_VAR ? var_position(l->params, l->param_count, res.u.var) : -1;
+    if (at < 0) {
+      return false;
+    }
+    param_of_result[r] = at;
+  }
+  return true;
+}
+
+/* The statement in b binding v, or -1. */
+static int binder_of(const struct ir_body *b, const struct ir_var *v) {
+  for (int i = 0; i < b->stm_count; i++) {
+    if (pat_index(b->stms[i], v) >= 0) {
+      return i;
+    }
+  }
+  return -1;
+}
+
+static int use_count_in_body(const struct ir_body *b, const struct ir_var *v) {
+  int n = uses_in_results(b, v);
+  for (int i = 0; i < b->stm_count; i++) {
+    n += uses_in_stm(b->stms[i], v);
+  }
+  return n;
+}
+
+/* How input m is split: its parts (concat) or its rows' array (reshape), r of them. */
+struct split_input {
+  int stm;                 /* the reshape or concat statement */
+  bool rows;               /* reshape: one [w][r] array whose row elements are the writes */
+  struct ir_var **parts;   /* rows: the [w][r] array; parts: the r arrays of width w */
+  int count;               /* r */
+  struct ir_subexp width;  /* w */
+};
+
+/* Statements reading only the outer size of v (shape(v, 0)): they can be computed from
+ * the parts instead. */
+static int outer_shape_uses(const struct ir_body *b, const struct ir_var *v) {
+  int n = 0;
+  for (int i = 0; i < b->stm_count; i++) {
+    const struct ir_exp *e = &b->stms[i]->exp;
+    n += e->kind == IR_SHAPE && e->u.shape.array == v && e->u.shape.dim == 0;
+  }
+  return n;
+}
+
+static bool split_of(const struct ir_body *b, const struct ir_var *v, struct split_input *out) {
+  int i = binder_of(b, v);
+  if (i < 0 || use_count_in_body(b, v) - outer_shape_uses(b, v) != 1) {
+    return false;
+  }
+  const struct ir_exp *e = &b->stms[i]->exp;
+  if (e->kind == IR_RESHAPE && e->u.reshape.count == 1 && e->u.reshape.array->type.rank == 2 &&
+      e->u.reshape.array->type.dims[1].kind == IR_SE_CONST &&
+      e->u.reshape.array->type.dims[0].kind != IR_SE_NONE) {
+    out->stm = i;
+    out->rows = true;
+    out->parts = &((struct ir_exp *)e)->u.reshape.array;
+    out->count = (int)(int64_t)e->u.reshape.array->type.dims[1].u.c.v.i;
+    out->width = e->u.reshape.array->type.dims[0];
+    return out->count > 0 && out->count <= 64;
+  }
+  if (e->kind == IR_CONCAT && e->u.concat.count > 1) {
+    struct ir_subexp w = e->u.concat.arrays[0]->type.dims[0];
+    for (int k = 0; k < e->u.concat.count; k++) {
+      if (w.kind == IR_SE_NONE || !ir_subexp_equal(e->u.concat.arrays[k]->type.dims[0], w)) {
+        return false; /* parts of unknown or different widths */
+      }
+    }
+    out->stm = i;
+    out->rows = false;
+    out->parts = e->u.concat.arrays;
+    out->count = e->u.concat.count;
+    out->width = w;
+    return true;
+  }
+  return false;
+}
+
+/* Element k of input m in the new lambda: part k's parameter, or row[k] (read into the
+ * body; unsafe: k is below the row's constant length). */
+static struct ir_subexp split_element(struct fuser *f, struct ir_body *body,
+                                      const struct split_input *sp, struct ir_var *const *params,
+                                      const int *offset, int m, int k, struct loc loc) {
+  if (!sp[m].rows) {
+    return ir_se_var(params[offset[m] + k]);
+  }
+  struct ir_exp e = {.kind = IR_INDEX};
+  e.u.index.array = params[offset[m]];
+  e.u.index.count = 1;
+  e.u.index.dims = ARENA_NEW(f->p->arena, struct ir_dim_index);
+  e.u.index.dims[0].fixed = ir_se_i64(k);
+  struct ir_var *x = ir_var_new(f->p, intern("w"), ir_type_row(params[offset[m]]->type));
+  struct ir_stm *st = ir_body_add(f->p, body, loc, e, &x, 1);
+  st->unsafe = true;
+  return ir_se_var(x);
+}
+
+/* Rewrites the scatter at position j if all its inputs are split the same way. */
+static bool normalise_scatter(struct fuser *f, struct ir_body *b, int j) {
+  struct ir_stm *st = b->stms[j];
+  struct ir_soac *s = &st->exp.u.soac;
+  int n = s->input_count;
+  if (s->dest_writes != NULL || n == 0) {
+    return false;
+  }
+  int *param_of = malloc(sizeof(int) * ((size_t)s->map_fn->body->result_count + 1));
+  struct split_input *sp = malloc(sizeof *sp * ((size_t)n + 1));
+  if (param_of == NULL || sp == NULL) {
+    diag_out_of_memory();
+  }
+  bool ok = routing(s->map_fn, param_of);
+  for (int m = 0; ok && m < n; m++) {
+    ok = split_of(b, s->inputs[m], &sp[m]) && sp[m].count == sp[0].count &&
+         ir_subexp_equal(sp[m].width, sp[0].width);
+  }
+  if (!ok) {
+    free(param_of);
+    free(sp);
+    return false;
+  }
+  int r = sp[0].count;
+  /* The new inputs and lambda parameters, input by input. */
+  VEC(struct ir_var *) inputs = {0};
+  VEC(struct ir_var *) params = {0};
+  int *offset = malloc(sizeof(int) * ((size_t)n + 1));
+  if (offset == NULL) {
+    diag_out_of_memory();
+  }
+  for (int m = 0; m < n; m++) {
+    offset[m] = params.len;
+    for (int k = 0; k < (sp[m].rows ? 1 : r); k++) {
+      VEC_PUSH(f->p->arena, &inputs, sp[m].parts[k]);
+      VEC_PUSH(f->p->arena, &params,
+               ir_var_new(f->p, intern("x"), ir_type_row(sp[m].parts[k]->type)));
+    }
+  }
+  struct ir_lambda *l = ir_lambda_new(f->p->arena);
+  l->params = params.items;
+  l->param_count = params.len;
+  /* Results: per dest, per write, its indices; then per dest, per write, its value. */
+  VEC(struct ir_subexp) res = {0};
+  int index_count = 0;
+  for (int d = 0; d < s->dest_count; d++) {
+    index_count += s->dest_ranks != NULL ? s->dest_ranks[d] : 1;
+  }
+  for (int d = 0, first = 0; d < s->dest_count; d++) {
+    int rank = s->dest_ranks != NULL ? s->dest_ranks[d] : 1;
+    for (int k = 0; k < r; k++) {
+      for (int q = 0; q < rank; q++) {
+        VEC_PUSH(f->p->arena, &res,
+                 split_element(f, l->body, sp, params.items, offset, param_of[first + q], k,
+                               st->loc));
+      }
+    }
+    first += rank;
+  }
+  for (int d = 0; d < s->dest_count; d++) {
+    for (int k = 0; k < r; k++) {
+      VEC_PUSH(f->p->arena, &res,
+               split_element(f, l->body, sp, params.items, offset, param_of[index_count + d], k,
+                             st->loc));
+    }
+  }
+  ir_body_set_results(f->p->arena, l->body, res.items, res.len);
+  l->ret_count = res.len;
+  l->ret = ARENA_ARRAY(f->p->arena, struct ir_type, res.len + 1);
+  for (int i = 0; i < res.len; i++) {
+    l->ret[i] = ir_subexp_type(res.items[i]);
+  }
+  s->map_fn = l;
+  s->inputs = inputs.items;
+  s->input_count = inputs.len;
+  s->width = sp[0].width;
+  s->dest_writes = ARENA_ARRAY(f->p->arena, int, s->dest_count + 1);
+  for (int d = 0; d < s->dest_count; d++) {
+    s->dest_writes[d] = r;
+  }
+  /* Reads of their outer sizes become r * w; the reshapes and concatenations go. */
+  for (int i = 0; i < b->stm_count; i++) {
+    struct ir_exp *e = &b->stms[i]->exp;
+    for (int m = 0; m < n && e->kind == IR_SHAPE; m++) {
+      if (e->u.shape.array == b->stms[sp[m].stm]->pat[0] && e->u.shape.dim == 0) {
+        e->kind = IR_BINOP;
+        e->u.binop.op = IR_BINOP_MUL;
+        e->u.binop.lhs = sp[0].width;
+        e->u.binop.rhs = ir_se_i64(r);
+        break;
+      }
+    }
+  }
+  bool *keep = malloc(sizeof *keep * ((size_t)b->stm_count + 1));
+  if (keep == NULL) {
+    diag_out_of_memory();
+  }
+  for (int i = 0; i < b->stm_count; i++) {
+    keep[i] = true;
+  }
+  for (int m = 0; m < n; m++) {
+    keep[sp[m].stm] = false;
+  }
+  ir_body_filter(b, keep);
+  free(keep);
+  free(offset);
+  free(param_of);
+  free(sp);
+  return true;
+}
+
+static bool normalise_scatters(struct fuser *f, struct ir_body *b) {
+  for (int j = 0; j < b->stm_count; j++) {
+    if (is_soac(b->stms[j], IR_SOAC_SCATTER) && normalise_scatter(f, b, j)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /* --------------------------------------------------------------- Traversal */
 
 static void fuse_lambda(struct fuser *f, struct ir_lambda *l) {
@@ -417,7 +659,8 @@ static void fuse_body(struct fuser *f, struct ir_body *b) {
     fuse_nested(f, b->stms[i]);
   }
   for (int round = 0; round < 1000; round++) {
-    bool any = fuse_vertically(f, b);
+    bool any = normalise_scatters(f, b);
+    any = fuse_vertically(f, b) || any;
     any = fuse_horizontally(f, b) || any;
     if (!any) {
       break;
