@@ -5,6 +5,7 @@
 -- (x * 3) * 4 is x * 12), with wrap-around; -(-x), !(!x) and not (not x) are x (for
 -- floats too: the sign flips twice). After simplification `main` computes x + 3,
 -- x - 3, x * 12, x > 3 and nothing else, and `involutions` only to_bits f.
+-- Structure after simplification (dump --after simplify --structure): none
 -- ==
 -- input { 7i32 }
 -- output { 7i32 7i32 7i32 0i32 0i32 7i32 0i32 0i32 7i32 7i32 0i32 7i32 7i32 7i32 1i32 7i32

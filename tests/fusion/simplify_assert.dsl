@@ -2,6 +2,7 @@
 -- false stays, and fails when the program runs; one that depends on the input stays.
 -- After simplification `main` holds one assert (of x > 0); `never` holds its assert
 -- of false.
+-- Structure after simplification (dump --after simplify --structure): none
 -- ==
 -- input { 5i32 } output { 10i32 }
 -- input { -5i32 } error: assertion failed

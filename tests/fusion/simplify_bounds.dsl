@@ -4,6 +4,7 @@
 -- checked and fail: xs[i + 1] on the last i.
 -- After simplification, in `main`, xs[i] and zs[2] are #[unsafe]; in `past_end`,
 -- xs[i + 1] is not.
+-- Structure after simplification (dump --after simplify --structure): iota 1, loop 2, map 1
 -- ==
 -- input { [1i32, 2i32, 3i32] [4i32, 5i32, 6i32] } output { 6i32 [2i32, 4i32, 6i32] 6i32 }
 -- entry: past_end

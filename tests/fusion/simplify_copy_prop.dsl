@@ -3,7 +3,7 @@
 -- initial values), and the arithmetic on the constants folds.
 -- After simplification (`prismc dump --after simplify`), `main` is one map whose
 -- lambda computes x * 6 + 5 and the loop whose body adds x: no copy is left.
--- Expected structure: map 1 loop 1 (checked by hand with --after simplify --structure).
+-- Structure after simplification (dump --after simplify --structure): loop 1, map 1
 -- ==
 -- input { [1i32, 2i32, 3i32] } output { [11i32, 17i32, 23i32] 26i32 }
 -- input { empty([0]i32) } output { empty([0]i32) 20i32 }

@@ -1,9 +1,10 @@
 -- Dead code: statements whose results are unused go, also inside lambdas, loop bodies
--- and branches, unless they may fail: an unused division by a possibly zero value, an
--- unused out-of-bounds read and an unused failing assertion still report their error.
+-- and branches, unless they may fail: an unused division by a possibly zero value and
+-- an unused out-of-bounds read still report their error (assertions: simplify_assert).
 -- After simplification `main` is `map (\x -> x + 1) xs` (the unused array, the unused
--- reduce, whose operator cannot fail, and the unused loop go; expected structure:
--- map 1); the division, the read and the conversion of `keeps_failures` stay.
+-- reduce, whose operator cannot fail, and the unused loop go); the division, the read
+-- and the conversion of `keeps_failures` stay.
+-- Structure after simplification (dump --after simplify --structure): map 1
 -- ==
 -- input { [1i32, 2i32] } output { [2i32, 3i32] }
 -- entry: keeps_failures

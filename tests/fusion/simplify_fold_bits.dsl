@@ -2,6 +2,7 @@
 -- more give 0, or the sign for >> on signed types (>> is arithmetic on signed types and
 -- logical on unsigned ones); popc, clz and ctz count in the operand's width (clz and ctz
 -- of 0 are the width); to_bits and from_bits keep every bit; ! complements.
+-- Structure after simplification (dump --after simplify --structure): none
 -- ==
 -- entry: folded
 -- input { }

@@ -2,6 +2,7 @@
 -- that the backend writes as C's on bool (& | ^, min as &, max as |); x && true is x,
 -- x || true is true, not (not x) is x, x == true is x; comparisons of a value with
 -- itself fold for integers and booleans (not for floats: NaN).
+-- Structure after simplification (dump --after simplify --structure): if 4
 -- ==
 -- entry: folded
 -- input { }

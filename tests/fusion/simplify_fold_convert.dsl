@@ -4,6 +4,7 @@
 -- saturate out of range and turn NaN into 0; bool is 0 or 1, and a number is true when
 -- it is not 0 (NaN included). `folded` is all constants after simplification;
 -- `computed` converts its inputs.
+-- Structure after simplification (dump --after simplify --structure): none
 -- ==
 -- entry: folded
 -- input { }

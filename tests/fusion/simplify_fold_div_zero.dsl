@@ -2,6 +2,7 @@
 -- the program reports the error at run time, located where it was written, as it would
 -- without simplification. Neither may the statement go when its result is unused
 -- (x - x and x * 0 fold to 0 first, so the divisor becomes the constant 0).
+-- Structure after simplification (dump --after simplify --structure): none
 -- ==
 -- entry: quotient
 -- input { 7i32 } error: simplify_fold_div_zero\.dsl:21:32: error: division by zero

@@ -4,6 +4,7 @@
 -- through to_bits, so that they must agree to the last bit. In `folded` the operations
 -- all fold (the arrays given to to_bits hold only constants after simplification);
 -- `computed` applies the same operations to its inputs.
+-- Structure after simplification (dump --after simplify --structure): array 4, map 4
 -- ==
 -- entry: folded
 -- input { }

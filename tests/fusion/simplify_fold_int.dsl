@@ -6,6 +6,7 @@
 -- simplification its body is only its results (`prismc dump --after simplify`:
 -- `in (125i8, -127i8, ...)`, no statement left). `computed` applies the same operators
 -- to its inputs, where nothing can fold: both must agree.
+-- Structure after simplification (dump --after simplify --structure): none
 -- ==
 -- entry: folded
 -- input { }

@@ -2,7 +2,8 @@
 -- function that nothing calls any more is removed, so after simplification the program
 -- is the entry point alone, with no apply; a large function called twice stays, with its
 -- calls (here `big`, over the inlining limit, called from two places).
--- Expected structure: apply 2 and no other function than `main` and `big`.
+-- Only `main` and `big` remain.
+-- Structure after simplification (dump --after simplify --structure): apply 2
 -- ==
 -- input { 3i32 } output { 5i32 179588i32 735374i32 }
 def add1 (x: i32) = x + 1

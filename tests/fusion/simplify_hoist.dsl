@@ -6,6 +6,7 @@
 -- After simplification, the cos, sin and f32.i64 p are in the loop body, not in the
 -- map's lambda; n - 1 and f32.i64 n are before the loop; f32.i64 last stays in its
 -- branch.
+-- Structure after simplification (dump --after simplify --structure): if 1, iota 1, loop 1, map 1
 -- ==
 -- input { [1f32, 2f32, 3f32] 2i64 } output { [3.7320507f32, 4.732051f32, 1.098076f32] }
 -- input { empty([0]f32) 3i64 } output { empty([0]f32) }

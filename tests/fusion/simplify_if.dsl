@@ -4,6 +4,7 @@
 -- if that gives true and false is its condition, and one that gives 1 and 0 its
 -- condition converted. After simplification `main` has one if (on c, with one result),
 -- `flags` none.
+-- Structure after simplification (dump --after simplify --structure): if 1
 -- ==
 -- input { true 5i32 } output { 6i32 5i32 }
 -- input { false 5i32 } output { 3i32 5i32 }

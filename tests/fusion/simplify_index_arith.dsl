@@ -5,6 +5,7 @@
 -- the lambda of `digits` (whose i is in 0..39) computes i >> 2 and i & 3 and no other
 -- division or modulo; in `overflow`, where j * 4 may wrap around, (j * 4 + 3) / 4 / 4
 -- stays (as one shift, (j * 4 + 3) >> 4); `split` is all constants.
+-- Structure after simplification (dump --after simplify --structure): array 8, iota 1, map 1
 -- ==
 -- entry: digits
 -- input { 10i64 }

@@ -3,6 +3,7 @@
 -- then dies when nothing else reads it. Out of bounds, the read stays and fails at run
 -- time. After simplification `main` has no array literal, no iota and no replicate, and
 -- returns x + 30, 2, x and 4 straight.
+-- Structure after simplification (dump --after simplify --structure): array 1
 -- ==
 -- input { 5i32 } output { 35i32 2i64 5i32 4i32 }
 -- entry: outside

@@ -2,8 +2,9 @@
 -- variables), so that the arguments' constants fold into their bodies and later passes
 -- see through the calls; a function nothing calls any more is removed. Entry points
 -- are never inlined or removed, even when another entry point calls them.
--- After simplification no `apply` is left and only the entry points remain (expected
--- structure: map 2, nothing else).
+-- After simplification no `apply` is left and only the entry points remain (the loop is
+-- sum's, inlined).
+-- Structure after simplification (dump --after simplify --structure): loop 1, map 2
 -- ==
 -- input { [1f32, 2f32] } output { [3f32, 6f32] 9f32 }
 -- entry: other

@@ -3,6 +3,7 @@
 -- body is gone. A loop parameter that the body passes on unchanged is its initial value
 -- throughout, and leaves the loop. After simplification `none` has no loop and `passes`
 -- one loop with one parameter (s), the other (k) replaced by 10.
+-- Structure after simplification (dump --after simplify --structure): loop 1
 -- ==
 -- entry: none
 -- input { 5i32 } output { 5i32 5i32 5i32 }

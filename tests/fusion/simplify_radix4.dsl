@@ -5,7 +5,8 @@
 -- whose lambda is straight-line scalar code: no inner map, no apply, and array literals
 -- only for the rows it returns. The twiddle factor of element 0 (angle -0 / (4 m), not
 -- foldable: 4 m may be 0) depends on m only and is hoisted out of the map.
--- Expected structure: map 3 (the other two are the zips and unzips), iota 1, array 2.
+-- (Of the three maps, two are the zips and unzips.)
+-- Structure after simplification (dump --after simplify --structure): array 2, iota 1, map 3
 -- ==
 -- entry: pass
 -- input { [[1f32, 2f32, 3f32, 4f32], [0f32, 1f32, 0f32, -1f32]]

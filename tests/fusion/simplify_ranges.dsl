@@ -2,6 +2,7 @@
 -- in 0..n-1 (so i < n, i >= 0 and i != -1 hold), a row of iota 20 is in 0..19, x % 8
 -- is in 0..7 (so min(x % 8, 7) is x % 8 and x % 8 < 8), and i32.u8 u is in 0..255.
 -- After simplification no comparison is left in `main`, no if, and x % 8 is x & 7.
+-- Structure after simplification (dump --after simplify --structure): iota 1, loop 1, map 1
 -- ==
 -- input { 4i64 -13i32 200u8 }
 -- output { 6i64 [3i32, 3i32, 3i32, 3i32, 3i32, 3i32, 3i32, 3i32, 3i32, 3i32, 3i32, 3i32, 3i32,

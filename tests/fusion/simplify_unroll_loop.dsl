@@ -2,8 +2,9 @@
 -- loop or SOAC becomes that many copies of its body, index by index, each copy's
 -- parameters the previous copy's results; then the constant indices fold. #[unroll]
 -- unrolls a loop of any constant bound (here 20); a loop of 17 passes without it stays.
--- After simplification `main` has no loop left but the one of 17 passes (structure:
--- loop 1), and reads xs[0] ... xs[3] once each.
+-- After simplification `main` has no loop left but the one of 17 passes, and reads
+-- xs[0] ... xs[3] once each.
+-- Structure after simplification (dump --after simplify --structure): copy 1, loop 1, update 4
 -- ==
 -- input { [1i32, 2i32, 3i32, 4i32] } output { 30i32 50i32 [4i32, 3i32, 2i32, 1i32] 17i32 }
 entry main (xs: [4]i32) =

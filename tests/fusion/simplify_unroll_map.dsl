@@ -3,9 +3,10 @@
 -- unrolled (its rows are the constants 0..3), butterfly is inlined into each copy, the
 -- reads of its array literal at constant indices are its elements, and the literals
 -- die: after simplification `main` holds no map, no loop, no apply and only the array
--- literals of its results (expected structure: array 2, the map's and the scan's). The
+-- literals of its results (the map's and the scan's). The
 -- reduce and scan over [4] rows become the sequential fold from the neutral element that
 -- the C backend's loop does, so floats round the same (compared through to_bits).
+-- Structure after simplification (dump --after simplify --structure): array 2
 -- ==
 -- input { [1f32, 2f32, 3f32, 4f32] }
 -- output { [20.0f32, -8.0f32, -4.0f32, 0.0f32] 1092616192u32 [1065353216u32, 1077936128u32,

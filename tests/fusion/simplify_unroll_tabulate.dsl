@@ -3,7 +3,8 @@
 -- over 4 terms and the inner map all unroll, the twiddle factors of constant
 -- arguments fold to constants, and the arrays in between are gone. After
 -- simplification `dft4` holds no map, reduce, loop or apply, and the only array
--- literals are those of its two results (expected structure: array 2).
+-- literals are those of its two results.
+-- Structure after simplification (dump --after simplify --structure): array 2
 -- ==
 -- entry: dft4
 -- input { [1f32, 2f32, 3f32, 4f32] [0f32, 0f32, 0f32, 0f32] }
