@@ -5,7 +5,7 @@
 -- Structure after simplification (dump --after simplify --structure): none
 -- ==
 -- entry: quotient
--- input { 7i32 } error: simplify_fold_div_zero\.dsl:21:32: error: division by zero
+-- input { 7i32 } error: simplify_fold_div_zero\.dsl:22:32: error: division by zero
 -- entry: unused
 -- input { 7i32 } error: division by zero
 -- entry: remainder
