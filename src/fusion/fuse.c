@@ -364,6 +364,8 @@ static bool can_merge(const struct ir_body *b, int i, int j) {
          c->exp.u.soac.dest_count == 0;
 }
 
+static bool fuse_maps_horizontally(struct fuser *f, struct ir_body *b);
+
 /* Merges map A (statement a) into SOAC C (statement c: MAP, REDOMAP or SCANOMAP) as its
  * extra map results. */
 static void merge_map(struct fuser *f, struct ir_stm *a, struct ir_stm *c) {
@@ -371,7 +373,116 @@ static void merge_map(struct fuser *f, struct ir_stm *a, struct ir_stm *c) {
   compose(f, a, c, true);
 }
 
+/* Concatenates VEC-less arrays: the first n of a, then the first m of b. */
+static void *concat_arrays(struct fuser *f, const void *a, int n, const void *b, int m,
+                           size_t size) {
+  char *out = arena_alloc(f->p->arena, size * ((size_t)n + (size_t)m + 1));
+  if (n > 0) {
+    memcpy(out, a, size * (size_t)n);
+  }
+  if (m > 0) {
+    memcpy(out + size * (size_t)n, b, size * (size_t)m);
+  }
+  return out;
+}
+
+/* Two reductions of the same width (a at statement i, c at j) become one redomap whose
+ * operator computes both: accumulators and elements are laid out a's then c's. */
+static void merge_reductions(struct fuser *f, struct ir_stm *as, struct ir_stm *cs) {
+  struct ir_soac *a = &as->exp.u.soac, *c = &cs->exp.u.soac;
+  normalise_consumer(f, a);
+  normalise_consumer(f, c);
+  int ka = a->neutral_count, kc = c->neutral_count;
+  int ma = a->map_fn->ret_count - ka, mc = c->map_fn->ret_count - kc;
+  /* map_fn: a's body then c's, reading both inputs (shared where the same array). */
+  struct ir_subst sub;
+  ir_subst_init(&sub, f->p);
+  VEC(struct ir_var *) inputs = {0};
+  VEC(struct ir_var *) params = {0};
+  for (int x = 0; x < a->input_count; x++) {
+    VEC_PUSH(f->p->arena, &inputs, a->inputs[x]);
+    VEC_PUSH(f->p->arena, &params, a->map_fn->params[x]);
+  }
+  for (int x = 0; x < c->input_count; x++) {
+    int at = var_position(inputs.items, inputs.len, c->inputs[x]);
+    if (at >= 0) {
+      ir_subst_set(&sub, c->map_fn->params[x], ir_se_var(params.items[at]));
+    } else {
+      VEC_PUSH(f->p->arena, &inputs, c->inputs[x]);
+      VEC_PUSH(f->p->arena, &params, c->map_fn->params[x]);
+    }
+  }
+  struct ir_lambda *m = ir_lambda_new(f->p->arena);
+  append_stms(f, m->body, a->map_fn->body);
+  append_stms(f, m->body, c->map_fn->body);
+  const struct ir_subexp *ra = a->map_fn->body->results, *rc = c->map_fn->body->results;
+  struct ir_subexp *res = concat_arrays(f, ra, ka, rc, kc, sizeof *res);
+  struct ir_type *ret = concat_arrays(f, a->map_fn->ret, ka, c->map_fn->ret, kc, sizeof *ret);
+  res = concat_arrays(f, res, ka + kc, concat_arrays(f, ra + ka, ma, rc + kc, mc, sizeof *res),
+                      ma + mc, sizeof *res);
+  ret = concat_arrays(f, ret, ka + kc,
+                      concat_arrays(f, a->map_fn->ret + ka, ma, c->map_fn->ret + kc, mc,
+                                    sizeof *ret),
+                      ma + mc, sizeof *ret);
+  ir_body_set_results(f->p->arena, m->body, res, ka + kc + ma + mc);
+  m->ret = ret;
+  m->ret_count = ka + kc + ma + mc;
+  m->params = params.items;
+  m->param_count = params.len;
+  ir_subst_lambda(&sub, m);
+  ir_subst_free(&sub);
+  /* op: (acc_a, acc_c, elem_a, elem_c) -> (res_a, res_c). */
+  struct ir_lambda *op = ir_lambda_new(f->p->arena);
+  struct ir_var **accs = concat_arrays(f, a->op->params, ka, c->op->params, kc, sizeof *accs);
+  struct ir_var **elems =
+      concat_arrays(f, a->op->params + ka, ka, c->op->params + kc, kc, sizeof *elems);
+  op->params = concat_arrays(f, accs, ka + kc, elems, ka + kc, sizeof *accs);
+  op->param_count = 2 * (ka + kc);
+  append_stms(f, op->body, a->op->body);
+  append_stms(f, op->body, c->op->body);
+  ir_body_set_results(f->p->arena, op->body,
+                      concat_arrays(f, a->op->body->results, ka, c->op->body->results, kc,
+                                    sizeof(struct ir_subexp)),
+                      ka + kc);
+  op->ret = concat_arrays(f, a->op->ret, ka, c->op->ret, kc, sizeof *op->ret);
+  op->ret_count = ka + kc;
+  /* The merged statement binds a's and c's reductions, then their map-outs. */
+  struct ir_var **pat = concat_arrays(f, as->pat, ka, cs->pat, kc, sizeof *pat);
+  pat = concat_arrays(f, pat, ka + kc,
+                      concat_arrays(f, as->pat + ka, ma, cs->pat + kc, mc, sizeof *pat), ma + mc,
+                      sizeof *pat);
+  c->neutral = concat_arrays(f, a->neutral, ka, c->neutral, kc, sizeof *c->neutral);
+  c->neutral_count = ka + kc;
+  c->commutative = a->commutative && c->commutative;
+  c->inputs = inputs.items;
+  c->input_count = inputs.len;
+  c->map_fn = m;
+  c->op = op;
+  cs->pat = pat;
+  cs->pat_count = ka + kc + ma + mc;
+}
+
+static bool is_reduction(const struct ir_stm *s) {
+  return is_soac(s, IR_SOAC_REDUCE) || is_soac(s, IR_SOAC_REDOMAP);
+}
+
 static bool fuse_horizontally(struct fuser *f, struct ir_body *b) {
+  for (int j = b->stm_count - 1; j > 0; j--) {
+    if (!is_reduction(b->stms[j])) {
+      continue;
+    }
+    for (int i = j - 1; i >= 0; i--) {
+      if (is_reduction(b->stms[i]) && can_merge(b, i, j)) {
+        merge_reductions(f, b->stms[i], b->stms[j]);
+        remove_stm(b, i);
+        return true;
+      }
+    }
+  }
+  return fuse_maps_horizontally(f, b);
+}
+
+static bool fuse_maps_horizontally(struct fuser *f, struct ir_body *b) {
   for (int j = b->stm_count - 1; j > 0; j--) {
     struct ir_stm *c = b->stms[j];
     if (c->exp.kind != IR_SOAC) {
