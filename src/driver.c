@@ -279,6 +279,12 @@ static void run_pipeline(struct session *s, uint32_t file) {
   if (dump_ir(s, STAGE_FUSION, ir)) {
     return;
   }
+  if (s->opts->dump && s->opts->dump_after == STAGE_EMIT && s->opts->backend != BACKEND_OPENCL) {
+    struct emit_c_options o = {.prefix = s->opts->prefix, .library = true,
+                               .source_name = s->opts->input};
+    emit_c_program(ir, &o, &s->out, NULL, NULL); /* the C file prismc c --library writes */
+    return;
+  }
   if (s->opts->dump) {
     diag_fatal((struct loc){0}, "stage '%s' is not built yet", stage_name(s->opts->dump_after));
   }
