@@ -599,6 +599,8 @@ static struct ir_exp copy_exp(struct copier *c, const struct ir_exp *e) {
     n.u.soac.inputs = dup(c, s->inputs, sizeof *s->inputs * (size_t)s->input_count);
     n.u.soac.dests = dup(c, s->dests, sizeof *s->dests * (size_t)s->dest_count);
     n.u.soac.dest_ranks = dup(c, s->dest_ranks, sizeof *s->dest_ranks * (size_t)s->dest_count);
+    n.u.soac.dest_writes =
+        dup(c, s->dest_writes, sizeof *s->dest_writes * (size_t)s->dest_count);
     n.u.soac.neutral = dup(c, s->neutral, sizeof *s->neutral * (size_t)s->neutral_count);
     n.u.soac.map_fn = copy_lambda(c, s->map_fn);
     n.u.soac.op = copy_lambda(c, s->op);

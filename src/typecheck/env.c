@@ -59,6 +59,9 @@ struct tc_module *module_new(struct tc *tc, name_t name) {
   ptrmap_init(&m->types, tc->arena);
   ptrmap_init(&m->modules, tc->arena);
   ptrmap_init(&m->mod_types, tc->arena);
+  for (int i = 0; i < 4; i++) {
+    ptrmap_init(&m->defined[i], tc->arena);
+  }
   return m;
 }
 

@@ -135,15 +135,15 @@ static void bind_member(struct tc *tc, struct tc_binding *b) {
 void define_member(struct tc *tc, struct tc_binding *b) {
   struct tc_module *m = tc->current_module;
   if (m != NULL) {
-    for (int i = 0; i < m->defined.len; i++) {
-      struct tc_binding *old = m->defined.items[i];
-      if (old->name == b->name && namespace_of(tc, old->kind) == namespace_of(tc, b->kind)) {
-        diag_error(b->loc, "'%s' is defined twice in the same module or file", b->name);
-        diag_note(old->loc, "'%s' is first defined here", b->name);
-        diag_abort();
-      }
+    struct env *ns = namespace_of(tc, b->kind);
+    int which = ns == &tc->values ? 0 : ns == &tc->types ? 1 : ns == &tc->modules ? 2 : 3;
+    struct tc_binding *old = ptrmap_get(&m->defined[which], b->name);
+    if (old != NULL) {
+      diag_error(b->loc, "'%s' is defined twice in the same module or file", b->name);
+      diag_note(old->loc, "'%s' is first defined here", b->name);
+      diag_abort();
     }
-    VEC_PUSH(tc->arena, &m->defined, b);
+    ptrmap_put(&m->defined[which], b->name, b);
   }
   bind_member(tc, b);
 }

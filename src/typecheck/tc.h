@@ -38,7 +38,8 @@ struct tc_module {
   struct ptrmap modules;
   struct ptrmap mod_types;
   VEC(struct tc_binding *) order;
-  VEC(struct tc_binding *) defined; /* what its own declarations define (duplicates) */
+  struct ptrmap defined[4]; /* what its own declarations define, by namespace (values,
+                               types, modules, module types): for duplicates */
 };
 
 /* The names visible at some point, kept for later: where a functor or a module type
