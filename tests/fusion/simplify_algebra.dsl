@@ -7,6 +7,7 @@
 -- x - 3, x * 12, x > 3 and nothing else, and `involutions` only to_bits f.
 -- Structure after simplification (dump --after simplify --structure): none
 -- ==
+-- structure { loop 0 map 0 }
 -- input { 7i32 }
 -- output { 7i32 7i32 7i32 0i32 0i32 7i32 0i32 0i32 7i32 7i32 0i32 7i32 7i32 7i32 1i32 7i32
 --          7i32 10i32 4i32 10i32 84i32 true }

@@ -5,9 +5,11 @@
 -- it is used after (breaking the IR's rule that consumption is the last use). After
 -- simplification the two row reads and their updates stay; the reads of single
 -- elements fold to x + 2 and x + 1.
--- Structure after simplification (dump --after simplify --structure):
+-- Structure after simplification (dump --after simplify --structure; fusion then
+-- merges maps of the same width, so the stanza counts after fusion):
 --   array 3, replicate 1, update 2
 -- ==
+-- structure { array 3 replicate 1 update 2 }
 -- input { 5i32 } output { [100i32, 6i32, 7i32] [5i32, 6i32, 7i32] [200i32, 5i32] 7i32 6i32 }
 entry main (x: i32) =
   let a = [x, x + 1, x + 2]

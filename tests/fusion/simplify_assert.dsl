@@ -4,6 +4,7 @@
 -- of false.
 -- Structure after simplification (dump --after simplify --structure): none
 -- ==
+-- structure { loop 0 map 0 }
 -- input { 5i32 } output { 10i32 }
 -- input { -5i32 } error: assertion failed
 -- entry: never

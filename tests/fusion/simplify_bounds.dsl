@@ -6,6 +6,7 @@
 -- xs[i + 1] is not.
 -- Structure after simplification (dump --after simplify --structure): iota 1, loop 2, map 1
 -- ==
+-- structure { loop 2 map 1 }
 -- input { [1i32, 2i32, 3i32] [4i32, 5i32, 6i32] } output { 6i32 [2i32, 4i32, 6i32] 6i32 }
 -- entry: past_end
 -- input { [1i32, 2i32, 3i32] } error: out of bounds

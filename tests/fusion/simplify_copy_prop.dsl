@@ -5,6 +5,7 @@
 -- lambda computes x * 6 + 5 and the loop whose body adds x: no copy is left.
 -- Structure after simplification (dump --after simplify --structure): loop 1, map 1
 -- ==
+-- structure { loop 1 map 1 }
 -- input { [1i32, 2i32, 3i32] } output { [11i32, 17i32, 23i32] 26i32 }
 -- input { empty([0]i32) } output { empty([0]i32) 20i32 }
 entry main (xs: []i32) =

@@ -7,9 +7,11 @@
 -- After simplification the lambda of `main` computes x * y once, f32.i64 i once and
 -- reads xs[i] once; `branches` computes a + b in each branch (not shared between them);
 -- `compound` holds one if (with one reduce) and one loop.
--- Structure after simplification (dump --after simplify --structure):
+-- Structure after simplification (dump --after simplify --structure; fusion then
+-- merges maps of the same width, so the stanza counts after fusion):
 --   if 2, iota 1, loop 1, map 1, reduce 1
 -- ==
+-- structure { if 2 iota 1 loop 1 map 1 reduce 1 }
 -- input { [1f32, 2f32, 3f32] 2f32 } output { [4f32, 10f32, 16f32] }
 -- entry: branches
 -- input { true 3i32 4i32 } output { 14i32 }

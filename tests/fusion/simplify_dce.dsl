@@ -6,6 +6,7 @@
 -- and the conversion of `keeps_failures` stay.
 -- Structure after simplification (dump --after simplify --structure): map 1
 -- ==
+-- structure { loop 0 map 1 }
 -- input { [1i32, 2i32] } output { [2i32, 3i32] }
 -- entry: keeps_failures
 -- input { [1i32, 2i32] 0i32 2i64 } error: division by zero

@@ -7,6 +7,7 @@
 -- and its condition (not junk or junk2); - 5 + 2 is - 3.
 -- Structure after simplification (dump --after simplify --structure): if 1, loop 1, map 1
 -- ==
+-- structure { if 1 loop 1 map 1 }
 -- input { [1i32, 2i32, 3i32] [4i32, 5i32, 6i32] true }
 -- output { [2i32, 4i32, 6i32] 7i32 12i32 }
 -- input { [1i32, 2i32, 3i32] [4i32, 5i32, 6i32] false }

@@ -4,6 +4,7 @@
 -- of 0 are the width); to_bits and from_bits keep every bit; ! complements.
 -- Structure after simplification (dump --after simplify --structure): none
 -- ==
+-- structure { loop 0 map 0 }
 -- entry: folded
 -- input { }
 -- output { -160i32 -3i32 0i32 -1i32 0i32 -1i32 0u8 0u8 25u8 64u8 29i32 0i32 2i32 3i32 0i32

@@ -4,6 +4,7 @@
 -- itself fold for integers and booleans (not for floats: NaN).
 -- Structure after simplification (dump --after simplify --structure): if 4
 -- ==
+-- structure { if 4 loop 0 map 0 }
 -- entry: folded
 -- input { }
 -- output { false true false true false true false false false false false false true true

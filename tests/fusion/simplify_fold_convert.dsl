@@ -6,6 +6,7 @@
 -- `computed` converts its inputs.
 -- Structure after simplification (dump --after simplify --structure): none
 -- ==
+-- structure { loop 0 map 0 }
 -- entry: folded
 -- input { }
 -- output { 156u8 18446744073709551516u64 -100i16 3267887104u32 -989331455i32

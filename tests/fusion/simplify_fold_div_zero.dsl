@@ -4,6 +4,7 @@
 -- (x - x and x * 0 fold to 0 first, so the divisor becomes the constant 0).
 -- Structure after simplification (dump --after simplify --structure): none
 -- ==
+-- structure { loop 0 map 0 }
 -- entry: quotient
 -- input { 7i32 } error: simplify_fold_div_zero\.dsl:22:32: error: division by zero
 -- entry: unused

@@ -6,6 +6,7 @@
 -- `computed` applies the same operations to its inputs.
 -- Structure after simplification (dump --after simplify --structure): array 4, map 4
 -- ==
+-- structure { loop 0 map 4 }
 -- entry: folded
 -- input { }
 -- output { [1050253722u32, 1017370379u32, 1056964608u32, 3184315597u32, 1056964608u32,

@@ -8,6 +8,7 @@
 -- to its inputs, where nothing can fold: both must agree.
 -- Structure after simplification (dump --after simplify --structure): none
 -- ==
+-- structure { loop 0 map 0 }
 -- entry: folded
 -- input { }
 -- output { 125i8 -127i8 2i8 -64i8 -1i8 -63i8 1i8 127i8 0i8 -127i8 -4i32 1i32 -3i32 -1i32 -7i32

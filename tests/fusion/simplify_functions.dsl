@@ -5,6 +5,7 @@
 -- Only `main` and `big` remain.
 -- Structure after simplification (dump --after simplify --structure): apply 2
 -- ==
+-- structure { apply 2 loop 0 map 0 }
 -- input { 3i32 } output { 5i32 179588i32 735374i32 }
 def add1 (x: i32) = x + 1
 def twice (x: i32) = add1 (add1 x)

@@ -8,6 +8,7 @@
 -- branch.
 -- Structure after simplification (dump --after simplify --structure): if 1, iota 1, loop 1, map 1
 -- ==
+-- structure { if 1 loop 1 map 1 }
 -- input { [1f32, 2f32, 3f32] 2i64 } output { [3.7320507f32, 4.732051f32, 1.098076f32] }
 -- input { empty([0]f32) 3i64 } output { empty([0]f32) }
 entry main [n] (xs: [n]f32) (passes: i64) =

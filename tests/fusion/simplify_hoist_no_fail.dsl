@@ -3,6 +3,7 @@
 -- when the map has no element; a division by a nonzero constant is hoisted.
 -- Structure after simplification (dump --after simplify --structure): loop 1, map 1
 -- ==
+-- structure { loop 1 map 1 }
 -- input { 0i64 0i32 empty([0]i32) } output { 0i32 empty([0]i32) }
 -- input { 2i64 5i32 [1i32, 2i32] } output { 8i32 [3i32, 5i32] }
 -- input { 1i64 0i32 [1i32] } error: division by zero

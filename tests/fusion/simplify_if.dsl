@@ -6,6 +6,7 @@
 -- `flags` none.
 -- Structure after simplification (dump --after simplify --structure): if 1
 -- ==
+-- structure { if 1 loop 0 map 0 }
 -- input { true 5i32 } output { 6i32 5i32 }
 -- input { false 5i32 } output { 3i32 5i32 }
 -- entry: flags

@@ -7,6 +7,7 @@
 -- stays (as one shift, (j * 4 + 3) >> 4); `split` is all constants.
 -- Structure after simplification (dump --after simplify --structure): array 8, iota 1, map 1
 -- ==
+-- structure { loop 0 map 1 }
 -- entry: digits
 -- input { 10i64 }
 -- output { [0i64, 0i64, 0i64, 0i64, 1i64, 1i64, 1i64, 1i64, 2i64, 2i64]

@@ -5,6 +5,7 @@
 -- returns x + 30, 2, x and 4 straight.
 -- Structure after simplification (dump --after simplify --structure): array 1
 -- ==
+-- structure { loop 0 map 0 }
 -- input { 5i32 } output { 35i32 2i64 5i32 4i32 }
 -- entry: outside
 -- input { 5i32 } error: out of bounds

@@ -6,6 +6,7 @@
 -- sum's, inlined).
 -- Structure after simplification (dump --after simplify --structure): loop 1, map 2
 -- ==
+-- structure { loop 1 map 2 }
 -- input { [1f32, 2f32] } output { [3f32, 6f32] 9f32 }
 -- entry: other
 -- input { [1f32, 2f32] } output { [3f32, 6f32] }

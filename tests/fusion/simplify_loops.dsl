@@ -5,6 +5,7 @@
 -- one loop with one parameter (s), the other (k) replaced by 10.
 -- Structure after simplification (dump --after simplify --structure): loop 1
 -- ==
+-- structure { loop 1 map 0 }
 -- entry: none
 -- input { 5i32 } output { 5i32 5i32 5i32 }
 -- entry: passes

@@ -4,8 +4,10 @@
 -- shifts and masks only where x is known not to be negative (here the rows of iota),
 -- and stay otherwise. Consecutive shifts by constants combine. After simplification
 -- `main` has no / or % (only >> and &), and its // and %% stay.
--- Structure after simplification (dump --after simplify --structure): iota 1, map 11
+-- Structure after simplification (dump --after simplify --structure; fusion then
+-- merges maps of the same width, so the stanza counts after fusion): iota 1, map 11
 -- ==
+-- structure { loop 0 map 3 }
 -- input { [-9i32, -8i32, -1i32, 0i32, 7i32, 2147483647i32, -2147483648i32]
 --         [250u8, 3u8] }
 -- output { [-3i32, -2i32, -1i32, 0i32, 1i32, 536870911i32, -536870912i32] [3i32, 0i32, 3i32,

@@ -6,8 +6,10 @@
 -- only for the rows it returns. The twiddle factor of element 0 (angle -0 / (4 m), not
 -- foldable: 4 m may be 0) depends on m only and is hoisted out of the map.
 -- (Of the three maps, two are the zips and unzips.)
--- Structure after simplification (dump --after simplify --structure): array 2, iota 1, map 3
+-- Structure after simplification (dump --after simplify --structure; fusion then
+-- merges maps of the same width, so the stanza counts after fusion): array 2, iota 1, map 3
 -- ==
+-- structure { array 2 loop 0 map 1 }
 -- entry: pass
 -- input { [[1f32, 2f32, 3f32, 4f32], [0f32, 1f32, 0f32, -1f32]]
 --         [[0f32, 0f32, 0f32, 0f32], [1f32, 1f32, 1f32, 1f32]] }

@@ -4,6 +4,7 @@
 -- After simplification no comparison is left in `main`, no if, and x % 8 is x & 7.
 -- Structure after simplification (dump --after simplify --structure): iota 1, loop 1, map 1
 -- ==
+-- structure { loop 1 map 1 }
 -- input { 4i64 -13i32 200u8 }
 -- output { 6i64 [3i32, 3i32, 3i32, 3i32, 3i32, 3i32, 3i32, 3i32, 3i32, 3i32, 3i32, 3i32, 3i32,
 --          3i32, 3i32, 3i32, 3i32, 3i32, 3i32, 3i32] 3i32 1i32 }

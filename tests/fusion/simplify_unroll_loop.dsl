@@ -6,6 +6,7 @@
 -- xs[0] ... xs[3] once each.
 -- Structure after simplification (dump --after simplify --structure): copy 1, loop 1, update 4
 -- ==
+-- structure { loop 1 map 0 }
 -- input { [1i32, 2i32, 3i32, 4i32] } output { 30i32 50i32 [4i32, 3i32, 2i32, 1i32] 17i32 }
 entry main (xs: [4]i32) =
   let sq = loop acc = 0 for i < 4 do acc + xs[i] * xs[i]

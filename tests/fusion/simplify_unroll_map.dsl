@@ -8,6 +8,7 @@
 -- the C backend's loop does, so floats round the same (compared through to_bits).
 -- Structure after simplification (dump --after simplify --structure): array 2
 -- ==
+-- structure { loop 0 map 0 }
 -- input { [1f32, 2f32, 3f32, 4f32] }
 -- output { [20.0f32, -8.0f32, -4.0f32, 0.0f32] 1092616192u32 [1065353216u32, 1077936128u32,
 --          1086324736u32, 1092616192u32] }

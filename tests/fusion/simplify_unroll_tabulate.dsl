@@ -6,6 +6,7 @@
 -- literals are those of its two results.
 -- Structure after simplification (dump --after simplify --structure): array 2
 -- ==
+-- structure { loop 0 map 0 }
 -- entry: dft4
 -- input { [1f32, 2f32, 3f32, 4f32] [0f32, 0f32, 0f32, 0f32] }
 -- output { [10.0f32, -2.0f32, -2.0f32, -2.0000002f32] [0.0f32, 2.0000002f32, 5.2453663e-7f32,
