@@ -6,7 +6,7 @@
 -- ==
 -- structure { loop 0 map 0 }
 -- entry: quotient
--- input { 7i32 } error: simplify_fold_div_zero\.dsl:22:32: error: division by zero
+-- input { 7i32 } error: simplify_fold_div_zero\.dsl:23:32: error: division by zero
 -- entry: unused
 -- input { 7i32 } error: division by zero
 -- entry: remainder
