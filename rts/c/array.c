@@ -37,6 +37,12 @@ static int64_t rts_checked_elems(int rank, const int64_t *shape) {
 static int rts_alloc_array(struct rts_context *ctx, struct rts_block **mem, void **data,
                            size_t elem_size, int rank, const int64_t *shape,
                            const char *where) {
+  return rts_alloc_zeroed_array(ctx, mem, data, elem_size, rank, shape, false, where);
+}
+
+static int rts_alloc_zeroed_array(struct rts_context *ctx, struct rts_block **mem, void **data,
+                                  size_t elem_size, int rank, const int64_t *shape,
+                                  bool zeroed, const char *where) {
   int64_t elems = rts_checked_elems(rank, shape);
   if (elems < 0 || elems > INT64_MAX / (int64_t)elem_size) {
     char text[256];
@@ -46,7 +52,7 @@ static int rts_alloc_array(struct rts_context *ctx, struct rts_block **mem, void
                      "%s: error: out of memory: an array of shape %s is too large", where,
                      text);
   }
-  int err = rts_alloc(ctx, mem, elems * (int64_t)elem_size, where);
+  int err = rts_alloc_zeroed(ctx, mem, elems * (int64_t)elem_size, zeroed, where);
   *data = err == 0 ? rts_block_data(*mem) : NULL;
   return err;
 }

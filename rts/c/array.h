@@ -40,6 +40,12 @@ RTS_NOINLINE static int rts_alloc_array(struct rts_context *ctx, struct rts_bloc
                                         void **data, size_t elem_size, int rank,
                                         const int64_t *shape, const char *where);
 
+/* The same, with the elements all zero bits when `zeroed`. */
+RTS_NOINLINE static int rts_alloc_zeroed_array(struct rts_context *ctx, struct rts_block **mem,
+                                               void **data, size_t elem_size, int rank,
+                                               const int64_t *shape, bool zeroed,
+                                               const char *where);
+
 /* A fresh copy of a contiguous array in a new block. */
 RTS_NOINLINE static int rts_copy_array(struct rts_context *ctx, struct rts_block **mem,
                                        void **data, const void *src, size_t elem_size, int rank,

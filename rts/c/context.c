@@ -73,9 +73,14 @@ static char *rts_take_error(struct rts_context *ctx) {
 
 static int rts_alloc(struct rts_context *ctx, struct rts_block **out, int64_t bytes,
                      const char *where) {
+  return rts_alloc_zeroed(ctx, out, bytes, false, where);
+}
+
+static int rts_alloc_zeroed(struct rts_context *ctx, struct rts_block **out, int64_t bytes,
+                            bool zeroed, const char *where) {
   struct rts_block *b = NULL;
   if (bytes >= 0 && (uint64_t)bytes <= SIZE_MAX - sizeof *b) {
-    b = malloc(sizeof *b + (size_t)bytes);
+    b = zeroed ? calloc(1, sizeof *b + (size_t)bytes) : malloc(sizeof *b + (size_t)bytes);
   }
   if (b == NULL) {
     *out = NULL;

@@ -46,6 +46,11 @@ static char *rts_take_error(struct rts_context *ctx);
 RTS_NOINLINE static int rts_alloc(struct rts_context *ctx, struct rts_block **out, int64_t bytes,
                      const char *where);
 
+/* The same, with the elements all zero bits when `zeroed` (calloc: fresh pages from
+ * the system cost nothing to clear, so replicate of 0 is free until written). */
+RTS_NOINLINE static int rts_alloc_zeroed(struct rts_context *ctx, struct rts_block **out,
+                                         int64_t bytes, bool zeroed, const char *where);
+
 /* Not inlined: gcc's -Wuse-after-free would otherwise see the free() of a block on a
  * path where its count reached zero followed by a use of another reference to it,
  * which cannot happen (the count would not have reached zero). */

@@ -553,6 +553,9 @@ static void name_lambda(struct emitter *e, const struct ir_lambda *l) {
   for (int i = 0; i < l->param_count; i++) {
     name_var(e, l->params[i]);
   }
+  if (l->index != NULL) {
+    name_var(e, l->index);
+  }
   name_body(e, l->body);
 }
 

@@ -13,6 +13,8 @@
  */
 #include <string.h>
 
+#include <math.h>
+
 #include "backend_c/emit_internal.h"
 
 /* Names of the runtime's binary operator functions, rts_NAME_TYPE. */
@@ -393,6 +395,23 @@ static void emit_iota(struct emitter *e, const struct ir_stm *s) {
   emit_c_line(e, "}");
 }
 
+/* A constant whose representation is all zero bits (0, +0.0, false): calloc makes it. */
+static bool zero_bits(struct ir_subexp v) {
+  if (v.kind != IR_SE_CONST) {
+    return false;
+  }
+  switch (v.u.c.prim) {
+  case PRIM_F32:
+    return v.u.c.v.f32 == 0 && !signbit(v.u.c.v.f32);
+  case PRIM_F64:
+    return v.u.c.v.f64 == 0 && !signbit(v.u.c.v.f64);
+  case PRIM_BOOL:
+    return !v.u.c.v.b;
+  default:
+    return v.u.c.v.i == 0;
+  }
+}
+
 static void emit_replicate(struct emitter *e, const struct ir_stm *s) {
   struct ir_var *y = s->pat[0];
   int c = s->exp.u.replicate.count;
@@ -408,6 +427,11 @@ static void emit_replicate(struct emitter *e, const struct ir_stm *s) {
   bool array = v.kind == IR_SE_VAR && v.u.var->type.rank > 0;
   if (array) {
     copy_shape(e, yn, c, emit_c_var(e, v.u.var), 0, v.u.var->type.rank);
+  }
+  if (zero_bits(v)) {
+    emit_c_try(e, "rts_alloc_zeroed_array(ctx, &%s.mem, &%s.data, %s, %d, %s.shape, true, %s)",
+               yn, yn, sizeof_elem(e, y->type.prim), y->type.rank, yn, e->where);
+    return;
   }
   alloc_array(e, y);
   const char *p = emit_c_tmp(e), *i = emit_c_tmp(e), *n = emit_c_tmp(e);

@@ -84,17 +84,27 @@ static struct soac_input *emit_inputs(struct emitter *e, const struct ir_soac *s
 }
 
 /* Declares the lambda's parameters (borrowed) and puts them in scope. */
+static void declare_param(struct emitter *e, struct ir_var *p) {
+  emit_c_declare(e, p, false);
+  e->vars[p->id].owner = -1;
+  e->vars[p->id].in_scope = true;
+}
+
 static void declare_params(struct emitter *e, const struct ir_lambda *l) {
   for (int i = 0; i < l->param_count; i++) {
-    emit_c_declare(e, l->params[i], false);
-    e->vars[l->params[i]->id].owner = -1;
-    e->vars[l->params[i]->id].in_scope = true;
+    declare_param(e, l->params[i]);
+  }
+  if (l->index != NULL) {
+    declare_param(e, l->index);
   }
 }
 
 static void unscope_params(struct emitter *e, const struct ir_lambda *l) {
   for (int i = 0; i < l->param_count; i++) {
     e->vars[l->params[i]->id].in_scope = false;
+  }
+  if (l->index != NULL) {
+    e->vars[l->index->id].in_scope = false;
   }
 }
 
@@ -118,6 +128,15 @@ static void bind_rows(struct emitter *e, struct ir_var *const *params,
                       const struct soac_input *in, int count, const char *i) {
   for (int j = 0; j < count; j++) {
     bind_row(e, params[j], &in[j], i);
+  }
+}
+
+/* The map_fn's parameters are rows i of the inputs, and its index is i. */
+static void bind_map_rows(struct emitter *e, const struct ir_lambda *f,
+                          const struct soac_input *in, int count, const char *i) {
+  bind_rows(e, f->params, in, count, i);
+  if (f->index != NULL) {
+    emit_c_line(e, "%s = %s;", emit_c_var(e, f->index), i);
   }
 }
 
@@ -425,7 +444,7 @@ static void emit_map(struct emitter *e, const struct ir_stm *s, const char *w,
   }
   declare_params(e, f);
   const char *i = open_loop(e, w);
-  bind_rows(e, f->params, in, so->input_count, i);
+  bind_map_rows(e, f, in, so->input_count, i);
   struct emit_body st;
   pass_destinations(e, f->body, out, 0, s->pat_count, i);
   emit_own_open(e, &st, f->body, NULL, 0);
@@ -493,7 +512,7 @@ static void emit_redomap(struct emitter *e, const struct ir_stm *s, const char *
   declare_params(e, f);
   declare_params(e, so->op);
   const char *i = open_loop(e, w);
-  bind_rows(e, f->params, in, so->input_count, i);
+  bind_map_rows(e, f, in, so->input_count, i);
   struct emit_body st;
   pass_destinations(e, f->body, out, k, s->pat_count, i);
   emit_own_open(e, &st, f->body, NULL, 0);
@@ -599,7 +618,7 @@ static void emit_scatter(struct emitter *e, const struct ir_stm *s, const char *
   }
   declare_params(e, f);
   const char *i = open_loop(e, w);
-  bind_rows(e, f->params, in, so->input_count, i);
+  bind_map_rows(e, f, in, so->input_count, i);
   struct emit_body st;
   emit_own_open(e, &st, f->body, NULL, 0);
   emit_c_body_stms(e, &st);
@@ -678,7 +697,7 @@ static void emit_hist(struct emitter *e, const struct ir_stm *s, const char *w,
   declare_params(e, f);
   declare_params(e, so->op);
   const char *i = open_loop(e, w);
-  bind_rows(e, f->params, in, so->input_count, i);
+  bind_map_rows(e, f, in, so->input_count, i);
   struct emit_body st;
   emit_own_open(e, &st, f->body, NULL, 0);
   emit_c_body_stms(e, &st);
@@ -726,7 +745,7 @@ static void emit_filter(struct emitter *e, const struct ir_stm *s, const char *w
   }
   declare_params(e, f);
   const char *i = open_loop(e, w);
-  bind_rows(e, f->params, in, so->input_count, i);
+  bind_map_rows(e, f, in, so->input_count, i);
   struct emit_body st;
   emit_own_open(e, &st, f->body, NULL, 0);
   emit_c_body_stms(e, &st);

@@ -213,7 +213,9 @@ static bool same_lambda(struct alpha *a, const struct ir_lambda *x, const struct
     return x == y;
   }
   if (x->param_count != y->param_count || x->ret_count != y->ret_count ||
-      !bind_vars(a, x->params, y->params, x->param_count)) {
+      !bind_vars(a, x->params, y->params, x->param_count) ||
+      (x->index == NULL) != (y->index == NULL) ||
+      (x->index != NULL && !bind_vars(a, &x->index, &y->index, 1))) {
     return false;
   }
   for (int i = 0; i < x->ret_count; i++) {

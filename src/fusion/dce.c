@@ -207,7 +207,14 @@ static bool input_of_width(const struct ir_soac *so, int i) {
 
 static void trim_map_inputs(struct dce *d, struct ir_soac *so) {
   struct ir_lambda *l = so->map_fn;
-  for (int i = so->input_count - 1; i >= 0 && so->input_count > 1; i--) {
+  if (l->index != NULL && unused(d, l->index)) {
+    uncount_binder(d, l->index);
+    l->index = NULL;
+    d->removed++;
+  }
+  /* The last input stays unless the width is known without it. */
+  int keep = so->width.kind == IR_SE_NONE ? 1 : 0;
+  for (int i = so->input_count - 1; i >= 0 && so->input_count > keep; i--) {
     if (unused(d, l->params[i]) && input_of_width(so, i)) {
       uncount(d, so->inputs[i]);
       uncount_binder(d, l->params[i]);

@@ -586,6 +586,20 @@ static struct range range_binop(enum ir_binop op, struct range a, struct range b
 }
 
 /* The range of the statement's first result, an integer scalar. */
+/* x % d (floor) and x %% d (x not negative) by a d not negative are below d: d = 0
+ * fails, so where the result exists it is in 0..d-1. */
+static struct range modulo_range(struct simplifier *s, enum ir_binop op, struct ir_subexp x,
+                                 struct ir_var *d) {
+  struct range dr = simplify_range(s, ir_se_var(d));
+  struct range xr = simplify_range(s, x);
+  bool floor = op == IR_BINOP_MOD, trunc = op == IR_BINOP_REM && xr.known && xr.lo >= 0;
+  if (!(floor || trunc) || !prim_is_int(d->type.prim) || !dr.known || dr.lo < 0 ||
+      dr.hi < 1) {
+    return (struct range){false, 0, 0, NULL};
+  }
+  return (struct range){true, 0, dr.hi - 1, d};
+}
+
 struct range simplify_range_of(struct simplifier *s, const struct ir_stm *stm) {
   enum prim_type t = stm->pat[0]->type.prim;
   const struct ir_exp *e = &stm->exp;
@@ -593,6 +607,12 @@ struct range simplify_range_of(struct simplifier *s, const struct ir_stm *stm) {
   case IR_BINOP:
     if (ir_binop_is_comparison(e->u.binop.op)) {
       return range_of_type(t);
+    }
+    if (e->u.binop.rhs.kind == IR_SE_VAR) {
+      struct range m = modulo_range(s, e->u.binop.op, e->u.binop.lhs, e->u.binop.rhs.u.var);
+      if (m.known) {
+        return m;
+      }
     }
     return clamp(range_binop(e->u.binop.op, simplify_range(s, e->u.binop.lhs),
                              simplify_range(s, e->u.binop.rhs)),

@@ -29,6 +29,8 @@
 struct fuser {
   struct ir_program *p;
   bool changed;
+  const struct ir_stm **iotas; /* by variable id: the iota binding it, or NULL */
+  int iota_count;              /* entries in iotas (variables made later have none) */
 };
 
 static void fuse_body(struct fuser *f, struct ir_body *b);
@@ -173,6 +175,29 @@ static void append_stms(struct fuser *f, struct ir_body *to, const struct ir_bod
   }
 }
 
+/* The lambda's index, made if it has none. */
+static struct ir_var *lambda_index(struct fuser *f, struct ir_lambda *l) {
+  if (l->index == NULL) {
+    l->index = ir_var_new(f->p, intern("i"), ir_type_scalar(PRIM_I64));
+  }
+  return l->index;
+}
+
+/* Lambda `to` takes over the index of `from` (whose statements it now contains): uses
+ * of from's index become uses of to's. */
+static void share_index(struct fuser *f, struct ir_subst *sub, struct ir_lambda *to,
+                        const struct ir_lambda *from) {
+  if (from->index == NULL) {
+    return;
+  }
+  if (to->index == NULL) {
+    to->index = from->index;
+  } else if (to->index != from->index) {
+    ir_subst_set(sub, from->index, ir_se_var(to->index));
+  }
+  (void)f;
+}
+
 /* ------------------------------------------------------------ Vertical fusion */
 
 /* Can producer P (statement i, a MAP) fuse into consumer C (statement j)? Sets *diagonal
@@ -284,6 +309,7 @@ static void compose(struct fuser *f, struct ir_stm *ps, struct ir_stm *cs, bool 
     ret[cf->ret_count + o] = pf->ret[o];
   }
   ir_body_set_results(f->p->arena, body, res, nres);
+  share_index(f, &sub, cf, pf);
   cf->body = body;
   cf->params = params.items;
   cf->param_count = params.len;
@@ -429,6 +455,8 @@ static void merge_reductions(struct fuser *f, struct ir_stm *as, struct ir_stm *
   m->ret_count = ka + kc + ma + mc;
   m->params = params.items;
   m->param_count = params.len;
+  share_index(f, &sub, m, a->map_fn);
+  share_index(f, &sub, m, c->map_fn);
   ir_subst_lambda(&sub, m);
   ir_subst_free(&sub);
   /* op: (acc_a, acc_c, elem_a, elem_c) -> (res_a, res_c). */
@@ -738,6 +766,101 @@ static bool normalise_scatters(struct fuser *f, struct ir_body *b) {
   return false;
 }
 
+/* -------------------------------------------------------------------- Iota */
+
+/* An input of a SOAC that is `iota w` (w the SOAC's width) is not read: the parameter
+ * becomes the lambda's index (converted to the iota's type), and the iota, now unused,
+ * is never made. */
+
+static const struct ir_stm *iota_def(const struct fuser *f, const struct ir_var *v) {
+  return v->id < f->iota_count ? f->iotas[v->id] : NULL;
+}
+
+static void find_iotas(struct fuser *f, const struct ir_body *b);
+
+static void find_iotas_in(struct fuser *f, const struct ir_stm *st) {
+  const struct ir_exp *e = &st->exp;
+  switch (e->kind) {
+  case IR_IOTA:
+    f->iotas[st->pat[0]->id] = st;
+    return;
+  case IR_IF:
+    find_iotas(f, e->u.if_.then_body);
+    find_iotas(f, e->u.if_.else_body);
+    return;
+  case IR_LOOP:
+    find_iotas(f, e->u.loop.body);
+    return;
+  case IR_SOAC:
+    if (e->u.soac.map_fn != NULL) {
+      find_iotas(f, e->u.soac.map_fn->body);
+    }
+    if (e->u.soac.op != NULL) {
+      find_iotas(f, e->u.soac.op->body);
+    }
+    return;
+  default:
+    return;
+  }
+}
+
+static void find_iotas(struct fuser *f, const struct ir_body *b) {
+  for (int i = 0; i < b->stm_count; i++) {
+    find_iotas_in(f, b->stms[i]);
+  }
+}
+
+/* Binds param to the index at the start of the lambda's body. */
+static void bind_param_to_index(struct fuser *f, struct ir_lambda *l, struct ir_var *param,
+                                struct loc loc) {
+  struct ir_var *index = lambda_index(f, l);
+  struct ir_exp e = {.kind = IR_SUBEXP};
+  e.u.se = ir_se_var(index);
+  if (param->type.prim != PRIM_I64) {
+    e.kind = IR_CONVERT;
+    e.u.convert.operand = ir_se_var(index);
+  }
+  struct ir_body *body = ir_body_new(f->p->arena);
+  ir_body_add(f->p, body, loc, e, &param, 1);
+  append_stms(f, body, l->body);
+  ir_body_set_results(f->p->arena, body, l->body->results, l->body->result_count);
+  l->body = body;
+}
+
+static bool absorb_iotas(struct fuser *f, struct ir_stm *st) {
+  struct ir_soac *s = &st->exp.u.soac;
+  bool any = false;
+  for (int k = s->input_count - 1; k >= 0; k--) {
+    const struct ir_stm *def = iota_def(f, s->inputs[k]);
+    if (def == NULL || s->inputs[k]->type.rank != 1 ||
+        (s->width.kind != IR_SE_NONE && !ir_subexp_equal(def->exp.u.iota.n, s->width))) {
+      continue;
+    }
+    normalise_consumer(f, s);
+    struct ir_lambda *l = s->map_fn;
+    bind_param_to_index(f, l, l->params[k], st->loc);
+    memmove(s->inputs + k, s->inputs + k + 1,
+            sizeof *s->inputs * (size_t)(s->input_count - k - 1));
+    memmove(l->params + k, l->params + k + 1,
+            sizeof *l->params * (size_t)(l->param_count - k - 1));
+    s->input_count--;
+    l->param_count--;
+    s->width = def->exp.u.iota.n;
+    any = true;
+  }
+  return any;
+}
+
+static bool absorb_body_iotas(struct fuser *f, struct ir_body *b) {
+  bool any = false;
+  for (int j = 0; j < b->stm_count; j++) {
+    if (b->stms[j]->exp.kind == IR_SOAC) {
+      any = absorb_iotas(f, b->stms[j]) || any;
+    }
+  }
+  return any;
+}
+
 /* --------------------------------------------------------------- Traversal */
 
 static void fuse_lambda(struct fuser *f, struct ir_lambda *l) {
@@ -773,6 +896,7 @@ static void fuse_body(struct fuser *f, struct ir_body *b) {
     bool any = normalise_scatters(f, b);
     any = fuse_vertically(f, b) || any;
     any = fuse_horizontally(f, b) || any;
+    any = absorb_body_iotas(f, b) || any;
     if (!any) {
       break;
     }
@@ -781,9 +905,18 @@ static void fuse_body(struct fuser *f, struct ir_body *b) {
 }
 
 void fuse_program(struct ir_program *p) {
-  struct fuser f = {p, false};
+  struct fuser f = {p, false, NULL, 0};
+  f.iota_count = p->next_var_id;
+  f.iotas = calloc((size_t)f.iota_count + 1, sizeof *f.iotas);
+  if (f.iotas == NULL) {
+    diag_out_of_memory();
+  }
+  for (int i = 0; i < p->fun_count; i++) {
+    find_iotas(&f, p->funs[i]->body);
+  }
   for (int i = 0; i < p->fun_count; i++) {
     fuse_body(&f, p->funs[i]->body);
   }
+  free(f.iotas);
   ir_verify(p, "fusion");
 }

@@ -262,8 +262,17 @@ static void bind_row(struct simplifier *s, struct ir_var *param, struct ir_var *
   }
 }
 
+/* Binds a map function's index: in 0..w-1. */
+static void bind_lambda_index(struct simplifier *s, struct ir_var *index, struct ir_subexp w) {
+  struct var_info *info = bind_here(s, index, s->depth);
+  struct range r = simplify_range(s, w);
+  if (r.known && r.hi >= 1) {
+    info->range = (struct range){true, 0, r.hi - 1, w.kind == IR_SE_VAR ? w.u.var : NULL};
+  }
+}
+
 static void simplify_lambda(struct simplifier *s, struct ir_lambda *l, struct ir_var **rows,
-                            int row_count) {
+                            int row_count, struct ir_subexp width) {
   push_frame(s, FRAME_LAMBDA);
   for (int i = 0; i < l->param_count; i++) {
     if (i < row_count) {
@@ -272,6 +281,9 @@ static void simplify_lambda(struct simplifier *s, struct ir_lambda *l, struct ir
     } else {
       bind_here(s, l->params[i], s->depth);
     }
+  }
+  if (l->index != NULL) {
+    bind_lambda_index(s, l->index, width);
   }
   simplify_stms(s, l->body);
   pop_frame(s, l->body);
@@ -334,11 +346,11 @@ static void refine_if_results(struct simplifier *s, struct ir_stm *stm) {
 static void simplify_soac_lambdas(struct simplifier *s, struct ir_stm *stm) {
   struct ir_soac *so = &stm->exp.u.soac;
   if (so->map_fn != NULL) {
-    simplify_lambda(s, so->map_fn, so->inputs, so->input_count);
+    simplify_lambda(s, so->map_fn, so->inputs, so->input_count, so->width);
     refine_lambda_results(s, stm, so->map_fn);
   }
   if (so->op != NULL) {
-    simplify_lambda(s, so->op, NULL, 0);
+    simplify_lambda(s, so->op, NULL, 0, ir_se_none());
   }
 }
 
@@ -386,17 +398,82 @@ static enum rewrite simplify_shape(struct simplifier *s, struct ir_stm *stm) {
   return REWRITE_KEEP;
 }
 
-/* Whether the index is provably in 0..dim-1. */
-static bool in_bounds(struct simplifier *s, struct ir_subexp index, struct ir_subexp dim) {
-  struct range r = simplify_range(s, index);
-  int64_t n;
-  if (!r.known || r.lo < 0) {
+/* Whether se is q * w for a constant q >= 0 (w itself, or w times a constant). */
+static bool multiple_of(struct simplifier *s, struct ir_subexp se, const struct ir_var *w,
+                        int64_t *q) {
+  if (se.kind == IR_SE_VAR && se.u.var == w) {
+    *q = 1;
+    return true;
+  }
+  struct ir_stm *def = simplify_def(s, se, IR_BINOP);
+  if (def == NULL || def->exp.u.binop.op != IR_BINOP_MUL) {
     return false;
   }
-  if (const_int_value(dim, &n)) {
-    return r.hi < n;
+  struct ir_subexp a = def->exp.u.binop.lhs, b = def->exp.u.binop.rhs;
+  if (a.kind == IR_SE_CONST) {
+    struct ir_subexp t = a;
+    a = b;
+    b = t;
   }
-  return dim.kind == IR_SE_VAR && r.below == dim.u.var;
+  return a.kind == IR_SE_VAR && a.u.var == w && const_int_value(b, q) && *q >= 0;
+}
+
+/* Whether the definitions show m * w <= dim: dim = q w with q >= m and w not negative,
+ * w = dim >> k with 2^k >= m, or w = dim / d (or dim // d) with d >= m, dim not
+ * negative. */
+static bool fraction_of(struct simplifier *s, const struct ir_var *w, int64_t m,
+                        struct ir_subexp dim) {
+  struct ir_stm *def = simplify_def(s, ir_se_var((struct ir_var *)w), IR_BINOP);
+  int64_t c, q;
+  struct range d = simplify_range(s, dim);
+  struct range wr = simplify_range(s, ir_se_var((struct ir_var *)w));
+  if (wr.known && wr.lo >= 0 && multiple_of(s, dim, w, &q) && q >= m) {
+    return true; /* dim = q w */
+  }
+  if (def == NULL || !ir_subexp_equal(def->exp.u.binop.lhs, dim) ||
+      !const_int_value(def->exp.u.binop.rhs, &c) || !d.known || d.lo < 0) {
+    return false;
+  }
+  switch (def->exp.u.binop.op) {
+  case IR_BINOP_SHR:
+    return c >= 0 && c < 62 && ((int64_t)1 << c) >= m;
+  case IR_BINOP_DIV:
+  case IR_BINOP_QUOT:
+    return c >= m;
+  default:
+    return false;
+  }
+}
+
+/* Whether the index is provably in 0..dim-1: by its range, or as x + q w where x < w
+ * and (q + 1) w <= dim (the reads x[j + q m] of a radix-r pass, m = n / r, q < r). */
+static bool in_bounds(struct simplifier *s, struct ir_subexp index, struct ir_subexp dim) {
+  struct range r = simplify_range(s, index);
+  int64_t n, q;
+  if (r.known && r.lo >= 0) {
+    if (const_int_value(dim, &n)) {
+      return r.hi < n;
+    }
+    if ((dim.kind == IR_SE_VAR && r.below == dim.u.var) ||
+        (r.below != NULL && fraction_of(s, r.below, 1, dim))) {
+      return true;
+    }
+  }
+  /* x + q w: both terms are not negative, and the sum is below (q + 1) w <= dim, so it
+   * does not overflow even where the range of the sum is unknown. */
+  struct ir_stm *sum = simplify_def(s, index, IR_BINOP);
+  if (sum == NULL || sum->exp.u.binop.op != IR_BINOP_ADD) {
+    return false;
+  }
+  struct ir_subexp terms[2] = {sum->exp.u.binop.lhs, sum->exp.u.binop.rhs};
+  for (int t = 0; t < 2; t++) {
+    struct range x = simplify_range(s, terms[t]);
+    if (x.known && x.lo >= 0 && x.below != NULL && multiple_of(s, terms[1 - t], x.below, &q) &&
+        q < INT64_MAX && fraction_of(s, x.below, q + 1, dim)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 static bool all_in_bounds(struct simplifier *s, const struct ir_stm *stm) {
@@ -621,6 +698,11 @@ static enum rewrite simplify_apply(struct simplifier *s, struct ir_stm *stm) {
 
 /* ---------------------------------------------------------------- Dispatch */
 
+static bool iota_size_known_nonneg(struct simplifier *s, struct ir_subexp n) {
+  struct range r = simplify_range(s, n);
+  return r.known && r.lo >= 0;
+}
+
 static enum rewrite apply_rules(struct simplifier *s, struct ir_stm *stm) {
   struct ir_exp *e = &stm->exp;
   switch (e->kind) {
@@ -637,6 +719,14 @@ static enum rewrite apply_rules(struct simplifier *s, struct ir_stm *stm) {
     return simplify_shape(s, stm);
   case IR_INDEX:
     return simplify_index(s, stm);
+  case IR_IOTA:
+    /* The size is known non-negative: nothing to check (unsafe), so it is dead when
+     * unused. */
+    if (!stm->unsafe && iota_size_known_nonneg(s, e->u.iota.n)) {
+      stm->unsafe = true;
+      return REWRITE_CHANGED;
+    }
+    return REWRITE_KEEP;
   case IR_ASSERT:
     return ir_subexp_equal(e->u.assert_.cond, ir_se_bool(true)) ? REWRITE_DROP : REWRITE_KEEP;
   case IR_APPLY:
@@ -766,6 +856,18 @@ static void simplify_fun(struct simplifier *s, struct ir_fun *f) {
   push_frame(s, FRAME_FUN);
   for (int i = 0; i < f->param_count; i++) {
     bind_here(s, f->params[i], 0);
+  }
+  /* A parameter that is a dimension of another's type is a size: not negative. */
+  for (int i = 0; i < f->param_count; i++) {
+    for (int d = 0; d < f->params[i]->type.rank; d++) {
+      struct ir_subexp dim = f->params[i]->type.dims[d];
+      if (dim.kind == IR_SE_VAR && dim.u.var->type.prim == PRIM_I64) {
+        struct var_info *info = simplify_info(s, dim.u.var);
+        if (info != NULL && info->def == NULL && (!info->range.known || info->range.lo < 0)) {
+          info->range = (struct range){true, 0, INT64_MAX, NULL};
+        }
+      }
+    }
   }
   simplify_stms(s, f->body);
   pop_frame(s, f->body);

@@ -102,6 +102,9 @@ static void bind_rows(struct simplifier *s, struct ir_stm *stm, struct ir_lambda
   for (int i = 0; i < so->input_count; i++) {
     simplify_bind(s, l->params[first + i], row_of(s, stm, so->inputs[i], j));
   }
+  if (l->index != NULL) {
+    simplify_bind(s, l->index, ir_se_i64(j));
+  }
 }
 
 /* Binds pattern variable y to the array literal of elems. */

@@ -357,6 +357,10 @@ struct ir_body {
 struct ir_lambda {
   struct ir_var **params;
   int param_count;
+  /* A SOAC's map_fn only: NULL, or an i64 variable bound to the position in [0, w) of
+   * the element that the parameters are rows of (fusion puts it in place of an input
+   * that was `iota w`, so that the iota is never made). */
+  struct ir_var *index;
   struct ir_type *ret; /* types of the body's results */
   int ret_count;
   struct ir_body *body;

@@ -141,6 +141,10 @@ static void print_dims(struct strbuf *out, const struct ir_dim_index *d, int n) 
 static void print_lambda(struct strbuf *out, const struct ir_lambda *l, int depth) {
   strbuf_puts(out, "\\");
   print_typed_vars(out, l->params, l->param_count);
+  if (l->index != NULL) {
+    strbuf_puts(out, " at ");
+    print_var(out, l->index);
+  }
   strbuf_puts(out, ": ");
   print_types(out, l->ret, l->ret_count);
   strbuf_puts(out, " ");
@@ -417,6 +421,11 @@ static void count_body(struct structure *st, const struct ir_body *b) {
       break;
     case IR_APPLY:
       count(st, "apply");
+      break;
+    case IR_INDEX:
+      if (!b->stms[i]->unsafe) {
+        count(st, "checked_index"); /* a read with a bounds check */
+      }
       break;
     case IR_IOTA:
     case IR_REPLICATE:

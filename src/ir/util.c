@@ -38,6 +38,9 @@ static void walk_lambda(const struct walker *w, struct ir_lambda *l) {
   for (int i = 0; i < l->param_count; i++) {
     walk_bound(w, l->params[i]);
   }
+  if (l->index != NULL) {
+    walk_bound(w, l->index);
+  }
   for (int i = 0; i < l->ret_count; i++) {
     walk_type(w, &l->ret[i]);
   }
@@ -420,7 +423,7 @@ bool ir_stm_may_fail(const struct ir_stm *stm) {
   case IR_UPDATE:
     return !stm->unsafe;
   case IR_IOTA:
-    return !is_nonneg_const(e->u.iota.n);
+    return !stm->unsafe && !is_nonneg_const(e->u.iota.n); /* unsafe: n >= 0 is known */
   case IR_REPLICATE:
     for (int i = 0; i < e->u.replicate.count; i++) {
       if (!is_nonneg_const(e->u.replicate.dims[i])) {
@@ -516,6 +519,7 @@ static struct ir_lambda *copy_lambda(struct copier *c, const struct ir_lambda *l
   for (int i = 0; i < l->param_count; i++) {
     n->params[i] = copy_binder(c, l->params[i]);
   }
+  n->index = l->index != NULL ? copy_binder(c, l->index) : NULL;
   n->ret_count = l->ret_count;
   n->ret = arena_dup(c->p->arena, l->ret, sizeof *l->ret * (size_t)l->ret_count);
   for (int i = 0; i < n->ret_count; i++) {

@@ -98,6 +98,12 @@ static void check_lambda(struct verifier *v, const struct ir_lambda *l, int para
   for (int i = 0; i < l->param_count; i++) {
     bind(v, l->params[i]);
   }
+  if (l->index != NULL) {
+    if (l->index->type.rank != 0 || l->index->type.prim != PRIM_I64) {
+      fail(v, "%s", "a lambda's index that is not an i64");
+    }
+    bind(v, l->index);
+  }
   for (int i = 0; i < l->ret_count; i++) {
     check_type(v, l->ret[i]);
   }
@@ -139,6 +145,9 @@ static void check_soac(struct verifier *v, const struct ir_soac *s, int pat_coun
   }
   if (s->op != NULL) {
     check_lambda(v, s->op, 2 * s->neutral_count);
+    if (s->op->index != NULL) {
+      fail(v, "%s", "an operator with an index");
+    }
   }
   switch (s->kind) {
   case IR_SOAC_MAP:

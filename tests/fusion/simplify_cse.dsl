@@ -8,10 +8,11 @@
 -- reads xs[i] once; `branches` computes a + b in each branch (not shared between them);
 -- `compound` holds one if (with one reduce) and one loop.
 -- Structure after simplification (dump --after simplify --structure; fusion then
--- merges maps of the same width, so the stanza counts after fusion):
+-- merges maps of the same width and reads the iota's elements as the map's index, so
+-- the stanza counts after fusion):
 --   if 2, iota 1, loop 1, map 1, reduce 1
 -- ==
--- structure { if 2 iota 1 loop 1 map 1 reduce 1 }
+-- structure { if 2 loop 1 map 1 reduce 1 }
 -- input { [1f32, 2f32, 3f32] 2f32 } output { [4f32, 10f32, 16f32] }
 -- entry: branches
 -- input { true 3i32 4i32 } output { 14i32 }
