@@ -1143,6 +1143,11 @@ static int rts_cl_create_buffer(struct rts_context *ctx, struct rts_cl *cl, int6
 static int rts_cl_alloc(struct rts_context *ctx, struct rts_cl *cl, struct rts_cl_block **out,
                         int64_t bytes, const char *where) {
   *out = NULL;
+  if (cl->context == NULL) {
+    return rts_error(ctx, RTS_INVALID_ARGUMENT,
+                     "%s%serror: allocating device memory: OpenCL is not set up",
+                     RTS_CL_AT(where));
+  }
   if (bytes < 0 || (uint64_t)bytes > cl->max_alloc_size || (uint64_t)bytes > SIZE_MAX) {
     return rts_error(ctx, RTS_OUT_OF_MEMORY,
                      "%s%serror: out of device memory: cannot allocate %lld bytes (%s "
@@ -1415,8 +1420,9 @@ static int rts_cl_launch(struct rts_context *ctx, struct rts_cl *cl, int kernel,
     return status;
   }
   if (dims < 1 || dims > 3) {
-    return rts_error(ctx, RTS_INVALID_ARGUMENT, "%s%serror: launching kernel %s over %u dimensions",
-                     RTS_CL_AT(where), cl->kernel_names[kernel], (unsigned)dims);
+    return rts_error(ctx, RTS_INVALID_ARGUMENT,
+                     "%s%serror: launching kernel %s over %u dimensions", RTS_CL_AT(where),
+                     cl->kernel_names[kernel], (unsigned)dims);
   }
   for (cl_uint d = 0; d < dims; d++) {
     if (global[d] == 0) {
