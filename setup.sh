@@ -1,11 +1,13 @@
 #!/bin/sh
 # Sets Prism up on a fresh Debian 12 machine and runs an example:
-# installs the build tools that are missing (apt-get), builds the compiler,
+# installs the build tools that are missing (apt-get; OpenCL's headers, loader and
+# PoCL for the OpenCL backend's tests), builds the compiler,
 # then compiles examples/matmul.dsl to a program and runs it.
 set -eu
 cd "$(dirname "$0")"
 
-packages="gcc make autoconf automake re2c bison valgrind clang"
+packages="gcc make autoconf automake re2c bison valgrind clang opencl-headers
+  ocl-icd-opencl-dev pocl-opencl-icd clinfo"
 missing=""
 for p in $packages; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

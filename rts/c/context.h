@@ -38,6 +38,10 @@ static void rts_context_release(struct rts_context *ctx);
 /* Stores a message (appended to a pending one) and returns `code`. */
 static int rts_error(struct rts_context *ctx, int code, const char *fmt, ...) RTS_PRINTF(3, 4);
 
+/* Formats a message into a fresh buffer (the caller frees it); NULL when out of memory.
+ * For runtimes that compose messages from parts (rts/opencl/opencl.c). */
+static char *rts_vformat(const char *fmt, va_list ap);
+
 /* The pending message (the caller frees it), or NULL; the context forgets it. */
 static char *rts_take_error(struct rts_context *ctx);
 

@@ -43,6 +43,8 @@ enum rts_status {
   RTS_OUT_OF_MEMORY = 3,
   RTS_INVALID_ARGUMENT = 4, /* NULL arguments, negative dimensions (wrong shapes of an
                              * entry point's arguments are program errors, as in Futhark) */
+  RTS_DEVICE_ERROR = 5,     /* OpenCL failed: no device, a failed build, a lost device
+                             * (rts/opencl/opencl.h) */
 };
 
 /* strdup is POSIX, not C99. Returns NULL when out of memory. */

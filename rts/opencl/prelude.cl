@@ -1,0 +1,36 @@
+/* The start of every generated OpenCL program: how kernels report failures.
+ *
+ * Every kernel takes the runtime's error buffer (rts_cl.errbuf, RTS_CL_ERRBUF_WORDS
+ * int32s; Note [errbuf] in rts/opencl/opencl.h) as an argument. A work-item that finds
+ * a failure (an index out of bounds, a failed assert) calls rts_kernel_fail with the
+ * failure's id, a 1-based index into the table of messages that the host code passes
+ * to rts_cl_sync, and four 64-bit values for the message's %lld placeholders (0 for
+ * those it does not use). The first failure wins; the host reads it at the next sync.
+ *
+ * After reporting, a work-item of a kernel without barriers may return. In a kernel
+ * with barriers every work-item must reach every barrier, so it carries on with safe
+ * values (a clamped index) instead, and skips its writes.
+ */
+
+#define RTS_ERRBUF_WORDS 10
+
+/* Reports failure `id` with its arguments, unless some failure was reported before. */
+void rts_kernel_fail(volatile __global int *errbuf, int id, long a0, long a1, long a2,
+                     long a3) {
+  if (atomic_cmpxchg(errbuf, 0, id) == 0) {
+    errbuf[2] = as_int((uint)a0);
+    errbuf[3] = as_int((uint)((ulong)a0 >> 32));
+    errbuf[4] = as_int((uint)a1);
+    errbuf[5] = as_int((uint)((ulong)a1 >> 32));
+    errbuf[6] = as_int((uint)a2);
+    errbuf[7] = as_int((uint)((ulong)a2 >> 32));
+    errbuf[8] = as_int((uint)a3);
+    errbuf[9] = as_int((uint)((ulong)a3 >> 32));
+  }
+}
+
+/* Whether a failure has been reported (by this launch or an earlier one since the last
+ * sync): a kernel may skip its work, since its results will not be used. */
+bool rts_kernel_failed(volatile __global int *errbuf) {
+  return errbuf[0] != 0;
+}
