@@ -29,8 +29,8 @@
 struct fuser {
   struct ir_program *p;
   bool changed;
-  const struct ir_stm **iotas; /* by variable id: the iota binding it, or NULL */
-  int iota_count;              /* entries in iotas (variables made later have none) */
+  const struct ir_stm **defs; /* by variable id: the iota or rearrange binding it */
+  int def_count;              /* entries in defs (variables made later have none) */
 };
 
 static void fuse_body(struct fuser *f, struct ir_body *b);
@@ -772,31 +772,35 @@ static bool normalise_scatters(struct fuser *f, struct ir_body *b) {
  * becomes the lambda's index (converted to the iota's type), and the iota, now unused,
  * is never made. */
 
-static const struct ir_stm *iota_def(const struct fuser *f, const struct ir_var *v) {
-  return v->id < f->iota_count ? f->iotas[v->id] : NULL;
+/* The statement of kind `kind` binding v (found before fusion), or NULL. */
+static const struct ir_stm *def_of(const struct fuser *f, const struct ir_var *v,
+                                   enum ir_exp_kind kind) {
+  const struct ir_stm *def = v->id < f->def_count ? f->defs[v->id] : NULL;
+  return def != NULL && def->exp.kind == kind ? def : NULL;
 }
 
-static void find_iotas(struct fuser *f, const struct ir_body *b);
+static void find_defs(struct fuser *f, const struct ir_body *b);
 
-static void find_iotas_in(struct fuser *f, const struct ir_stm *st) {
+static void find_defs_in(struct fuser *f, const struct ir_stm *st) {
   const struct ir_exp *e = &st->exp;
   switch (e->kind) {
   case IR_IOTA:
-    f->iotas[st->pat[0]->id] = st;
+  case IR_REARRANGE:
+    f->defs[st->pat[0]->id] = st;
     return;
   case IR_IF:
-    find_iotas(f, e->u.if_.then_body);
-    find_iotas(f, e->u.if_.else_body);
+    find_defs(f, e->u.if_.then_body);
+    find_defs(f, e->u.if_.else_body);
     return;
   case IR_LOOP:
-    find_iotas(f, e->u.loop.body);
+    find_defs(f, e->u.loop.body);
     return;
   case IR_SOAC:
     if (e->u.soac.map_fn != NULL) {
-      find_iotas(f, e->u.soac.map_fn->body);
+      find_defs(f, e->u.soac.map_fn->body);
     }
     if (e->u.soac.op != NULL) {
-      find_iotas(f, e->u.soac.op->body);
+      find_defs(f, e->u.soac.op->body);
     }
     return;
   default:
@@ -804,10 +808,21 @@ static void find_iotas_in(struct fuser *f, const struct ir_stm *st) {
   }
 }
 
-static void find_iotas(struct fuser *f, const struct ir_body *b) {
+static void find_defs(struct fuser *f, const struct ir_body *b) {
   for (int i = 0; i < b->stm_count; i++) {
-    find_iotas_in(f, b->stms[i]);
+    find_defs_in(f, b->stms[i]);
   }
+}
+
+/* Binds v to e at the start of the lambda's body. */
+static struct ir_stm *prepend_stm(struct fuser *f, struct ir_lambda *l, struct loc loc,
+                                  struct ir_exp e, struct ir_var *v) {
+  struct ir_body *body = ir_body_new(f->p->arena);
+  struct ir_stm *st = ir_body_add(f->p, body, loc, e, &v, 1);
+  append_stms(f, body, l->body);
+  ir_body_set_results(f->p->arena, body, l->body->results, l->body->result_count);
+  l->body = body;
+  return st;
 }
 
 /* Binds param to the index at the start of the lambda's body. */
@@ -820,18 +835,14 @@ static void bind_param_to_index(struct fuser *f, struct ir_lambda *l, struct ir_
     e.kind = IR_CONVERT;
     e.u.convert.operand = ir_se_var(index);
   }
-  struct ir_body *body = ir_body_new(f->p->arena);
-  ir_body_add(f->p, body, loc, e, &param, 1);
-  append_stms(f, body, l->body);
-  ir_body_set_results(f->p->arena, body, l->body->results, l->body->result_count);
-  l->body = body;
+  prepend_stm(f, l, loc, e, param);
 }
 
 static bool absorb_iotas(struct fuser *f, struct ir_stm *st) {
   struct ir_soac *s = &st->exp.u.soac;
   bool any = false;
   for (int k = s->input_count - 1; k >= 0; k--) {
-    const struct ir_stm *def = iota_def(f, s->inputs[k]);
+    const struct ir_stm *def = def_of(f, s->inputs[k], IR_IOTA);
     if (def == NULL || s->inputs[k]->type.rank != 1 ||
         (s->width.kind != IR_SE_NONE && !ir_subexp_equal(def->exp.u.iota.n, s->width))) {
       continue;
@@ -856,6 +867,150 @@ static bool absorb_body_iotas(struct fuser *f, struct ir_body *b) {
   for (int j = 0; j < b->stm_count; j++) {
     if (b->stms[j]->exp.kind == IR_SOAC) {
       any = absorb_iotas(f, b->stms[j]) || any;
+    }
+  }
+  return any;
+}
+
+/* --------------------------------------------------------------- Rearrange */
+
+/* An input of a SOAC that is a rearrangement (a transpose) of array a, whose rows the
+ * lambda only reads element by element, is never made: each read row[j, ...] becomes a
+ * read of a at the permuted indices of (i, j, ...), i the lambda's index. */
+
+struct row_reads {
+  const struct ir_var *row;
+  VEC(struct ir_stm *) reads;
+};
+
+static void find_row_reads(struct fuser *f, struct row_reads *rr, struct ir_body *b);
+
+static void find_row_reads_in(struct fuser *f, struct row_reads *rr, struct ir_stm *st) {
+  struct ir_exp *e = &st->exp;
+  switch (e->kind) {
+  case IR_INDEX:
+    if (e->u.index.array == rr->row && e->u.index.count == rr->row->type.rank) {
+      VEC_PUSH(f->p->arena, &rr->reads, st);
+    }
+    return;
+  case IR_IF:
+    find_row_reads(f, rr, e->u.if_.then_body);
+    find_row_reads(f, rr, e->u.if_.else_body);
+    return;
+  case IR_LOOP:
+    find_row_reads(f, rr, e->u.loop.body);
+    return;
+  case IR_SOAC:
+    if (e->u.soac.map_fn != NULL) {
+      find_row_reads(f, rr, e->u.soac.map_fn->body);
+    }
+    if (e->u.soac.op != NULL) {
+      find_row_reads(f, rr, e->u.soac.op->body);
+    }
+    return;
+  default:
+    return;
+  }
+}
+
+static void find_row_reads(struct fuser *f, struct row_reads *rr, struct ir_body *b) {
+  for (int i = 0; i < b->stm_count; i++) {
+    find_row_reads_in(f, rr, b->stms[i]);
+  }
+}
+
+static int lambda_uses(const struct ir_lambda *l, const struct ir_var *v) {
+  struct use_counter c = {v, 0};
+  ir_visit_uses_lambda(l, count_target, &c);
+  return c.count;
+}
+
+/* Rewrites the reads of row (parameter k, a row of `rearrange(a, perm)`). */
+static void read_through(struct fuser *f, struct row_reads *rr, const struct ir_exp *re,
+                         struct ir_var *index) {
+  int rank = re->u.rearrange.rank;
+  for (int r = 0; r < rr->reads.len; r++) {
+    struct ir_exp *e = &rr->reads.items[r]->exp;
+    struct ir_dim_index *dims = ARENA_ARRAY(f->p->arena, struct ir_dim_index, rank);
+    dims[re->u.rearrange.perm[0]].fixed = ir_se_var(index);
+    for (int d = 1; d < rank; d++) {
+      dims[re->u.rearrange.perm[d]] = e->u.index.dims[d - 1];
+    }
+    e->u.index.array = re->u.rearrange.array;
+    e->u.index.dims = dims;
+    e->u.index.count = rank;
+  }
+}
+
+/* An inner SOAC over the elements of a one-dimensional row reads them one by one: its
+ * input becomes a read row[i] at the start of its lambda, i its index, so that the
+ * rule above applies to `map (\\col -> reduce (+) 0 col) (transpose a)`. */
+static void inputs_to_reads(struct fuser *f, struct ir_body *b, struct ir_var *row) {
+  for (int j = 0; j < b->stm_count; j++) {
+    struct ir_stm *st = b->stms[j];
+    struct ir_soac *s = &st->exp.u.soac;
+    if (st->exp.kind != IR_SOAC || (s->width.kind != IR_SE_NONE &&
+                                    !ir_subexp_equal(s->width, row->type.dims[0]))) {
+      continue;
+    }
+    for (int k = s->input_count - 1; k >= 0; k--) {
+      if (s->inputs[k] != row) {
+        continue;
+      }
+      normalise_consumer(f, s);
+      struct ir_lambda *l = s->map_fn;
+      struct ir_exp e = {.kind = IR_INDEX};
+      e.u.index.array = row;
+      e.u.index.count = 1;
+      e.u.index.dims = ARENA_NEW(f->p->arena, struct ir_dim_index);
+      e.u.index.dims[0].fixed = ir_se_var(lambda_index(f, l));
+      prepend_stm(f, l, st->loc, e, l->params[k])->unsafe = true;
+      memmove(s->inputs + k, s->inputs + k + 1,
+              sizeof *s->inputs * (size_t)(s->input_count - k - 1));
+      memmove(l->params + k, l->params + k + 1,
+              sizeof *l->params * (size_t)(l->param_count - k - 1));
+      s->input_count--;
+      l->param_count--;
+      s->width = row->type.dims[0];
+    }
+  }
+}
+
+static bool absorb_rearranges(struct fuser *f, struct ir_stm *st) {
+  struct ir_soac *s = &st->exp.u.soac;
+  bool any = false;
+  for (int k = s->input_count - 1; k >= 0 && s->map_fn != NULL; k--) {
+    const struct ir_stm *def = def_of(f, s->inputs[k], IR_REARRANGE);
+    struct ir_lambda *l = s->map_fn;
+    if (def == NULL || s->width.kind == IR_SE_NONE ||
+        !ir_subexp_equal(s->inputs[k]->type.dims[0], s->width)) {
+      continue;
+    }
+    struct row_reads rr = {l->params[k], {0}};
+    if (l->params[k]->type.rank == 1) {
+      inputs_to_reads(f, l->body, l->params[k]);
+    }
+    find_row_reads(f, &rr, l->body);
+    if (rr.reads.len != lambda_uses(l, l->params[k])) {
+      continue; /* the row is also used as an array */
+    }
+    read_through(f, &rr, &def->exp, lambda_index(f, l));
+    memmove(s->inputs + k, s->inputs + k + 1,
+            sizeof *s->inputs * (size_t)(s->input_count - k - 1));
+    memmove(l->params + k, l->params + k + 1,
+            sizeof *l->params * (size_t)(l->param_count - k - 1));
+    s->input_count--;
+    l->param_count--;
+    any = true;
+  }
+  return any;
+}
+
+static bool absorb_body_rearranges(struct fuser *f, struct ir_body *b) {
+  bool any = false;
+  for (int j = 0; j < b->stm_count; j++) {
+    if (b->stms[j]->exp.kind == IR_SOAC) {
+      any = absorb_rearranges(f, b->stms[j]) || any;
     }
   }
   return any;
@@ -897,6 +1052,7 @@ static void fuse_body(struct fuser *f, struct ir_body *b) {
     any = fuse_vertically(f, b) || any;
     any = fuse_horizontally(f, b) || any;
     any = absorb_body_iotas(f, b) || any;
+    any = absorb_body_rearranges(f, b) || any;
     if (!any) {
       break;
     }
@@ -906,17 +1062,17 @@ static void fuse_body(struct fuser *f, struct ir_body *b) {
 
 void fuse_program(struct ir_program *p) {
   struct fuser f = {p, false, NULL, 0};
-  f.iota_count = p->next_var_id;
-  f.iotas = calloc((size_t)f.iota_count + 1, sizeof *f.iotas);
-  if (f.iotas == NULL) {
+  f.def_count = p->next_var_id;
+  f.defs = calloc((size_t)f.def_count + 1, sizeof *f.defs);
+  if (f.defs == NULL) {
     diag_out_of_memory();
   }
   for (int i = 0; i < p->fun_count; i++) {
-    find_iotas(&f, p->funs[i]->body);
+    find_defs(&f, p->funs[i]->body);
   }
   for (int i = 0; i < p->fun_count; i++) {
     fuse_body(&f, p->funs[i]->body);
   }
-  free(f.iotas);
+  free(f.defs);
   ir_verify(p, "fusion");
 }
