@@ -55,8 +55,9 @@ module type complex = {
   val cis : real -> t
   -- | Multiplication by a real number.
   val scale : real -> t -> t
-  -- | Multiplication by i and by -i (no multiplications: a swap and a negation).
+  -- | Multiplication by i (no multiplications: a swap and a negation).
   val mul_i : t -> t
+  -- | Multiplication by -i (no multiplications: a swap and a negation).
   val mul_neg_i : t -> t
   -- | The square root with a non-negative real part.
   val sqrt : t -> t

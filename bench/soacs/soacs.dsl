@@ -40,6 +40,9 @@ def butterfly (x: [4]c) : [4]c =
 
 entry stockham4 [n][t] (ns: i64) (twr: [t]f32) (twi: [t]f32) (re: [n]f32) (im: [n]f32)
     : ([n]f32, [n]f32) =
+  -- The table holds 4 ns factors: ns is t / 4, which tells the compiler that the
+  -- table's reads are in bounds (the argument is checked against it).
+  let ns = assert (ns * 4 == t) (t / 4)
   let m = n / 4
   let rows = map (\j ->
       let k = j % ns

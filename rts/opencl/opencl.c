@@ -521,7 +521,7 @@ static int rts_cl_no_device(struct rts_context *ctx, const struct rts_cl_device_
     return rts_error(ctx, RTS_DEVICE_ERROR, "error: the OpenCL platforms have no devices");
   }
   rts_error(ctx, RTS_DEVICE_ERROR, "error: no OpenCL device matches \"%s\"; the devices are:",
-            name);
+            name != NULL ? name : "");
   for (int i = 0; i < list->count; i++) {
     rts_error(ctx, RTS_DEVICE_ERROR, "  #%d: %s (%s)", i, list->entries[i].name,
               rts_cl_type_name(list->entries[i].type));

@@ -600,6 +600,25 @@ static struct range modulo_range(struct simplifier *s, enum ir_binop op, struct 
   return (struct range){true, 0, dr.hi - 1, d};
 }
 
+/* Whether x - p is x - (x / y) * y (or with //), as modulo_by_division makes x % y:
+ * returns IR_BINOP_MOD (or REM) and sets *d to y; else IR_BINOP_SUB. */
+static enum ir_binop remainder_of(struct simplifier *s, struct ir_subexp x, struct ir_subexp p,
+                                  struct ir_var **d) {
+  struct ir_stm *mul = simplify_def(s, p, IR_BINOP);
+  if (mul == NULL || mul->exp.u.binop.op != IR_BINOP_MUL ||
+      mul->exp.u.binop.rhs.kind != IR_SE_VAR) {
+    return IR_BINOP_SUB;
+  }
+  struct ir_stm *div = simplify_def(s, mul->exp.u.binop.lhs, IR_BINOP);
+  if (div == NULL || !ir_subexp_equal(div->exp.u.binop.lhs, x) ||
+      !ir_subexp_equal(div->exp.u.binop.rhs, mul->exp.u.binop.rhs) ||
+      (div->exp.u.binop.op != IR_BINOP_DIV && div->exp.u.binop.op != IR_BINOP_QUOT)) {
+    return IR_BINOP_SUB;
+  }
+  *d = mul->exp.u.binop.rhs.u.var;
+  return div->exp.u.binop.op == IR_BINOP_DIV ? IR_BINOP_MOD : IR_BINOP_REM;
+}
+
 struct range simplify_range_of(struct simplifier *s, const struct ir_stm *stm) {
   enum prim_type t = stm->pat[0]->type.prim;
   const struct ir_exp *e = &stm->exp;
@@ -609,7 +628,12 @@ struct range simplify_range_of(struct simplifier *s, const struct ir_stm *stm) {
       return range_of_type(t);
     }
     if (e->u.binop.rhs.kind == IR_SE_VAR) {
-      struct range m = modulo_range(s, e->u.binop.op, e->u.binop.lhs, e->u.binop.rhs.u.var);
+      struct ir_var *d = e->u.binop.rhs.u.var;
+      enum ir_binop op = e->u.binop.op;
+      if (op == IR_BINOP_SUB) {
+        op = remainder_of(s, e->u.binop.lhs, e->u.binop.rhs, &d); /* x - (x / y) * y */
+      }
+      struct range m = modulo_range(s, op, e->u.binop.lhs, d);
       if (m.known) {
         return m;
       }
@@ -997,6 +1021,33 @@ static enum rewrite decide_by_range(struct simplifier *s, struct ir_stm *stm) {
   }
 }
 
+/* x % y = x - (x / y) * y (and x %% y with //) for a y that is not a constant: the
+ * division is then shared with an x / y elsewhere (CSE), so that computing both, as
+ * index arithmetic j / ns and j % ns does, divides once. A failing division fails the
+ * same way (by zero, at the same location); y = -1 gives 0 by wrapping arithmetic. */
+static enum rewrite modulo_by_division(struct simplifier *s, struct ir_stm *stm,
+                                       enum prim_type t) {
+  struct ir_exp *e = &stm->exp;
+  enum ir_binop op = e->u.binop.op;
+  if ((op != IR_BINOP_MOD && op != IR_BINOP_REM) || e->u.binop.rhs.kind != IR_SE_VAR) {
+    return REWRITE_KEEP;
+  }
+  struct ir_exp div = {.kind = IR_BINOP};
+  div.u.binop.op = op == IR_BINOP_MOD ? IR_BINOP_DIV : IR_BINOP_QUOT;
+  div.u.binop.lhs = e->u.binop.lhs;
+  div.u.binop.rhs = e->u.binop.rhs;
+  /* The emitted statements may be replaced by equal ones (CSE): use what they became. */
+  struct ir_var *q = simplify_emit(s, "q", stm->loc, div, ir_type_scalar(t));
+  struct ir_exp mul = {.kind = IR_BINOP};
+  mul.u.binop.op = IR_BINOP_MUL;
+  mul.u.binop.lhs = simplify_subexp(s, ir_se_var(q));
+  mul.u.binop.rhs = e->u.binop.rhs;
+  struct ir_var *p = simplify_emit(s, "t", stm->loc, mul, ir_type_scalar(t));
+  e->u.binop.op = IR_BINOP_SUB;
+  e->u.binop.rhs = simplify_subexp(s, ir_se_var(p));
+  return REWRITE_CHANGED;
+}
+
 enum rewrite simplify_binop(struct simplifier *s, struct ir_stm *stm) {
   struct ir_exp *e = &stm->exp;
   struct ir_subexp x = e->u.binop.lhs, y = e->u.binop.rhs, out;
@@ -1026,6 +1077,9 @@ enum rewrite simplify_binop(struct simplifier *s, struct ir_stm *stm) {
   }
   if (r == REWRITE_KEEP) {
     r = divide_by_constant(s, stm, t);
+  }
+  if (r == REWRITE_KEEP) {
+    r = modulo_by_division(s, stm, t);
   }
   return r;
 }

@@ -13,7 +13,11 @@
  *    maps; a map and a redomap/scanomap, the map's results as map-outs; two redomaps);
  *  - scatter: a scatter whose indices and values are flatten (reshape) of [w][r] map
  *    results, or ++ of equal-width map results, becomes a scatter of width w with r
- *    writes per element (a radix-r Stockham pass is one loop with r writes).
+ *    writes per element (a radix-r Stockham pass is one loop with r writes);
+ *  - iota: an input that is `iota w` is read as the lambda's index, so no iota is made;
+ *  - rearrange: an input that is a transpose whose rows the lambda reads element by
+ *    element becomes reads of the original array at the swapped indices (reshapes and
+ *    rows need nothing: the backends make them views).
  * Never: when the producer's results have other uses that come before the consumer
  * (they would be undefined), when a statement between them consumes one of the
  * producer's inputs or the consumer writes to it (the producer would read new values),

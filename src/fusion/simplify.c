@@ -607,7 +607,8 @@ static struct ir_subexp if_result(struct simplifier *s, struct ir_stm *stm, int 
       ir_subexp_equal(f, ir_se_const(ir_const_int(p, 0)))) {
     struct ir_exp e = {.kind = IR_CONVERT};
     e.u.convert.operand = c;
-    return ir_se_var(simplify_emit(s, "conv", stm->loc, e, ir_type_scalar(p)));
+    struct ir_var *v = simplify_emit(s, "conv", stm->loc, e, ir_type_scalar(p));
+    return simplify_subexp(s, ir_se_var(v)); /* what CSE made of it */
   }
   return ir_se_none();
 }

@@ -92,7 +92,8 @@ static struct ir_subexp row_of(struct simplifier *s, struct ir_stm *stm, struct 
   e.u.index.array = input;
   e.u.index.dims = dim;
   e.u.index.count = 1;
-  return ir_se_var(simplify_emit(s, "row", stm->loc, e, ir_type_row(input->type)));
+  struct ir_var *v = simplify_emit(s, "row", stm->loc, e, ir_type_row(input->type));
+  return simplify_subexp(s, ir_se_var(v)); /* what CSE made of it */
 }
 
 /* Binds the lambda's parameters from index `first` on to row j of the inputs. */
