@@ -341,6 +341,7 @@ static void trim_loop(struct dce *d, struct ir_stm *stm) {
 static void dce_body(struct dce *d, struct ir_body *b);
 
 static void dce_nested(struct dce *d, struct ir_stm *stm) {
+  diag_checkpoint(stm->loc);
   struct ir_exp *e = &stm->exp;
   switch (e->kind) {
   case IR_IF:

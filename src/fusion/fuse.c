@@ -747,6 +747,7 @@ static void fuse_lambda(struct fuser *f, struct ir_lambda *l) {
 }
 
 static void fuse_nested(struct fuser *f, struct ir_stm *s) {
+  diag_checkpoint(s->loc);
   struct ir_exp *e = &s->exp;
   switch (e->kind) {
   case IR_IF:
@@ -781,6 +782,7 @@ static void fuse_body(struct fuser *f, struct ir_body *b) {
 }
 
 void fuse_program(struct ir_program *p) {
+  diag_set_pass("fusion");
   struct fuser f = {p, false};
   for (int i = 0; i < p->fun_count; i++) {
     fuse_body(&f, p->funs[i]->body);

@@ -655,6 +655,7 @@ static enum rewrite apply_rules(struct simplifier *s, struct ir_stm *stm) {
 /* Simplifies one statement (its operands, its nested bodies, then the rules) and keeps
  * it in the current frame or an outer one, unless it went. */
 void simplify_stm(struct simplifier *s, struct ir_stm *stm) {
+  diag_checkpoint(stm->loc);
   ir_subst_stm_head(&s->subst, stm);
   if (!simplify_nested(s, stm)) {
     return;
@@ -788,6 +789,7 @@ static void free_simplifier(struct simplifier *s) {
 }
 
 void simplify_program(struct ir_program *p) {
+  diag_set_pass("simplify");
   struct simplifier s = {.p = p};
   ir_subst_init(&s.subst, p);
   ir_subst_init(&s.renames, p);

@@ -165,6 +165,7 @@ static void walk_exp(const struct walker *w, struct ir_exp *e) {
 }
 
 static void walk_stm(const struct walker *w, struct ir_stm *stm) {
+  diag_checkpoint(stm->loc);
   walk_exp(w, &stm->exp);
   for (int i = 0; i < stm->pat_count; i++) {
     walk_bound(w, stm->pat[i]);
@@ -616,6 +617,7 @@ static struct ir_body *copy_body(struct copier *c, const struct ir_body *b) {
   struct ir_body *n = ir_body_new(c->p->arena);
   for (int i = 0; i < b->stm_count; i++) {
     const struct ir_stm *s = b->stms[i];
+    diag_checkpoint(s->loc);
     struct ir_exp e = copy_exp(c, &s->exp);
     struct ir_stm tmp = {.exp = e};
     /* Operands refer to variables bound before this statement: rename them now

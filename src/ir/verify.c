@@ -312,6 +312,7 @@ static void check_body(struct verifier *v, const struct ir_body *b, int result_c
   for (int i = 0; i < b->stm_count; i++) {
     const struct ir_stm *s = b->stms[i];
     v->loc = s->loc;
+    diag_checkpoint(s->loc);
     check_exp(v, s);
     for (int j = 0; j < s->pat_count; j++) {
       bind(v, s->pat[j]);

@@ -2222,6 +2222,7 @@ static void nest_dec(const struct dec *d, int depth) {
 /* ---------------------------------------------------------- Entry points */
 
 struct program *parse_program(struct arena *a, uint32_t file) {
+  diag_set_pass("parse");
   struct parser p = {.arena = a};
   lex_init(&p.lexer, a, file, START_PROGRAM);
   if (yyparse(&p) != 0) {

@@ -69,7 +69,15 @@ void strbuf_printf(struct strbuf *b, const char *fmt, ...) {
   va_end(ap);
 }
 
+/* Indentation stops growing at STRBUF_MAX_INDENT levels: text nested deeper than
+ * anyone reads would otherwise grow with the square of its depth (a program nested
+ * 10 000 deep would print gigabytes of spaces). */
+enum { STRBUF_MAX_INDENT = 40 };
+
 void strbuf_indent(struct strbuf *b, int levels) {
+  if (levels > STRBUF_MAX_INDENT) {
+    levels = STRBUF_MAX_INDENT;
+  }
   for (int i = 0; i < levels; i++) {
     strbuf_puts(b, "  ");
   }
