@@ -383,6 +383,7 @@ static struct type *check_int(struct tc *tc, struct exp *e) {
 }
 
 static struct type *check_float(struct tc *tc, struct exp *e) {
+  VEC_PUSH(tc->arena, &tc->literals, e);
   if (e->u.float_lit.suffix != PRIM_NONE) {
     return prim(tc, e->u.float_lit.suffix);
   }
