@@ -29,6 +29,7 @@
 #include "support/arena.h"
 #include "support/diag.h"
 #include "support/file.h"
+#include "support/heap.h"
 #include "support/strbuf.h"
 #include "support/strtab.h"
 
@@ -351,6 +352,7 @@ int compile_text(const struct compile_options *opts, const char *text, size_t le
     return 2;
   }
   s->opts = opts;
+  heap_mark_t mark = heap_mark();
   arena_init(&s->ast_arena);
   arena_init(&s->ir_arena);
   strbuf_init(&s->out);
@@ -358,15 +360,20 @@ int compile_text(const struct compile_options *opts, const char *text, size_t le
   struct pipeline_run run = {.s = s, .stack = COMPILE_STACK};
   run.file = diag_add_file(opts->input, text, len);
   run_on_big_stack(&run);
-  if (run.status == 0 && out != NULL && s->out.len > 0) {
-    strbuf_putn(out, s->out.data, s->out.len);
-  }
-  strbuf_free(&s->out);
+  /* The dump leaves the tracked heap before it is released (to the caller's buffer,
+   * which may grow after the mark). */
+  size_t dump_len = s->out.len;
+  char *dump = strbuf_take(&s->out);
   arena_free(&s->ast_arena);
   arena_free(&s->ir_arena);
   free(s);
   strtab_free();
+  heap_release(mark); /* what a pass held when an error unwound out of it */
   diag_reset_files();
+  if (run.status == 0 && out != NULL && dump_len > 0) {
+    strbuf_putn(out, dump, dump_len);
+  }
+  free(dump);
   return run.status;
 }
 

@@ -24,6 +24,7 @@
 
 #include "fusion/fusion.h"
 #include "ir/util.h"
+#include "support/heap.h"
 #include "support/vec.h"
 
 struct fuser {
@@ -626,8 +627,8 @@ static bool normalise_scatter(struct fuser *f, struct ir_body *b, int j) {
   if (s->dest_writes != NULL || n == 0) {
     return false;
   }
-  int *param_of = malloc(sizeof(int) * ((size_t)s->map_fn->body->result_count + 1));
-  struct split_input *sp = malloc(sizeof *sp * ((size_t)n + 1));
+  int *param_of = heap_alloc(sizeof(int) * ((size_t)s->map_fn->body->result_count + 1));
+  struct split_input *sp = heap_alloc(sizeof *sp * ((size_t)n + 1));
   if (param_of == NULL || sp == NULL) {
     diag_out_of_memory();
   }
@@ -637,15 +638,15 @@ static bool normalise_scatter(struct fuser *f, struct ir_body *b, int j) {
          ir_subexp_equal(sp[m].width, sp[0].width);
   }
   if (!ok) {
-    free(param_of);
-    free(sp);
+    heap_free(param_of);
+    heap_free(sp);
     return false;
   }
   int r = sp[0].count;
   /* The new inputs and lambda parameters, input by input. */
   VEC(struct ir_var *) inputs = {0};
   VEC(struct ir_var *) params = {0};
-  int *offset = malloc(sizeof(int) * ((size_t)n + 1));
+  int *offset = heap_alloc(sizeof(int) * ((size_t)n + 1));
   if (offset == NULL) {
     diag_out_of_memory();
   }
@@ -711,7 +712,7 @@ static bool normalise_scatter(struct fuser *f, struct ir_body *b, int j) {
       }
     }
   }
-  bool *keep = malloc(sizeof *keep * ((size_t)b->stm_count + 1));
+  bool *keep = heap_alloc(sizeof *keep * ((size_t)b->stm_count + 1));
   if (keep == NULL) {
     diag_out_of_memory();
   }
@@ -722,10 +723,10 @@ static bool normalise_scatter(struct fuser *f, struct ir_body *b, int j) {
     keep[sp[m].stm] = false;
   }
   ir_body_filter(b, keep);
-  free(keep);
-  free(offset);
-  free(param_of);
-  free(sp);
+  heap_free(keep);
+  heap_free(offset);
+  heap_free(param_of);
+  heap_free(sp);
   return true;
 }
 

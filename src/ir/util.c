@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "support/heap.h"
+
 /* ------------------------------------------------------------------ Walker */
 
 struct walker {
@@ -185,14 +187,14 @@ static void walk_body(const struct walker *w, struct ir_body *b) {
 
 void ir_subst_init(struct ir_subst *s, const struct ir_program *p) {
   s->cap = p->next_var_id;
-  s->to = calloc((size_t)s->cap + 1, sizeof *s->to);
+  s->to = heap_calloc((size_t)s->cap + 1, sizeof *s->to);
   if (s->to == NULL) {
     diag_out_of_memory();
   }
 }
 
 void ir_subst_free(struct ir_subst *s) {
-  free(s->to);
+  heap_free(s->to);
   s->to = NULL;
   s->cap = 0;
 }
@@ -200,7 +202,7 @@ void ir_subst_free(struct ir_subst *s) {
 void ir_subst_set(struct ir_subst *s, const struct ir_var *from, struct ir_subexp to) {
   if (from->id >= s->cap) {
     int cap = from->id * 2 + 16;
-    struct ir_subexp *fresh = realloc(s->to, sizeof *fresh * (size_t)cap);
+    struct ir_subexp *fresh = heap_realloc(s->to, sizeof *fresh * (size_t)cap);
     if (fresh == NULL) {
       diag_out_of_memory();
     }
@@ -337,7 +339,7 @@ static void count_use(void *ctx, const struct ir_var *v) {
 }
 
 int *ir_use_counts(const struct ir_program *p, const struct ir_fun *f) {
-  struct count_ctx c = {calloc((size_t)p->next_var_id + 1, sizeof(int)), p->next_var_id};
+  struct count_ctx c = {heap_calloc((size_t)p->next_var_id + 1, sizeof(int)), p->next_var_id};
   if (c.counts == NULL) {
     diag_out_of_memory();
   }
@@ -495,7 +497,7 @@ static struct ir_var *copy_binder(struct copier *c, struct ir_var *v) {
   ir_subst_set(c->renames, v, ir_se_var(fresh));
   if (c->renamed_count == c->renamed_cap) {
     c->renamed_cap = c->renamed_cap * 2 + 16;
-    struct ir_var **more = realloc(c->renamed, sizeof *more * (size_t)c->renamed_cap);
+    struct ir_var **more = heap_realloc(c->renamed, sizeof *more * (size_t)c->renamed_cap);
     if (more == NULL) {
       diag_out_of_memory();
     }
@@ -648,7 +650,7 @@ static void copier_done(struct copier *c) {
   for (int i = 0; i < c->renamed_count; i++) {
     c->renames->to[c->renamed[i]->id] = ir_se_none();
   }
-  free(c->renamed);
+  heap_free(c->renamed);
 }
 
 struct ir_body *ir_copy_body_with(struct ir_program *p, const struct ir_body *b,

@@ -286,8 +286,27 @@ static uintptr_t frame_address(void) {
 #endif
 }
 
-void diag_set_pass(const char *pass) {
+/* PRISM_TEST_CRASH (diag.h): what the current pass is to do at its first checkpoint. */
+static enum { TEST_NOTHING, TEST_CRASH, TEST_ICE } test_crash;
+
+const char *diag_set_pass(const char *pass) {
+  const char *before = current_pass;
   current_pass = pass;
+  const char *want = getenv("PRISM_TEST_CRASH");
+  size_t n = pass != NULL ? strlen(pass) : 0;
+  test_crash = TEST_NOTHING;
+  if (want != NULL && pass != NULL && strncmp(want, pass, n) == 0) {
+    test_crash = want[n] == '\0' ? TEST_CRASH : strcmp(want + n, ":ice") == 0 ? TEST_ICE
+                                                                            : TEST_NOTHING;
+  }
+  return before;
+}
+
+static void crash_for_test(void) {
+  if (test_crash == TEST_ICE) {
+    diag_ice(current_pass, (struct loc){0}, "PRISM_TEST_CRASH asked for an internal error");
+  }
+  raise(SIGSEGV);
 }
 
 void diag_set_stack(size_t bytes) {
@@ -299,6 +318,9 @@ void diag_set_stack(size_t bytes) {
 void diag_checkpoint(struct loc loc) {
   if (loc.file != 0) {
     nearest = loc;
+    if (test_crash != TEST_NOTHING) {
+      crash_for_test();
+    }
   }
   if (frame_address() < stack_floor) {
     stack_floor = 0;

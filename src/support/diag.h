@@ -72,8 +72,14 @@ int diag_error_count(void);
 
 #define ICE(pass, loc, ...) diag_ice((pass), (loc), __VA_ARGS__)
 
-/* The pass that runs now, named in internal errors; each pass's entry point sets it. */
-void diag_set_pass(const char *pass);
+/* The pass that runs now, named in internal errors; each pass's entry point sets it.
+ * Returns the pass that ran before (the parser, run for an import in the middle of
+ * type checking, puts it back).
+ *
+ * For the tests of internal errors, the environment variable PRISM_TEST_CRASH=PASS
+ * makes the pass crash (SIGSEGV) at its first checkpoint that has a location, and
+ * PRISM_TEST_CRASH=PASS:ice makes it report an internal compiler error there. */
+const char *diag_set_pass(const char *pass);
 
 /* The C stack the passes may use from here on: `bytes` below the caller's frame. */
 void diag_set_stack(size_t bytes);

@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int next_var_id;
-
 struct type *type_prim(struct arena *a, enum prim_type p) {
   struct type *t = ARENA_NEW(a, struct type);
   t->kind = TYPE_PRIM;
@@ -106,7 +104,6 @@ struct type *type_new_var(struct arena *a, enum type_constraint c, int level, st
   struct type_var *v = ARENA_NEW(a, struct type_var);
   v->constraint = c;
   v->level = level;
-  v->id = next_var_id++;
   v->loc = loc;
   struct type *t = ARENA_NEW(a, struct type);
   t->kind = TYPE_VAR;
@@ -144,7 +141,6 @@ struct size *size_name(struct arena *a, struct tc_binding *b) {
 struct size *size_new_var(struct arena *a, int level, struct loc loc) {
   struct size_var *v = ARENA_NEW(a, struct size_var);
   v->level = level;
-  v->id = next_var_id++;
   v->loc = loc;
   struct size *s = ARENA_NEW(a, struct size);
   s->kind = SIZE_VAR;
