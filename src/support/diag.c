@@ -34,6 +34,8 @@ static int error_count;
 static const char *current_pass;
 static struct loc nearest;     /* the last checkpoint's location */
 static uintptr_t stack_floor;  /* the lowest frame address allowed; 0: no check */
+/* PRISM_TEST_CRASH (diag.h): what the current pass is to do at its first checkpoint. */
+static enum { TEST_NOTHING, TEST_CRASH, TEST_ICE } test_crash;
 
 void diag_set_stream(FILE *out) {
   diag_stream = out;
@@ -81,6 +83,7 @@ void diag_reset_files(void) {
   outcome = DIAG_OK;
   current_pass = NULL;
   nearest = (struct loc){0};
+  test_crash = TEST_NOTHING;
 }
 
 const char *diag_file_path(uint32_t file) {
@@ -286,9 +289,6 @@ static uintptr_t frame_address(void) {
 #endif
 }
 
-/* PRISM_TEST_CRASH (diag.h): what the current pass is to do at its first checkpoint. */
-static enum { TEST_NOTHING, TEST_CRASH, TEST_ICE } test_crash;
-
 const char *diag_set_pass(const char *pass) {
   const char *before = current_pass;
   current_pass = pass;
@@ -306,7 +306,9 @@ static void crash_for_test(void) {
   if (test_crash == TEST_ICE) {
     diag_ice(current_pass, (struct loc){0}, "PRISM_TEST_CRASH asked for an internal error");
   }
-  raise(SIGSEGV);
+  if (raise(SIGSEGV) != 0) {
+    abort();
+  }
 }
 
 void diag_set_stack(size_t bytes) {
