@@ -1,15 +1,20 @@
 /* The pipeline: source text -> AST -> typed AST -> core IR -> C.
  *
- * compile() loads the input, then runs the stages in order (run_pipeline). Every
+ * compile() loads the input and hands it to compile_text(), which runs the stages in
+ * order (run_pipeline) on a thread with a big stack (Note [Compiler stack]). Every
  * stage reports errors through support/diag.h, which unwinds to the trap set here, so
- * the arenas are freed on every path and nothing leaks, whatever the input. */
+ * the arenas are freed on every path and nothing leaks, whatever the input; and
+ * compile_text() leaves no global state behind, so it can run again in the same
+ * process (the fuzz targets in fuzz/ call it once per input). */
 #include "driver.h"
 
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -23,6 +28,8 @@
 #include "typecheck/types.h"
 #include "support/arena.h"
 #include "support/diag.h"
+#include "support/file.h"
+#include "support/heap.h"
 #include "support/strbuf.h"
 #include "support/strtab.h"
 
@@ -53,30 +60,6 @@ struct session {
   struct arena ir_arena;  /* core IR and kernel IR */
   struct strbuf out;      /* dump text */
 };
-
-/* Reads a whole file. Returns NULL and sets errno on failure. */
-static char *read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (f == NULL) {
-    return NULL;
-  }
-  struct strbuf b;
-  strbuf_init(&b);
-  char chunk[65536];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-    strbuf_putn(&b, chunk, n);
-  }
-  int failed = ferror(f);
-  fclose(f);
-  if (failed) {
-    strbuf_free(&b);
-    errno = EIO;
-    return NULL;
-  }
-  *len = b.len;
-  return strbuf_take(&b);
-}
 
 static bool is_dir(const char *path) {
   struct stat st;
@@ -167,7 +150,7 @@ static bool dump_ir(struct session *s, enum stage stage, const struct ir_program
 /* Reads and registers a source file; an error if it cannot be read. */
 static uint32_t load_source(const char *path) {
   size_t len;
-  char *text = read_file(path, &len);
+  char *text = file_read(path, &len);
   if (text == NULL) {
     diag_fatal((struct loc){0}, "cannot read '%s': %s", path, strerror(errno));
   }
@@ -294,43 +277,125 @@ static void run_pipeline(struct session *s, uint32_t file) {
   emit_backend(s, ir);
 }
 
-int compile(const struct compile_options *opts) {
-  size_t len;
-  char *text = read_file(opts->input, &len);
-  if (text == NULL) {
-    fprintf(stderr, "prismc: error: cannot read '%s': %s\n", opts->input, strerror(errno));
-    return 2;
+/* Note [Compiler stack]
+ * ~~~~~~~~~~~~~~~~~~~~~~
+ * The passes recurse as deep as the program nests, up to the parser's limit
+ * (Note [Nesting limit] in parser.y), and as deep as chains of calls go when the
+ * internaliser specialises callees. That needs more than the 8 MiB a process
+ * usually starts with (more again under AddressSanitizer), so the pipeline runs on
+ * a thread of its own with COMPILE_STACK bytes of stack, which the system commits
+ * only as it is used. The stack guard (Note [Stack guard] in support/diag.c) is
+ * told the size, so a program deeper still is an error, never an overflow. Where no
+ * such thread can be made, the pipeline runs on the caller's stack, guarded by its
+ * limit (RLIMIT_STACK). */
+enum { COMPILE_STACK = 512 * 1024 * 1024 };
+
+/* One run of the pipeline, on the thread that runs it. */
+struct pipeline_run {
+  struct session *s;
+  uint32_t file;
+  size_t stack;   /* the stack the passes may use */
+  int status;
+};
+
+/* Runs the pipeline under the diagnostics' trap: every error unwinds to here. */
+static void *run_trapped(void *arg) {
+  struct pipeline_run *r = arg;
+  diag_set_stack(r->stack);
+  if (r->s->opts->catch_crashes) {
+    diag_catch_crashes();
   }
-  /* The session lives on the heap: its address stays valid across the longjmp of an
-   * error, and nothing in this frame changes between setjmp and the unwinding. */
+  if (setjmp(*diag_catch()) == 0) {
+    run_pipeline(r->s, r->file);
+    diag_release();
+    r->status = 0;
+  } else {
+    r->status = (int)diag_last_outcome();
+  }
+  diag_set_stack(0);
+  return NULL;
+}
+
+/* The stack of the calling thread, when the pipeline cannot have its own. */
+static size_t caller_stack(void) {
+  struct rlimit rl;
+  if (getrlimit(RLIMIT_STACK, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY ||
+      rl.rlim_cur > COMPILE_STACK) {
+    return 8 * 1024 * 1024;
+  }
+  return (size_t)rl.rlim_cur;
+}
+
+static void run_on_big_stack(struct pipeline_run *r) {
+  pthread_attr_t attr;
+  pthread_t thread;
+  if (pthread_attr_init(&attr) != 0) {
+    r->stack = caller_stack();
+    run_trapped(r);
+    return;
+  }
+  bool started = pthread_attr_setstacksize(&attr, COMPILE_STACK) == 0 &&
+                 pthread_create(&thread, &attr, run_trapped, r) == 0;
+  pthread_attr_destroy(&attr);
+  if (started && pthread_join(thread, NULL) == 0) {
+    return;
+  }
+  r->stack = caller_stack();
+  run_trapped(r);
+}
+
+int compile_text(const struct compile_options *opts, const char *text, size_t len,
+                 struct strbuf *out) {
   struct session *s = calloc(1, sizeof *s);
   if (s == NULL) {
-    free(text);
     fprintf(stderr, "prismc: error: out of memory\n");
     return 2;
   }
   s->opts = opts;
+  heap_mark_t mark = heap_mark();
   arena_init(&s->ast_arena);
   arena_init(&s->ir_arena);
   strbuf_init(&s->out);
   strtab_init();
-  uint32_t file = diag_add_file(opts->input, text, len);
-  free(text);
-  int status = 0;
-  if (setjmp(*diag_catch()) == 0) {
-    run_pipeline(s, file);
-    diag_release();
-    if (s->out.len > 0) {
-      fwrite(s->out.data, 1, s->out.len, stdout);
-    }
-  } else {
-    status = (int)diag_last_outcome();
-  }
-  strbuf_free(&s->out);
+  struct pipeline_run run = {.s = s, .stack = COMPILE_STACK};
+  run.file = diag_add_file(opts->input, text, len);
+  run_on_big_stack(&run);
+  /* The dump leaves the tracked heap before it is released (to the caller's buffer,
+   * which may grow after the mark). */
+  size_t dump_len = s->out.len;
+  char *dump = strbuf_take(&s->out);
   arena_free(&s->ast_arena);
   arena_free(&s->ir_arena);
   free(s);
   strtab_free();
+  heap_release(mark); /* what a pass held when an error unwound out of it */
   diag_reset_files();
+  if (run.status == 0 && out != NULL && dump_len > 0) {
+    strbuf_putn(out, dump, dump_len);
+  }
+  free(dump);
+  return run.status;
+}
+
+int compile(const struct compile_options *opts) {
+  size_t len;
+  char *text = file_read(opts->input, &len);
+  if (text == NULL && errno == EFBIG) {
+    fprintf(stderr, "prismc: error: '%s' is too large: source files may hold at most %zu MiB\n",
+            opts->input, FILE_MAX_SOURCE >> 20);
+    return 1;
+  }
+  if (text == NULL) {
+    fprintf(stderr, "prismc: error: cannot read '%s': %s\n", opts->input, strerror(errno));
+    return 2;
+  }
+  struct strbuf out;
+  strbuf_init(&out);
+  int status = compile_text(opts, text, len, &out);
+  free(text);
+  if (status == 0 && out.len > 0) {
+    fwrite(out.data, 1, out.len, stdout);
+  }
+  strbuf_free(&out);
   return status;
 }

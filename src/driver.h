@@ -6,6 +6,9 @@
 #define PRISM_DRIVER_H
 
 #include <stdbool.h>
+#include <stddef.h>
+
+#include "support/strbuf.h"
 
 #define STAGES(X)                                             \
   X(STAGE_PARSE, "parse")             /* the AST */           \
@@ -42,6 +45,7 @@ struct compile_options {
   int include_dir_count;
   bool keep_c;            /* keep prog.c next to the executable */
   bool verbose;           /* print the C compiler command */
+  bool catch_crashes;     /* a crash is an internal compiler error (diag_catch_crashes) */
 };
 
 const char *stage_name(enum stage s);
@@ -50,6 +54,14 @@ bool stage_from_name(const char *name, enum stage *out);
 /* Runs the pipeline; returns the process exit status: 0, 1 (user error), 3 (internal
  * compiler error), or 2 for a failure outside the program (I/O, the C compiler). */
 int compile(const struct compile_options *opts);
+
+/* The same on source text already in memory: `len` bytes of any kind, named
+ * opts->input in messages (and imports are found next to that path). A dump
+ * (opts->dump) is appended to `out` when it is not NULL and compilation succeeded.
+ * Never exits; frees all it allocated and resets the global state (interned strings,
+ * source files, diagnostics) before it returns, so it can be called again. */
+int compile_text(const struct compile_options *opts, const char *text, size_t len,
+                 struct strbuf *out);
 
 /* The directory of the standard library: $PRISM_STDLIB, the build tree, or the
  * installed share/prism/stdlib. NULL when none is found. */

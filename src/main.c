@@ -80,6 +80,7 @@ int main(int argc, char **argv) {
   }
   struct compile_options opts = {0};
   opts.prefix = "prism";
+  opts.catch_crashes = true;
   if (strcmp(command, "c") == 0) {
     opts.backend = BACKEND_C;
   } else if (strcmp(command, "opencl") == 0) {

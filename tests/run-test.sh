@@ -31,7 +31,9 @@
 # PRISM_TEST_BACKENDS (e.g. "c"; default: what available_backends finds),
 # PRISM_TEST_TIMEOUT (seconds per program run, default 60), PRISM_TEST_COMPILE_TIMEOUT
 # (seconds per compiler run, default 300), PRISM_TEST_TMPDIR (where the temporary
-# directory goes, default $TMPDIR or /tmp), PRISM_TEST_KEEP=1 (keep it, for debugging).
+# directory goes, default $TMPDIR or /tmp), PRISM_TEST_KEEP=1 (keep it, for debugging),
+# PRISM_TEST_CFLAGS (the C compiler flags for the test programs, in place of prismc's
+# CFLAGS; a sanitizer build's make check sets them to its sanitizer flags).
 #
 # Exit status (Automake's convention): 0 pass, 1 fail, 77 skip (nothing could be
 # checked: say, the compiler stages the test needs are not built yet). Each check
@@ -48,6 +50,9 @@ test_dir=$(dirname "$test_file")
 
 prismc=${PRISMC:-./prismc}
 compare_values=${COMPARE_VALUES:-./tests/compare-values}
+if [ -n "${PRISM_TEST_CFLAGS:-}" ]; then
+  export CFLAGS="$PRISM_TEST_CFLAGS"
+fi
 run_timeout=${PRISM_TEST_TIMEOUT:-60}
 compile_timeout=${PRISM_TEST_COMPILE_TIMEOUT:-300}
 tmp_root=${PRISM_TEST_TMPDIR:-${TMPDIR:-/tmp}}

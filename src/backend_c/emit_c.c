@@ -365,6 +365,7 @@ static void emit_apply(struct emitter *e, const struct ir_stm *s) {
 /* ---------------------------------------------------------------- Statements */
 
 static void emit_stm(struct emitter *e, const struct ir_stm *s, struct emit_body *st, int k) {
+  diag_checkpoint(s->loc);
   switch (s->exp.kind) {
   case IR_SUBEXP:
     if (s->pat_count == 1 && s->pat[0]->type.rank > 0 && s->exp.u.se.kind == IR_SE_VAR) {
@@ -585,6 +586,7 @@ static void name_exp(struct emitter *e, const struct ir_exp *x) {
 
 static void name_body(struct emitter *e, const struct ir_body *b) {
   for (int k = 0; k < b->stm_count; k++) {
+    diag_checkpoint(b->stms[k]->loc);
     for (int i = 0; i < b->stms[k]->pat_count; i++) {
       name_var(e, b->stms[k]->pat[i]);
     }
@@ -674,6 +676,7 @@ static void emitter_init(struct emitter *e, const struct ir_program *p,
   e->prog = p;
   e->opts = o;
   arena_init(&e->arena);
+  ptrmap_init(&e->nested_uses, &e->arena);
   e->var_count = p->next_var_id;
   e->vars = ARENA_ARRAY(&e->arena, struct emit_var, e->var_count + 1);
   for (int i = 0; i < e->var_count; i++) {
@@ -694,6 +697,7 @@ static void emitter_free(struct emitter *e) {
 
 void emit_c_program(const struct ir_program *p, const struct emit_c_options *o,
                     struct strbuf *c_out, struct strbuf *h_out, struct strbuf *json_out) {
+  diag_set_pass("emit");
   struct emitter e;
   emitter_init(&e, p, o);
   name_program(&e);

@@ -21,6 +21,7 @@
 #include "backend_c/emit_c.h"
 #include "ir/ir.h"
 #include "support/arena.h"
+#include "support/ptrmap.h"
 #include "support/strbuf.h"
 
 /* What the emitter knows of an IR variable, indexed by its id. */
@@ -38,6 +39,10 @@ struct emit_var {
    * becomes, so a SOAC that makes it may write there instead of allocating. */
   const struct ir_var *dest_array;
   const char *dest_index;
+  /* Scratch of nested_uses (emit_own.c). */
+  int bound_stamp;   /* bound in the body whose uses are being collected */
+  int seen_stamp;    /* already seen there ... */
+  int seen_times;    /* ... this many times */
 };
 
 /* Ownership state of a body being emitted (emit_own.c). */
@@ -49,6 +54,12 @@ struct emit_body {
   int *dying_count;
   struct ir_var **bound;  /* variables this body put in scope */
   int bound_count, bound_cap;
+};
+
+/* A growable list of variables (support/vec.h). */
+struct emit_var_list {
+  struct ir_var **items;
+  int len, cap;
 };
 
 struct emitter {
@@ -69,6 +80,9 @@ struct emitter {
   bool unsafe;           /* the current statement is #[unsafe] */
   int max_rank;          /* highest rank of an array struct used */
   int scan_index;        /* the statement whose uses emit_own.c is counting */
+  struct ptrmap nested_uses; /* nested body -> its uses from outside (emit_own.c) */
+  struct emit_var_list *collecting; /* where nested_uses collects them */
+  int use_stamp;
 };
 
 /* ---------------------------------------------------------------- emit_c.c */

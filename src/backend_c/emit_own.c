@@ -32,15 +32,24 @@
 #include <string.h>
 
 #include "backend_c/emit_internal.h"
+#include "support/vec.h"
 
 /* ---------------------------------------------------------- Walking uses */
 
 /* Calls fn on every array variable that an expression mentions, nested bodies and
- * lambdas included (a variable mentioned twice is visited twice). */
+ * lambdas included (a variable mentioned twice is visited twice; see Note [Nested
+ * uses] for how often a nested body's are). */
 typedef void (*use_fn)(struct emitter *e, struct ir_var *v);
 
-static void walk_body(struct emitter *e, const struct ir_body *b, use_fn fn);
+/* The array variables that a nested body uses from outside it. */
+struct uses {
+  struct ir_var **vars;
+  int count;
+};
+
 static void walk_exp(struct emitter *e, const struct ir_exp *x, use_fn fn);
+static const struct uses *nested_uses(struct emitter *e, const struct ir_body *b,
+                                      struct ir_var *const *params, int param_count);
 
 static void walk_var(struct emitter *e, struct ir_var *v, use_fn fn) {
   if (v != NULL && v->type.rank > 0) {
@@ -66,9 +75,15 @@ static void walk_vars(struct emitter *e, struct ir_var *const *vs, int n, use_fn
   }
 }
 
+static void walk_nested(struct emitter *e, const struct ir_body *b,
+                        struct ir_var *const *params, int param_count, use_fn fn) {
+  const struct uses *u = nested_uses(e, b, params, param_count);
+  walk_vars(e, u->vars, u->count, fn);
+}
+
 static void walk_lambda(struct emitter *e, const struct ir_lambda *l, use_fn fn) {
   if (l != NULL) {
-    walk_body(e, l->body, fn);
+    walk_nested(e, l->body, l->params, l->param_count, fn);
   }
 }
 
@@ -124,12 +139,12 @@ static void walk_exp(struct emitter *e, const struct ir_exp *x, use_fn fn) {
     walk_subexps(e, x->u.apply.args, x->u.apply.count, fn);
     break;
   case IR_IF:
-    walk_body(e, x->u.if_.then_body, fn);
-    walk_body(e, x->u.if_.else_body, fn);
+    walk_nested(e, x->u.if_.then_body, NULL, 0, fn);
+    walk_nested(e, x->u.if_.else_body, NULL, 0, fn);
     break;
   case IR_LOOP:
     walk_subexps(e, x->u.loop.inits, x->u.loop.param_count, fn);
-    walk_body(e, x->u.loop.body, fn);
+    walk_nested(e, x->u.loop.body, x->u.loop.params, x->u.loop.param_count, fn);
     break;
   case IR_SOAC:
     walk_soac(e, &x->u.soac, fn);
@@ -137,11 +152,66 @@ static void walk_exp(struct emitter *e, const struct ir_exp *x, use_fn fn) {
   }
 }
 
-static void walk_body(struct emitter *e, const struct ir_body *b, use_fn fn) {
-  for (int k = 0; k < b->stm_count; k++) {
-    walk_exp(e, &b->stms[k]->exp, fn);
+/* Note [Nested uses]
+ * ~~~~~~~~~~~~~~~~~~
+ * Each body that is emitted walks its statements for the uses of the arrays it owns,
+ * and each statement is walked again for how often it mentions the arrays that die
+ * there. A walk that went down into nested bodies every time would take time
+ * quadratic in the depth of nesting (a chain of 10 000 ifs). The walks only look at
+ * arrays that an enclosing body owns, so what a nested body (with the parameters of
+ * its loop or lambda) contributes is the list of array variables it uses from
+ * outside: made once per body, from the lists of the bodies inside it, and kept.
+ * The walks only tell one mention from more, so a variable is listed at most twice. */
+
+static void collect_use(struct emitter *e, struct ir_var *v) {
+  VEC_PUSH(&e->arena, e->collecting, v);
+}
+
+static const struct uses *nested_uses(struct emitter *e, const struct ir_body *b,
+                                      struct ir_var *const *params, int param_count) {
+  struct uses *u = ptrmap_get(&e->nested_uses, b);
+  if (u != NULL) {
+    return u;
   }
-  walk_subexps(e, b->results, b->result_count, fn);
+  struct emit_var_list all = {0};
+  for (int k = 0; k < b->stm_count; k++) {
+    diag_checkpoint(b->stms[k]->loc);
+    struct emit_var_list *outer = e->collecting;
+    e->collecting = &all;
+    walk_exp(e, &b->stms[k]->exp, collect_use);
+    e->collecting = outer;
+  }
+  for (int i = 0; i < b->result_count; i++) {
+    if (b->results[i].kind == IR_SE_VAR && b->results[i].u.var->type.rank > 0) {
+      VEC_PUSH(&e->arena, &all, b->results[i].u.var);
+    }
+  }
+  int stamp = ++e->use_stamp;
+  for (int i = 0; i < param_count; i++) {
+    e->vars[params[i]->id].bound_stamp = stamp;
+  }
+  for (int k = 0; k < b->stm_count; k++) {
+    for (int i = 0; i < b->stms[k]->pat_count; i++) {
+      e->vars[b->stms[k]->pat[i]->id].bound_stamp = stamp;
+    }
+  }
+  u = ARENA_NEW(&e->arena, struct uses);
+  u->vars = ARENA_ARRAY(&e->arena, struct ir_var *, all.len + 1);
+  for (int i = 0; i < all.len; i++) {
+    struct emit_var *ev = &e->vars[all.items[i]->id];
+    if (ev->bound_stamp == stamp) {
+      continue;
+    }
+    if (ev->seen_stamp != stamp) {
+      ev->seen_stamp = stamp;
+      ev->seen_times = 0;
+    }
+    if (ev->seen_times++ < 2) {
+      u->vars[u->count++] = all.items[i];
+    }
+  }
+  ptrmap_put(&e->nested_uses, b, u);
+  return u;
 }
 
 /* ----------------------------------------------------------- Last uses */

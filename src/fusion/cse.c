@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "fusion/simplify_internal.h"
+#include "support/heap.h"
 
 struct cse_entry {
   uint64_t hash;
@@ -152,7 +153,7 @@ static void map_var(struct alpha *a, struct ir_var *y, struct ir_var *x) {
   ir_subst_set(&a->s->alpha, y, ir_se_var(x));
   if (a->mapped_count == a->mapped_cap) {
     a->mapped_cap = a->mapped_cap * 2 + 16;
-    struct ir_var **more = realloc(a->mapped, sizeof *more * (size_t)a->mapped_cap);
+    struct ir_var **more = heap_realloc(a->mapped, sizeof *more * (size_t)a->mapped_cap);
     if (more == NULL) {
       diag_out_of_memory();
     }
@@ -344,7 +345,7 @@ static bool cse_equal(struct simplifier *s, const struct ir_stm *x, const struct
   for (int i = 0; i < a.mapped_count; i++) {
     s->alpha.to[a.mapped[i]->id] = ir_se_none();
   }
-  free(a.mapped);
+  heap_free(a.mapped);
   return same;
 }
 
@@ -355,7 +356,7 @@ static bool cse_equal(struct simplifier *s, const struct ir_stm *x, const struct
 void simplify_cse_reset(struct simplifier *s) {
   if (s->buckets == NULL) {
     s->bucket_count = 1024;
-    s->buckets = malloc(sizeof *s->buckets * (size_t)s->bucket_count);
+    s->buckets = heap_alloc(sizeof *s->buckets * (size_t)s->bucket_count);
     if (s->buckets == NULL) {
       diag_out_of_memory();
     }
@@ -372,7 +373,7 @@ void simplify_cse_reset(struct simplifier *s) {
 static void rehash(struct simplifier *s) {
   int n = s->entry_count;
   s->bucket_count *= 2;
-  int *fresh = realloc(s->buckets, sizeof *fresh * (size_t)s->bucket_count);
+  int *fresh = heap_realloc(s->buckets, sizeof *fresh * (size_t)s->bucket_count);
   if (fresh == NULL) {
     diag_out_of_memory();
   }
@@ -414,7 +415,7 @@ void simplify_cse_insert(struct simplifier *s, struct ir_stm *stm, uint64_t h, i
   }
   if (s->entry_count == s->entry_cap) {
     s->entry_cap = s->entry_cap * 2 + 64;
-    struct cse_entry *more = realloc(s->entries, sizeof *more * (size_t)s->entry_cap);
+    struct cse_entry *more = heap_realloc(s->entries, sizeof *more * (size_t)s->entry_cap);
     if (more == NULL) {
       diag_out_of_memory();
     }
@@ -427,6 +428,6 @@ void simplify_cse_insert(struct simplifier *s, struct ir_stm *stm, uint64_t h, i
 }
 
 void simplify_cse_free(struct simplifier *s) {
-  free(s->entries);
-  free(s->buckets);
+  heap_free(s->entries);
+  heap_free(s->buckets);
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "fusion/simplify_internal.h"
+#include "support/heap.h"
 
 /* Use counts and marks are kept by var id across functions and rounds; a count or
  * mark of another generation is 0 (nothing is cleared between functions). */
@@ -316,7 +317,7 @@ static void remove_param(struct dce *d, struct ir_stm *stm, int i) {
 static void trim_loop(struct dce *d, struct ir_stm *stm) {
   struct ir_loop *l = &stm->exp.u.loop;
   int n = l->param_count, dead_count = 0;
-  bool *dead = calloc((size_t)n + 1, sizeof *dead);
+  bool *dead = heap_calloc((size_t)n + 1, sizeof *dead);
   if (dead == NULL) {
     diag_out_of_memory();
   }
@@ -340,7 +341,7 @@ static void trim_loop(struct dce *d, struct ir_stm *stm) {
       remove_param(d, stm, i);
     }
   }
-  free(dead);
+  heap_free(dead);
 }
 
 /* ------------------------------------------------------------------ Bodies */
@@ -348,6 +349,7 @@ static void trim_loop(struct dce *d, struct ir_stm *stm) {
 static void dce_body(struct dce *d, struct ir_body *b);
 
 static void dce_nested(struct dce *d, struct ir_stm *stm) {
+  diag_checkpoint(stm->loc);
   struct ir_exp *e = &stm->exp;
   switch (e->kind) {
   case IR_IF:
@@ -398,7 +400,7 @@ static void dce_body(struct dce *d, struct ir_body *b) {
 }
 
 static void *grow_zeroed(void *array, int old, int cap) {
-  int *fresh = realloc(array, sizeof *fresh * (size_t)cap);
+  int *fresh = heap_realloc(array, sizeof *fresh * (size_t)cap);
   if (fresh == NULL) {
     diag_out_of_memory();
   }
@@ -433,7 +435,7 @@ int simplify_dead_code(struct dce_state *st, struct ir_program *p, struct ir_fun
 }
 
 void simplify_dead_code_free(struct dce_state *st) {
-  free(st->counts);
-  free(st->count_gen);
-  free(st->marks);
+  heap_free(st->counts);
+  heap_free(st->count_gen);
+  heap_free(st->marks);
 }

@@ -28,6 +28,7 @@
 
 #include "fusion/fusion.h"
 #include "ir/util.h"
+#include "support/heap.h"
 #include "support/vec.h"
 
 struct fuser {
@@ -658,8 +659,8 @@ static bool normalise_scatter(struct fuser *f, struct ir_body *b, int j) {
   if (s->dest_writes != NULL || n == 0) {
     return false;
   }
-  int *param_of = malloc(sizeof(int) * ((size_t)s->map_fn->body->result_count + 1));
-  struct split_input *sp = malloc(sizeof *sp * ((size_t)n + 1));
+  int *param_of = heap_alloc(sizeof(int) * ((size_t)s->map_fn->body->result_count + 1));
+  struct split_input *sp = heap_alloc(sizeof *sp * ((size_t)n + 1));
   if (param_of == NULL || sp == NULL) {
     diag_out_of_memory();
   }
@@ -669,15 +670,15 @@ static bool normalise_scatter(struct fuser *f, struct ir_body *b, int j) {
          ir_subexp_equal(sp[m].width, sp[0].width);
   }
   if (!ok) {
-    free(param_of);
-    free(sp);
+    heap_free(param_of);
+    heap_free(sp);
     return false;
   }
   int r = sp[0].count;
   /* The new inputs and lambda parameters, input by input. */
   VEC(struct ir_var *) inputs = {0};
   VEC(struct ir_var *) params = {0};
-  int *offset = malloc(sizeof(int) * ((size_t)n + 1));
+  int *offset = heap_alloc(sizeof(int) * ((size_t)n + 1));
   if (offset == NULL) {
     diag_out_of_memory();
   }
@@ -743,7 +744,7 @@ static bool normalise_scatter(struct fuser *f, struct ir_body *b, int j) {
       }
     }
   }
-  bool *keep = malloc(sizeof *keep * ((size_t)b->stm_count + 1));
+  bool *keep = heap_alloc(sizeof *keep * ((size_t)b->stm_count + 1));
   if (keep == NULL) {
     diag_out_of_memory();
   }
@@ -754,10 +755,10 @@ static bool normalise_scatter(struct fuser *f, struct ir_body *b, int j) {
     keep[sp[m].stm] = false;
   }
   ir_body_filter(b, keep);
-  free(keep);
-  free(offset);
-  free(param_of);
-  free(sp);
+  heap_free(keep);
+  heap_free(offset);
+  heap_free(param_of);
+  heap_free(sp);
   return true;
 }
 
@@ -1029,6 +1030,7 @@ static void fuse_lambda(struct fuser *f, struct ir_lambda *l) {
 }
 
 static void fuse_nested(struct fuser *f, struct ir_stm *s) {
+  diag_checkpoint(s->loc);
   struct ir_exp *e = &s->exp;
   switch (e->kind) {
   case IR_IF:
@@ -1065,9 +1067,10 @@ static void fuse_body(struct fuser *f, struct ir_body *b) {
 }
 
 void fuse_program(struct ir_program *p) {
+  diag_set_pass("fusion");
   struct fuser f = {p, false, NULL, 0};
   f.def_count = p->next_var_id;
-  f.defs = calloc((size_t)f.def_count + 1, sizeof *f.defs);
+  f.defs = heap_calloc((size_t)f.def_count + 1, sizeof *f.defs);
   if (f.defs == NULL) {
     diag_out_of_memory();
   }
@@ -1077,6 +1080,6 @@ void fuse_program(struct ir_program *p) {
   for (int i = 0; i < p->fun_count; i++) {
     fuse_body(&f, p->funs[i]->body);
   }
-  free(f.defs);
+  heap_free(f.defs);
   ir_verify(p, "fusion");
 }

@@ -31,6 +31,7 @@
 
 #include "fusion/fusion.h"
 #include "fusion/simplify_internal.h"
+#include "support/heap.h"
 
 #define SIMPLIFY_ROUNDS 16
 
@@ -39,7 +40,7 @@ static void *grow(void *array, int *cap, int need, size_t size) {
     return array;
   }
   int old = *cap, cap2 = old * 2 > need ? old * 2 : need + 16;
-  char *fresh = realloc(array, size * (size_t)cap2);
+  char *fresh = heap_realloc(array, size * (size_t)cap2);
   if (fresh == NULL) {
     diag_out_of_memory();
   }
@@ -746,6 +747,7 @@ static enum rewrite apply_rules(struct simplifier *s, struct ir_stm *stm) {
 /* Simplifies one statement (its operands, its nested bodies, then the rules) and keeps
  * it in the current frame or an outer one, unless it went. */
 void simplify_stm(struct simplifier *s, struct ir_stm *stm) {
+  diag_checkpoint(stm->loc);
   ir_subst_stm_head(&s->subst, stm);
   if (!simplify_nested(s, stm)) {
     return;
@@ -877,13 +879,13 @@ static void simplify_fun(struct simplifier *s, struct ir_fun *f) {
 
 static void free_simplifier(struct simplifier *s) {
   for (int i = 0; i < s->frame_cap; i++) {
-    free(s->frames[i].stms);
+    heap_free(s->frames[i].stms);
   }
-  free(s->frames);
-  free(s->vars);
-  free(s->serial_live);
+  heap_free(s->frames);
+  heap_free(s->vars);
+  heap_free(s->serial_live);
   simplify_cse_free(s);
-  free(s->calls);
+  heap_free(s->calls);
   simplify_dead_code_free(&s->dce);
   ir_subst_free(&s->subst);
   ir_subst_free(&s->renames);
@@ -891,11 +893,12 @@ static void free_simplifier(struct simplifier *s) {
 }
 
 void simplify_program(struct ir_program *p) {
+  diag_set_pass("simplify");
   struct simplifier s = {.p = p};
   ir_subst_init(&s.subst, p);
   ir_subst_init(&s.renames, p);
   ir_subst_init(&s.alpha, p);
-  s.calls = calloc((size_t)max_fun_id(p) + 1, sizeof *s.calls);
+  s.calls = heap_calloc((size_t)max_fun_id(p) + 1, sizeof *s.calls);
   if (s.calls == NULL) {
     diag_out_of_memory();
   }

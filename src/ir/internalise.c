@@ -56,6 +56,9 @@ static struct type *env_type(struct ienv *env, struct tc_binding *b) {
 
 /* ------------------------------------------------------------------ Types */
 
+/* The type with its parameters replaced by their instances in env. Parts in which
+ * nothing changes are shared, not copied: every expression's type is made concrete,
+ * and copies would take memory quadratic in the depth of nested types. */
 struct type *concrete(struct ictx *c, struct ienv *env, struct type *t) {
   bool unique = t->unique;
   t = type_head(t);
@@ -80,33 +83,48 @@ struct type *concrete(struct ictx *c, struct ienv *env, struct type *t) {
     r = bound;
     break;
   }
-  case TYPE_ARRAY:
-    r = type_array(c->arena, concrete(c, env, t->u.array.elem), t->u.array.dims,
-                   t->u.array.rank);
+  case TYPE_ARRAY: {
+    struct type *elem = concrete(c, env, t->u.array.elem);
+    if (elem != type_head(t->u.array.elem)) {
+      r = type_array(c->arena, elem, t->u.array.dims, t->u.array.rank);
+    }
     break;
+  }
   case TYPE_TUPLE: {
     struct type **elems = ARENA_ARRAY(c->arena, struct type *, t->u.tuple.count);
+    bool changed = false;
     for (int i = 0; i < t->u.tuple.count; i++) {
       elems[i] = concrete(c, env, t->u.tuple.elems[i]);
+      changed = changed || elems[i] != type_head(t->u.tuple.elems[i]);
     }
-    r = type_tuple(c->arena, elems, t->u.tuple.count);
+    if (changed) {
+      r = type_tuple(c->arena, elems, t->u.tuple.count);
+    }
     break;
   }
   case TYPE_RECORD: {
     struct type_field *fields = ARENA_ARRAY(c->arena, struct type_field, t->u.record.count);
+    bool changed = false;
     for (int i = 0; i < t->u.record.count; i++) {
       fields[i].name = t->u.record.fields[i].name;
       fields[i].type = concrete(c, env, t->u.record.fields[i].type);
+      changed = changed || fields[i].type != type_head(t->u.record.fields[i].type);
     }
-    r = type_record(c->arena, fields, t->u.record.count);
+    if (changed) {
+      r = type_record(c->arena, fields, t->u.record.count);
+    }
     break;
   }
-  case TYPE_ARROW:
-    r = type_arrow(c->arena, t->u.arrow.param_name, concrete(c, env, t->u.arrow.param),
-                   concrete(c, env, t->u.arrow.result));
-    r->u.arrow.ext = t->u.arrow.ext;
-    r->u.arrow.ext_count = t->u.arrow.ext_count;
+  case TYPE_ARROW: {
+    struct type *param = concrete(c, env, t->u.arrow.param);
+    struct type *result = concrete(c, env, t->u.arrow.result);
+    if (param != type_head(t->u.arrow.param) || result != type_head(t->u.arrow.result)) {
+      r = type_arrow(c->arena, t->u.arrow.param_name, param, result);
+      r->u.arrow.ext = t->u.arrow.ext;
+      r->u.arrow.ext_count = t->u.arrow.ext_count;
+    }
     break;
+  }
   }
   return type_with_unique(c->arena, r, unique);
 }
@@ -847,6 +865,7 @@ static struct ir_fun *specialise(struct ictx *c, struct tc_binding *b, struct ty
     }
   }
   struct dec *d = b->dec;
+  diag_checkpoint(d->loc);
   struct ir_fun *f = ir_fun_new(c->prog, intern_printf("%s_%d", b->name, c->prog->fun_count),
                                 d->loc);
   struct ispec *spec = ARENA_NEW(c->arena, struct ispec);
@@ -1056,6 +1075,7 @@ static struct sv *call_specialised(struct ictx *c, struct sv *fn, struct sv **ar
 struct ir_program *internalise_program(struct arena *a, struct program *prelude,
                                        struct program *program) {
   (void)prelude;
+  diag_set_pass("internalise");
   struct ictx c = {.arena = a};
   c.prog = ir_program_new(a);
   ptrmap_init(&c.specs, a);

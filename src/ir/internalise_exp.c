@@ -870,6 +870,7 @@ static struct sv *int_exp_kind(struct ictx *c, struct ienv *env, struct exp *e) 
 }
 
 struct sv *int_exp(struct ictx *c, struct ienv *env, struct exp *e) {
+  diag_checkpoint(e->loc);
   struct loc saved = c->loc;
   c->loc = e->loc;
   struct sv *r = int_exp_kind(c, env, e);

@@ -326,6 +326,7 @@ static void print_exp(struct strbuf *out, const struct ir_stm *s, int depth) {
 }
 
 static void print_stm(struct strbuf *out, const struct ir_stm *s, int depth) {
+  diag_checkpoint(s->loc);
   strbuf_indent(out, depth);
   strbuf_puts(out, "let ");
   if (s->unsafe) {

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "support/heap.h"
+
 /* ------------------------------------------------------------------ Walker */
 
 struct walker {
@@ -168,6 +170,7 @@ static void walk_exp(const struct walker *w, struct ir_exp *e) {
 }
 
 static void walk_stm(const struct walker *w, struct ir_stm *stm) {
+  diag_checkpoint(stm->loc);
   walk_exp(w, &stm->exp);
   for (int i = 0; i < stm->pat_count; i++) {
     walk_bound(w, stm->pat[i]);
@@ -187,14 +190,14 @@ static void walk_body(const struct walker *w, struct ir_body *b) {
 
 void ir_subst_init(struct ir_subst *s, const struct ir_program *p) {
   s->cap = p->next_var_id;
-  s->to = calloc((size_t)s->cap + 1, sizeof *s->to);
+  s->to = heap_calloc((size_t)s->cap + 1, sizeof *s->to);
   if (s->to == NULL) {
     diag_out_of_memory();
   }
 }
 
 void ir_subst_free(struct ir_subst *s) {
-  free(s->to);
+  heap_free(s->to);
   s->to = NULL;
   s->cap = 0;
 }
@@ -202,7 +205,7 @@ void ir_subst_free(struct ir_subst *s) {
 void ir_subst_set(struct ir_subst *s, const struct ir_var *from, struct ir_subexp to) {
   if (from->id >= s->cap) {
     int cap = from->id * 2 + 16;
-    struct ir_subexp *fresh = realloc(s->to, sizeof *fresh * (size_t)cap);
+    struct ir_subexp *fresh = heap_realloc(s->to, sizeof *fresh * (size_t)cap);
     if (fresh == NULL) {
       diag_out_of_memory();
     }
@@ -339,7 +342,7 @@ static void count_use(void *ctx, const struct ir_var *v) {
 }
 
 int *ir_use_counts(const struct ir_program *p, const struct ir_fun *f) {
-  struct count_ctx c = {calloc((size_t)p->next_var_id + 1, sizeof(int)), p->next_var_id};
+  struct count_ctx c = {heap_calloc((size_t)p->next_var_id + 1, sizeof(int)), p->next_var_id};
   if (c.counts == NULL) {
     diag_out_of_memory();
   }
@@ -497,7 +500,7 @@ static struct ir_var *copy_binder(struct copier *c, struct ir_var *v) {
   ir_subst_set(c->renames, v, ir_se_var(fresh));
   if (c->renamed_count == c->renamed_cap) {
     c->renamed_cap = c->renamed_cap * 2 + 16;
-    struct ir_var **more = realloc(c->renamed, sizeof *more * (size_t)c->renamed_cap);
+    struct ir_var **more = heap_realloc(c->renamed, sizeof *more * (size_t)c->renamed_cap);
     if (more == NULL) {
       diag_out_of_memory();
     }
@@ -620,6 +623,7 @@ static struct ir_body *copy_body(struct copier *c, const struct ir_body *b) {
   struct ir_body *n = ir_body_new(c->p->arena);
   for (int i = 0; i < b->stm_count; i++) {
     const struct ir_stm *s = b->stms[i];
+    diag_checkpoint(s->loc);
     struct ir_exp e = copy_exp(c, &s->exp);
     struct ir_stm tmp = {.exp = e};
     /* Operands refer to variables bound before this statement: rename them now
@@ -650,7 +654,7 @@ static void copier_done(struct copier *c) {
   for (int i = 0; i < c->renamed_count; i++) {
     c->renames->to[c->renamed[i]->id] = ir_se_none();
   }
-  free(c->renamed);
+  heap_free(c->renamed);
 }
 
 struct ir_body *ir_copy_body_with(struct ir_program *p, const struct ir_body *b,

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ir/ir.h"
+#include "support/heap.h"
 
 struct verifier {
   const struct ir_program *program;
@@ -22,9 +23,9 @@ struct verifier {
 static _Noreturn void fail(struct verifier *v, const char *fmt, const char *detail) {
   char msg[512];
   snprintf(msg, sizeof msg, fmt, detail);
-  free(v->bound);
-  free(v->visible);
-  free(v->stack);
+  heap_free(v->bound);
+  heap_free(v->visible);
+  heap_free(v->stack);
   diag_ice(v->pass, v->loc, "IR invariant broken: %s", msg);
 }
 
@@ -73,7 +74,7 @@ static void bind(struct verifier *v, struct ir_var *x) {
   v->visible[x->id] = true;
   if (v->stack_len == v->stack_cap) {
     v->stack_cap = v->stack_cap == 0 ? 256 : v->stack_cap * 2;
-    struct ir_var **fresh = realloc(v->stack, sizeof *fresh * (size_t)v->stack_cap);
+    struct ir_var **fresh = heap_realloc(v->stack, sizeof *fresh * (size_t)v->stack_cap);
     if (fresh == NULL) {
       diag_out_of_memory();
     }
@@ -321,6 +322,7 @@ static void check_body(struct verifier *v, const struct ir_body *b, int result_c
   for (int i = 0; i < b->stm_count; i++) {
     const struct ir_stm *s = b->stms[i];
     v->loc = s->loc;
+    diag_checkpoint(s->loc);
     check_exp(v, s);
     for (int j = 0; j < s->pat_count; j++) {
       bind(v, s->pat[j]);
@@ -338,11 +340,11 @@ static void check_body(struct verifier *v, const struct ir_body *b, int result_c
 void ir_verify(const struct ir_program *p, const char *pass) {
   struct verifier v = {.program = p, .pass = pass};
   size_t n = (size_t)p->next_var_id + 1;
-  v.bound = calloc(n, sizeof *v.bound);
-  v.visible = calloc(n, sizeof *v.visible);
+  v.bound = heap_calloc(n, sizeof *v.bound);
+  v.visible = heap_calloc(n, sizeof *v.visible);
   if (v.bound == NULL || v.visible == NULL) {
-    free(v.bound);
-    free(v.visible);
+    heap_free(v.bound);
+    heap_free(v.visible);
     diag_out_of_memory();
   }
   for (int i = 0; i < p->fun_count; i++) {
@@ -358,7 +360,7 @@ void ir_verify(const struct ir_program *p, const char *pass) {
     check_body(&v, f->body, f->ret_count);
     unbind_to(&v, mark);
   }
-  free(v.bound);
-  free(v.visible);
-  free(v.stack);
+  heap_free(v.bound);
+  heap_free(v.visible);
+  heap_free(v.stack);
 }

@@ -605,6 +605,7 @@ static void print_apply(struct printer *pr, const struct exp *e) {
 }
 
 static void print_exp(struct printer *pr, const struct exp *e) {
+  diag_checkpoint(e->loc);
   switch (e->kind) {
   case EXP_INT:
     strbuf_printf(pr->out, "%" PRIu64 "%s", e->u.int_lit.value,

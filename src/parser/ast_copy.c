@@ -236,6 +236,7 @@ static struct exp *copy_exp(struct arena *a, const struct exp *e) {
   if (e == NULL) {
     return NULL;
   }
+  diag_checkpoint(e->loc);
   struct exp *c = arena_dup(a, e, sizeof *e);
   c->type = NULL;
   switch (e->kind) {

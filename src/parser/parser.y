@@ -2222,6 +2222,7 @@ static void nest_dec(const struct dec *d, int depth) {
 /* ---------------------------------------------------------- Entry points */
 
 struct program *parse_program(struct arena *a, uint32_t file) {
+  const char *outer_pass = diag_set_pass("parse");
   struct parser p = {.arena = a};
   lex_init(&p.lexer, a, file, START_PROGRAM);
   if (yyparse(&p) != 0) {
@@ -2230,6 +2231,7 @@ struct program *parse_program(struct arena *a, uint32_t file) {
   for (int i = 0; i < p.program->count; i++) {
     nest_dec(p.program->decs[i], 1);
   }
+  diag_set_pass(outer_pass);
   return p.program;
 }
 

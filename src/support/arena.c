@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "support/diag.h"
+#include "support/heap.h"
 
 enum { ARENA_CHUNK_SIZE = 64 * 1024, ARENA_ALIGN = 16 };
 
@@ -26,7 +27,7 @@ void arena_free(struct arena *a) {
   struct arena_chunk *c = a->head;
   while (c != NULL) {
     struct arena_chunk *next = c->next;
-    free(c);
+    heap_free(c);
     c = next;
   }
   a->head = NULL;
@@ -35,7 +36,7 @@ void arena_free(struct arena *a) {
 
 static struct arena_chunk *arena_new_chunk(size_t at_least) {
   size_t size = at_least > ARENA_CHUNK_SIZE ? at_least : ARENA_CHUNK_SIZE;
-  struct arena_chunk *c = malloc(sizeof *c + size);
+  struct arena_chunk *c = heap_alloc(sizeof *c + size);
   if (c == NULL) {
     diag_out_of_memory();
   }

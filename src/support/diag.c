@@ -1,10 +1,22 @@
-/* Diagnostics: formatting of located messages with the source line and a caret. */
+/* Diagnostics: formatting of located messages with the source line and a caret; the
+ * trap that errors unwind to; the stack guard and the crash handler (diag.h). */
 #include "support/diag.h"
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+/* Whether AddressSanitizer is built in: it has a crash handler of its own. */
+#if defined(__SANITIZE_ADDRESS__)
+#define DIAG_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define DIAG_ASAN 1
+#endif
+#endif
 
 struct source_file {
   char *path;
@@ -19,6 +31,11 @@ static jmp_buf trap;
 static bool trap_active;
 static enum diag_outcome outcome;
 static int error_count;
+static const char *current_pass;
+static struct loc nearest;     /* the last checkpoint's location */
+static uintptr_t stack_floor;  /* the lowest frame address allowed; 0: no check */
+/* PRISM_TEST_CRASH (diag.h): what the current pass is to do at its first checkpoint. */
+static enum { TEST_NOTHING, TEST_CRASH, TEST_ICE } test_crash;
 
 void diag_set_stream(FILE *out) {
   diag_stream = out;
@@ -64,6 +81,9 @@ void diag_reset_files(void) {
   file_count = file_cap = 0;
   error_count = 0;
   outcome = DIAG_OK;
+  current_pass = NULL;
+  nearest = (struct loc){0};
+  test_crash = TEST_NOTHING;
 }
 
 const char *diag_file_path(uint32_t file) {
@@ -204,6 +224,9 @@ _Noreturn void diag_fatal(struct loc l, const char *fmt, ...) {
 
 _Noreturn void diag_ice(const char *pass, struct loc l, const char *fmt, ...) {
   FILE *out = stream();
+  if (l.file == 0) {
+    l = nearest;
+  }
   fprintf(out, "%s: internal compiler error in %s: ", loc_format(l), pass);
   va_list ap;
   va_start(ap, fmt);
@@ -240,4 +263,143 @@ enum diag_outcome diag_last_outcome(void) {
 
 int diag_error_count(void) {
   return error_count;
+}
+
+/* ------------------------------------------------------------ Stack guard */
+
+/* Note [Stack guard]
+ * ~~~~~~~~~~~~~~~~~~
+ * The passes recurse over trees whose height the parser bounds (Note [Nesting
+ * limit] in parser.y), but some recursions follow other chains: a call of f that
+ * calls g that calls h... makes the internaliser specialise h inside g inside f, and
+ * inlining can nest bodies deeper than the source does. Rather than bound each of
+ * these separately, the driver tells diag_set_stack how much stack the passes may
+ * use (it runs them on a thread with a big stack), and every checkpoint compares
+ * its frame address with that floor: past it, the program is reported as nesting
+ * too deep, at the node being entered, before the stack can overflow. What is left
+ * of the stack below the floor (an eighth of it, at least 256 KiB) serves the
+ * leaf recursions that have no checkpoint (over types, say) and the report. */
+
+static uintptr_t frame_address(void) {
+#if defined(__GNUC__)
+  return (uintptr_t)__builtin_frame_address(0);
+#else
+  char here;
+  return (uintptr_t)&here;
+#endif
+}
+
+const char *diag_set_pass(const char *pass) {
+  const char *before = current_pass;
+  current_pass = pass;
+  const char *want = getenv("PRISM_TEST_CRASH");
+  size_t n = pass != NULL ? strlen(pass) : 0;
+  test_crash = TEST_NOTHING;
+  if (want != NULL && pass != NULL && strncmp(want, pass, n) == 0) {
+    test_crash = want[n] == '\0' ? TEST_CRASH : strcmp(want + n, ":ice") == 0 ? TEST_ICE
+                                                                            : TEST_NOTHING;
+  }
+  return before;
+}
+
+static void crash_for_test(void) {
+  if (test_crash == TEST_ICE) {
+    diag_ice(current_pass, (struct loc){0}, "PRISM_TEST_CRASH asked for an internal error");
+  }
+  if (raise(SIGSEGV) != 0) {
+    abort();
+  }
+}
+
+void diag_set_stack(size_t bytes) {
+  size_t reserve = bytes / 8 > 256 * 1024 ? bytes / 8 : 256 * 1024;
+  uintptr_t here = frame_address();
+  stack_floor = bytes > reserve && here > bytes ? here - (bytes - reserve) : 0;
+}
+
+void diag_checkpoint(struct loc loc) {
+  if (loc.file != 0) {
+    nearest = loc;
+    if (test_crash != TEST_NOTHING) {
+      crash_for_test();
+    }
+  }
+  if (frame_address() < stack_floor) {
+    stack_floor = 0;
+    diag_fatal(loc, "nesting too deep (the %s pass ran out of stack here)",
+               current_pass != NULL ? current_pass : "compiler");
+  }
+}
+
+/* ---------------------------------------------------------- Crash handler */
+
+/* Only async-signal-safe calls from here on: write(2) and _exit(2). */
+static void write_text(const char *s) {
+  size_t n = 0;
+  while (s[n] != '\0') {
+    n++;
+  }
+  ssize_t unused = write(STDERR_FILENO, s, n);
+  (void)unused;
+}
+
+static void write_number(uint32_t v) {
+  char digits[16];
+  int i = (int)sizeof digits - 1;
+  digits[i] = '\0';
+  do {
+    digits[--i] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v != 0 && i > 0);
+  write_text(&digits[i]);
+}
+
+static const char *signal_name(int sig) {
+  switch (sig) {
+  case SIGSEGV: return "SIGSEGV, a bad memory access";
+  case SIGBUS: return "SIGBUS, a bad memory access";
+  case SIGFPE: return "SIGFPE, an arithmetic fault";
+  case SIGILL: return "SIGILL, an illegal instruction";
+  case SIGABRT: return "SIGABRT, an abort";
+  default: return "a fatal signal";
+  }
+}
+
+static void on_crash(int sig) {
+  if (nearest.file != 0 && nearest.file < file_count) {
+    write_text(files[nearest.file].path);
+    write_text(":");
+    write_number(nearest.line);
+    write_text(":");
+    write_number(nearest.col);
+    write_text(": ");
+  } else {
+    write_text("prismc: ");
+  }
+  write_text("internal compiler error in ");
+  write_text(current_pass != NULL ? current_pass : "the driver");
+  write_text(": the compiler crashed (");
+  write_text(signal_name(sig));
+  write_text(")\nPlease report this as a bug, with the program that caused it.\n");
+  _exit(DIAG_INTERNAL);
+}
+
+void diag_catch_crashes(void) {
+#if !defined(DIAG_ASAN)
+  static char alternate_stack[64 * 1024];
+  stack_t ss = {.ss_sp = alternate_stack, .ss_size = sizeof alternate_stack};
+  if (sigaltstack(&ss, NULL) != 0) {
+    return; /* no handler then: it could not run on an overflowed stack */
+  }
+  struct sigaction sa = {0};
+  sa.sa_handler = on_crash;
+  sa.sa_flags = SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  const int signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+  for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+    if (sigaction(signals[i], &sa, NULL) != 0) {
+      return;
+    }
+  }
+#endif
 }

@@ -12,7 +12,13 @@
  * follow, and diag_abort() unwinds to the trap set by the driver (diag_catch), which
  * frees the arenas; no pass needs to propagate failure by hand. Internal compiler
  * errors (diag_ice) say so, name the pass and exit with status 3 through the same
- * trap. */
+ * trap.
+ *
+ * Recursive passes call diag_checkpoint() on each node they enter: it remembers the
+ * node's location, the place an internal error is reported at when the pass has no
+ * better one (a crash caught by diag_catch_crashes included), and it turns a
+ * recursion that would overflow the C stack into a located "nesting too deep" error
+ * (Note [Stack guard] in diag.c). */
 #ifndef PRISM_DIAG_H
 #define PRISM_DIAG_H
 
@@ -65,5 +71,27 @@ enum diag_outcome diag_last_outcome(void);
 int diag_error_count(void);
 
 #define ICE(pass, loc, ...) diag_ice((pass), (loc), __VA_ARGS__)
+
+/* The pass that runs now, named in internal errors; each pass's entry point sets it.
+ * Returns the pass that ran before (the parser, run for an import in the middle of
+ * type checking, puts it back).
+ *
+ * For the tests of internal errors, the environment variable PRISM_TEST_CRASH=PASS
+ * makes the pass crash (SIGSEGV) at its first checkpoint that has a location, and
+ * PRISM_TEST_CRASH=PASS:ice makes it report an internal compiler error there. */
+const char *diag_set_pass(const char *pass);
+
+/* The C stack the passes may use from here on: `bytes` below the caller's frame. */
+void diag_set_stack(size_t bytes);
+
+/* A recursive pass enters the node at `loc` (see the top of this file). */
+void diag_checkpoint(struct loc loc);
+
+/* Makes a crash of the compiler itself (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) an
+ * internal compiler error at the last checkpoint, exit status 3, with no core dump.
+ * Installs process-wide handlers and an alternate signal stack for the calling thread
+ * (call it on each thread that runs passes). Builds with AddressSanitizer keep its
+ * reports instead: there it does nothing. */
+void diag_catch_crashes(void);
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "support/diag.h"
+#include "support/heap.h"
 
 void strbuf_init(struct strbuf *b) {
   b->data = NULL;
@@ -13,7 +14,7 @@ void strbuf_init(struct strbuf *b) {
 }
 
 void strbuf_free(struct strbuf *b) {
-  free(b->data);
+  heap_free(b->data);
   strbuf_init(b);
 }
 
@@ -25,7 +26,7 @@ static void reserve(struct strbuf *b, size_t extra) {
   while (cap < b->len + extra + 1) {
     cap *= 2;
   }
-  char *fresh = realloc(b->data, cap);
+  char *fresh = heap_realloc(b->data, cap);
   if (fresh == NULL) {
     diag_out_of_memory();
   }
@@ -69,15 +70,28 @@ void strbuf_printf(struct strbuf *b, const char *fmt, ...) {
   va_end(ap);
 }
 
+/* Indentation stops growing at STRBUF_MAX_INDENT levels: text nested deeper than
+ * anyone reads would otherwise grow with the square of its depth (a program nested
+ * 10 000 deep would print gigabytes of spaces). */
+enum { STRBUF_MAX_INDENT = 40 };
+
 void strbuf_indent(struct strbuf *b, int levels) {
+  if (levels > STRBUF_MAX_INDENT) {
+    levels = STRBUF_MAX_INDENT;
+  }
   for (int i = 0; i < levels; i++) {
     strbuf_puts(b, "  ");
   }
 }
 
+/* The text moves to a block of malloc's, which the caller frees with free(). */
 char *strbuf_take(struct strbuf *b) {
   reserve(b, 0);
-  char *s = b->data;
-  strbuf_init(b);
+  char *s = malloc(b->len + 1);
+  if (s == NULL) {
+    diag_out_of_memory();
+  }
+  memcpy(s, b->data, b->len + 1);
+  strbuf_free(b);
   return s;
 }

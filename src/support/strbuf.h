@@ -1,4 +1,4 @@
-/* A growable text buffer (malloc'ed), for printers and code emitters. */
+/* A growable text buffer (its block from support/heap.h), for printers and emitters. */
 #ifndef PRISM_STRBUF_H
 #define PRISM_STRBUF_H
 
@@ -18,6 +18,6 @@ void strbuf_putn(struct strbuf *b, const char *s, size_t n);
 void strbuf_printf(struct strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void strbuf_vprintf(struct strbuf *b, const char *fmt, va_list ap);
 void strbuf_indent(struct strbuf *b, int levels); /* two spaces a level */
-char *strbuf_take(struct strbuf *b);              /* caller frees; b is emptied */
+char *strbuf_take(struct strbuf *b);              /* caller free()s it; b is emptied */
 
 #endif

@@ -1,6 +1,6 @@
 /* Declarations: definitions (top-level and local functions), type abbreviations,
  * entry points, and the checks that need a whole definition: generalisation,
- * defaulting of literals, and the range of integer literals.
+ * defaulting of literals, and the range of number literals.
  *
  * A definition is checked with its parameters at level L and its body deeper. Sizes
  * written [] in parameter types become implicit size parameters; those in the return
@@ -26,13 +26,25 @@ static bool int_fits(enum prim_type p, uint64_t magnitude, bool negative) {
   return negative ? magnitude <= max_pos + 1 : magnitude <= max_pos;
 }
 
+/* Whether a float literal's value (strtod's: infinite when too large for a double)
+ * is finite in type p. A double rounds to the largest f32 below FLT_MAX plus half its
+ * last place; from there on it rounds to infinity. */
+static bool float_fits(enum prim_type p, double value) {
+  return p == PRIM_F32 ? fabs(value) < 0x1.ffffffp+127 : !isinf(value);
+}
+
 static void check_literal_ranges(struct tc *tc, int from) {
   for (int i = from; i < tc->literals.len; i++) {
     struct exp *e = tc->literals.items[i];
     bool negative = e->kind == EXP_NEGATE;
     struct exp *lit = negative ? e->u.unary : e;
     struct type *t = type_head(lit->type);
-    if (t->kind != TYPE_PRIM || !prim_is_int(t->u.prim)) {
+    if (t->kind == TYPE_PRIM && lit->kind == EXP_FLOAT && prim_is_float(t->u.prim) &&
+        !float_fits(t->u.prim, lit->u.float_lit.value)) {
+      diag_fatal(e->loc, "the literal %s is out of range for type %s", lit->u.float_lit.text,
+                 prim_name(t->u.prim));
+    }
+    if (t->kind != TYPE_PRIM || !prim_is_int(t->u.prim) || lit->kind != EXP_INT) {
       continue;
     }
     if (!int_fits(t->u.prim, lit->u.int_lit.value, negative)) {

@@ -136,6 +136,9 @@ static struct size *escape_size(struct escape *x, struct size *s) {
   return fresh;
 }
 
+/* The type with the sizes that leave scope replaced. Parts in which nothing changes
+ * are shared, not copied: a lambda's type is escaped at every level of a nest of
+ * lambdas, and copies would take memory quadratic in the depth. */
 static struct type *escape_type(struct escape *x, struct type *t) {
   bool unique = t->unique;
   t = type_head(t);
@@ -144,27 +147,40 @@ static struct type *escape_type(struct escape *x, struct type *t) {
   switch (t->kind) {
   case TYPE_ARRAY: {
     struct size **dims = ARENA_ARRAY(a, struct size *, t->u.array.rank);
+    bool changed = false;
     for (int i = 0; i < t->u.array.rank; i++) {
       dims[i] = escape_size(x, t->u.array.dims[i]);
+      changed = changed || dims[i] != t->u.array.dims[i];
     }
-    r = type_array(a, escape_type(x, t->u.array.elem), dims, t->u.array.rank);
+    struct type *elem = escape_type(x, t->u.array.elem);
+    if (changed || elem != type_head(t->u.array.elem)) {
+      r = type_array(a, elem, dims, t->u.array.rank);
+    }
     break;
   }
   case TYPE_TUPLE: {
     struct type **elems = ARENA_ARRAY(a, struct type *, t->u.tuple.count);
+    bool changed = false;
     for (int i = 0; i < t->u.tuple.count; i++) {
       elems[i] = escape_type(x, t->u.tuple.elems[i]);
+      changed = changed || elems[i] != type_head(t->u.tuple.elems[i]);
     }
-    r = type_tuple(a, elems, t->u.tuple.count);
+    if (changed) {
+      r = type_tuple(a, elems, t->u.tuple.count);
+    }
     break;
   }
   case TYPE_RECORD: {
     struct type_field *fields = ARENA_ARRAY(a, struct type_field, t->u.record.count);
+    bool changed = false;
     for (int i = 0; i < t->u.record.count; i++) {
       fields[i].name = t->u.record.fields[i].name;
       fields[i].type = escape_type(x, t->u.record.fields[i].type);
+      changed = changed || fields[i].type != type_head(t->u.record.fields[i].type);
     }
-    r = type_record(a, fields, t->u.record.count);
+    if (changed) {
+      r = type_record(a, fields, t->u.record.count);
+    }
     break;
   }
   case TYPE_ARROW: {
@@ -173,9 +189,11 @@ static struct type *escape_type(struct escape *x, struct type *t) {
     }
     struct type *param = escape_type(x, t->u.arrow.param);
     struct type *result = escape_type(x, t->u.arrow.result);
-    r = type_arrow(a, t->u.arrow.param_name, param, result);
-    r->u.arrow.ext = t->u.arrow.ext;
-    r->u.arrow.ext_count = t->u.arrow.ext_count;
+    if (param != type_head(t->u.arrow.param) || result != type_head(t->u.arrow.result)) {
+      r = type_arrow(a, t->u.arrow.param_name, param, result);
+      r->u.arrow.ext = t->u.arrow.ext;
+      r->u.arrow.ext_count = t->u.arrow.ext_count;
+    }
     break;
   }
   default:
@@ -365,6 +383,7 @@ static struct type *check_int(struct tc *tc, struct exp *e) {
 }
 
 static struct type *check_float(struct tc *tc, struct exp *e) {
+  VEC_PUSH(tc->arena, &tc->literals, e);
   if (e->u.float_lit.suffix != PRIM_NONE) {
     return prim(tc, e->u.float_lit.suffix);
   }
@@ -1142,6 +1161,7 @@ static struct type *check_exp_kind(struct tc *tc, struct exp *e, struct type *ex
 }
 
 struct type *check_exp_expect(struct tc *tc, struct exp *e, struct type *expected) {
+  diag_checkpoint(e->loc);
   struct type *t = check_exp_kind(tc, e, expected);
   e->type = t;
   return t;

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "parser/parse.h"
+#include "support/file.h"
 #include "typecheck/tc.h"
 
 /* ------------------------------------------------------------ Environments */
@@ -846,32 +847,6 @@ static char *resolve_import(struct tc *tc, const char *path) {
   return NULL;
 }
 
-static char *read_whole_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (f == NULL) {
-    return NULL;
-  }
-  size_t cap = 65536, n = 0;
-  char *buf = malloc(cap);
-  size_t got;
-  while (buf != NULL && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-    n += got;
-    if (n == cap) {
-      char *bigger = realloc(buf, cap * 2);
-      if (bigger == NULL) {
-        free(buf);
-        buf = NULL;
-        break;
-      }
-      buf = bigger;
-      cap *= 2;
-    }
-  }
-  fclose(f);
-  *len = n;
-  return buf;
-}
-
 static _Noreturn void import_cycle(struct tc *tc, const char *canonical, struct loc use) {
   struct strbuf cycle;
   strbuf_init(&cycle);
@@ -910,7 +885,11 @@ struct tc_module *load_file_module(struct tc *tc, const char *path, struct loc u
     return done;
   }
   size_t len;
-  char *text = read_whole_file(found, &len);
+  char *text = file_read(found, &len);
+  if (text == NULL && errno == EFBIG) {
+    diag_fatal(use, "'%s' is too large: source files may hold at most %zu MiB", found,
+               FILE_MAX_SOURCE >> 20);
+  }
   if (text == NULL) {
     diag_fatal(use, "cannot read '%s': %s", found, strerror(errno));
   }

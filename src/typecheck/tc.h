@@ -104,6 +104,8 @@ struct tc {
   const struct tc_options *options;
   int level;               /* let-nesting level (for generalisation and escaping sizes) */
   int next_binding_id;
+  int next_var_id;       /* of type and size variables (t0, t1, ... in messages) */
+  int existential_count; /* of unknown sizes made fresh (d1, d2, ...) */
   struct env values, types, modules, mod_types;
   /* The module whose declarations are being checked: top-level bindings not inside
    * `local` become its members. NULL outside modules (the checked file's top level

@@ -7,6 +7,7 @@
 
 void tc_check_program(struct arena *a, const struct tc_options *options,
                       struct program *prelude, struct program *program) {
+  diag_set_pass("typecheck");
   struct tc tc = {.arena = a, .options = options};
   env_init(&tc);
   intrinsics_install(&tc);

@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int next_var_id;
-
 struct type *type_prim(struct arena *a, enum prim_type p) {
   struct type *t = ARENA_NEW(a, struct type);
   t->kind = TYPE_PRIM;
@@ -106,7 +104,6 @@ struct type *type_new_var(struct arena *a, enum type_constraint c, int level, st
   struct type_var *v = ARENA_NEW(a, struct type_var);
   v->constraint = c;
   v->level = level;
-  v->id = next_var_id++;
   v->loc = loc;
   struct type *t = ARENA_NEW(a, struct type);
   t->kind = TYPE_VAR;
@@ -144,7 +141,6 @@ struct size *size_name(struct arena *a, struct tc_binding *b) {
 struct size *size_new_var(struct arena *a, int level, struct loc loc) {
   struct size_var *v = ARENA_NEW(a, struct size_var);
   v->level = level;
-  v->id = next_var_id++;
   v->loc = loc;
   struct size *s = ARENA_NEW(a, struct size);
   s->kind = SIZE_VAR;
@@ -163,11 +159,28 @@ struct size *size_binop(struct arena *a, enum size_op op, struct size *l, struct
 
 /* ------------------------------------------------------------------ Resolution */
 
+/* The end of t's chain of variable links. The chain is shortened on the way, every
+ * variable on it linked straight to the end (path compression, as in union-find):
+ * deep programs make long chains, and following them again and again would take
+ * time quadratic in the depth. Links are set once and never undone, so this changes
+ * no meaning. */
+static struct type *link_end(struct type *t) {
+  struct type *end = t;
+  while (end->kind == TYPE_VAR && end->u.var->link != NULL) {
+    end = end->u.var->link;
+  }
+  while (t != end) {
+    struct type *next = t->u.var->link;
+    t->u.var->link = end;
+    t = next;
+  }
+  return end;
+}
+
 struct type *type_head(struct type *t) {
   for (;;) {
-    if (t->kind == TYPE_VAR && t->u.var->link != NULL) {
-      t = t->u.var->link;
-    } else if (t->kind == TYPE_PARAM && t->u.param->manifest != NULL) {
+    t = link_end(t);
+    if (t->kind == TYPE_PARAM && t->u.param->manifest != NULL) {
       t = t->u.param->manifest; /* a transparent type of a module: its definition */
     } else {
       return t;
@@ -184,11 +197,18 @@ struct type *type_norm(struct arena *a, struct type *t) {
   return t;
 }
 
+/* As link_end, for sizes. */
 struct size *size_head(struct size *s) {
-  while (s->kind == SIZE_VAR && s->u.var->link != NULL) {
-    s = s->u.var->link;
+  struct size *end = s;
+  while (end->kind == SIZE_VAR && end->u.var->link != NULL) {
+    end = end->u.var->link;
   }
-  return s;
+  while (s != end) {
+    struct size *next = s->u.var->link;
+    s->u.var->link = end;
+    s = next;
+  }
+  return end;
 }
 
 struct size *size_resolve(struct arena *a, struct size *s) {

@@ -74,18 +74,20 @@ const char *constraint_name(enum type_constraint c) {
 
 struct type *fresh_var(struct tc *tc, enum type_constraint c, struct loc loc) {
   struct type *t = type_new_var(tc->arena, c, tc->level, loc);
+  t->u.var->id = tc->next_var_id++;
   t->u.var->lifted = true;
   return t;
 }
 
 struct size *fresh_size(struct tc *tc, struct loc loc) {
-  return size_new_var(tc->arena, tc->level, loc);
+  struct size *s = size_new_var(tc->arena, tc->level, loc);
+  s->u.var->id = tc->next_var_id++;
+  return s;
 }
 
 struct size *fresh_existential(struct tc *tc, name_t hint, struct loc loc) {
   /* Numbered, so that two unknown sizes in one message read differently: d1 and d2. */
-  static int counter;
-  name_t name = intern_printf("%s%d", hint != NULL ? hint : "d", ++counter);
+  name_t name = intern_printf("%s%d", hint != NULL ? hint : "d", ++tc->existential_count);
   struct tc_binding *b = binding_new(tc, BIND_SIZE, name, loc);
   b->type = type_prim(tc->arena, PRIM_I64);
   return size_name(tc->arena, b);

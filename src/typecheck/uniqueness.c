@@ -412,6 +412,7 @@ static struct alias_set walk_update(struct uq *u, struct exp *array, struct dim_
 }
 
 static struct alias_set walk(struct uq *u, struct exp *e) {
+  diag_checkpoint(e->loc);
   struct alias_set r = none();
   switch (e->kind) {
   case EXP_INT:

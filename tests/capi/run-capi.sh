@@ -18,6 +18,7 @@
 #
 # Environment: PRISMC (default ./prismc), PRISM_TEST_CC or CC (default cc), CFLAGS_CAPI
 # (optimisation and debugging flags, default -O2 -g; -O0 -g for the sanitizer build),
+# PRISM_SANITIZER_CFLAGS (the sanitizer build's flags, from configure),
 # PRISM_TEST_TMPDIR (where the temporary directory goes, default $TMPDIR or /tmp),
 # PRISM_TEST_KEEP=1 (keep it), PRISM_TEST_TIMEOUT (seconds per run, default 300),
 # PRISM_CAPI_VALGRIND=no, PRISM_CAPI_SANITIZE=no and PRISM_CAPI_PYTHON=no (do without
@@ -82,10 +83,13 @@ limited() {
   fi
 }
 
-# Whether the compiler builds and runs a program with the sanitizers.
-sanitize_flags="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+# Whether the compiler builds and runs a program with the sanitizers. When prismc is
+# built with them (configure --enable-sanitizers; make check passes its flags in
+# PRISM_SANITIZER_CFLAGS), the generated code is built with the same flags, and must be.
+sanitize_flags=${PRISM_SANITIZER_CFLAGS:-"-fsanitize=address,undefined -fno-sanitize-recover=all"}
+sanitize_flags="$sanitize_flags -fno-omit-frame-pointer"
 probe_sanitizers() {
-  [ "${PRISM_CAPI_SANITIZE:-yes}" != no ] || return 1
+  [ "${PRISM_CAPI_SANITIZE:-yes}" != no ] || [ -n "${PRISM_SANITIZER_CFLAGS:-}" ] || return 1
   printf '#include <stdlib.h>\nint main(void) { free(malloc(1)); return 0; }\n' \
     >"$work/probe.c"
   $cc $sanitize_flags "$work/probe.c" -o "$work/probe" >/dev/null 2>&1 || return 1
@@ -127,6 +131,8 @@ if probe_sanitizers; then
   if probe_leak_sanitizer; then
     leaks=1
   fi
+elif [ -n "${PRISM_SANITIZER_CFLAGS:-}" ]; then
+  fail "prismc is built with $PRISM_SANITIZER_CFLAGS, but $cc cannot build a program with them"
 fi
 echo "compiler: $cc $cflags; valgrind: $have_valgrind;" \
   "sanitizers: $have_sanitizers (leak detection: $leaks)"
