@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "backend_c/emit_c.h"
+#include "lower/lower.h"
 #include "fusion/fusion.h"
 #include "ir/internalise.h"
 #include "ir/ir.h"
@@ -60,6 +61,20 @@ struct session {
   struct arena ir_arena;  /* core IR and kernel IR */
   struct strbuf out;      /* dump text */
 };
+
+/* The kernel IR's dump: the plan of kernels (lower.h). */
+static bool dump_lower(struct session *s, const struct ir_program *ir,
+                       const struct lower_plan *plan) {
+  if (!s->opts->dump || s->opts->dump_after != STAGE_LOWER) {
+    return false;
+  }
+  if (s->opts->structure) {
+    lower_print_structure(&s->out, ir, plan);
+  } else {
+    lower_print(&s->out, ir, plan);
+  }
+  return true;
+}
 
 static bool is_dir(const char *path) {
   struct stat st;
@@ -194,12 +209,17 @@ static const char *output_base(struct session *s) {
   return arena_strndup(&s->ast_arena, in, n);
 }
 
-/* Runs $CC $CFLAGS on the generated file. */
+/* Runs $CC $CFLAGS on the generated file (with the OpenCL library for that backend:
+ * $PRISM_OPENCL_LIBS, default -lOpenCL). */
 static void compile_c(struct session *s, const char *c_path, const char *exe) {
   const char *cc = getenv("CC");
   const char *cflags = getenv("CFLAGS");
-  char *cmd = arena_printf(&s->ast_arena, "%s %s '%s' -o '%s' -lm", cc != NULL ? cc : "cc",
-                           cflags != NULL ? cflags : "-O3 -std=c99", c_path, exe);
+  const char *cl_libs = getenv("PRISM_OPENCL_LIBS");
+  const char *libs = s->opts->backend != BACKEND_OPENCL ? "-lm"
+                     : cl_libs != NULL                  ? arena_printf(&s->ast_arena, "%s -lm", cl_libs)
+                                                        : "-lOpenCL -lm";
+  char *cmd = arena_printf(&s->ast_arena, "%s %s '%s' -o '%s' %s", cc != NULL ? cc : "cc",
+                           cflags != NULL ? cflags : "-O3 -std=c99", c_path, exe, libs);
   if (s->opts->verbose) {
     fprintf(stderr, "%s\n", cmd);
   }
@@ -210,10 +230,11 @@ static void compile_c(struct session *s, const char *c_path, const char *exe) {
   }
 }
 
-static void emit_backend(struct session *s, const struct ir_program *ir) {
+static void emit_backend(struct session *s, const struct ir_program *ir,
+                         const struct lower_plan *plan) {
   const char *base = output_base(s);
   struct emit_c_options o = {.prefix = s->opts->prefix, .library = s->opts->library,
-                             .source_name = s->opts->input};
+                             .source_name = s->opts->input, .plan = plan};
   struct strbuf c_text, h_text, json_text;
   strbuf_init(&c_text);
   strbuf_init(&h_text);
@@ -268,13 +289,20 @@ static void run_pipeline(struct session *s, uint32_t file) {
     emit_c_program(ir, &o, &s->out, NULL, NULL); /* the C file prismc c --library writes */
     return;
   }
-  if (s->opts->dump) {
-    diag_fatal((struct loc){0}, "stage '%s' is not built yet", stage_name(s->opts->dump_after));
+  struct lower_plan plan;
+  lower_program(&plan, ir);
+  if (dump_lower(s, ir, &plan)) {
+    lower_plan_free(&plan);
+    return;
   }
-  if (s->opts->backend == BACKEND_OPENCL) {
-    diag_fatal((struct loc){0}, "the OpenCL backend is not built yet");
+  if (s->opts->dump && s->opts->dump_after == STAGE_EMIT) {
+    struct emit_c_options o = {.prefix = s->opts->prefix, .library = true,
+                               .source_name = s->opts->input, .plan = &plan};
+    emit_c_program(ir, &o, &s->out, NULL, NULL); /* the C file prismc opencl --library writes */
+  } else {
+    emit_backend(s, ir, s->opts->backend == BACKEND_OPENCL ? &plan : NULL);
   }
-  emit_backend(s, ir);
+  lower_plan_free(&plan);
 }
 
 /* Note [Compiler stack]

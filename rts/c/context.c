@@ -7,6 +7,11 @@ static void rts_context_init(struct rts_context *ctx) {
   ctx->error_lost = false;
   ctx->mem_current = 0;
   ctx->mem_peak = 0;
+#ifdef RTS_OPENCL
+  ctx->cl = NULL;
+  ctx->kernel_messages = NULL;
+  ctx->kernel_message_count = 0;
+#endif
 }
 
 static void rts_context_release(struct rts_context *ctx) {
@@ -90,6 +95,11 @@ static int rts_alloc_zeroed(struct rts_context *ctx, struct rts_block **out, int
   }
   b->refs = 1;
   b->bytes = bytes;
+#ifdef RTS_OPENCL
+  b->dev = NULL;
+  b->host_stale = 0;
+  b->dev_stale = 1;
+#endif
   ctx->mem_current += bytes;
   if (ctx->mem_current > ctx->mem_peak) {
     ctx->mem_peak = ctx->mem_current;
@@ -100,5 +110,8 @@ static int rts_alloc_zeroed(struct rts_context *ctx, struct rts_block **out, int
 
 RTS_NOINLINE static void rts_block_free(struct rts_context *ctx, struct rts_block *b) {
   ctx->mem_current -= b->bytes;
+#ifdef RTS_OPENCL
+  rts_mirror_free(ctx, b);
+#endif
   free(b);
 }

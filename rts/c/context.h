@@ -17,11 +17,21 @@
 
 #include "util.h"
 
+#ifdef RTS_OPENCL
+struct rts_cl;
+struct rts_cl_block;
+#endif
+
 struct rts_context {
   char *error;          /* the pending message (malloc'ed), or NULL */
   bool error_lost;      /* a message could not be stored for want of memory */
   int64_t mem_current;  /* bytes in live blocks */
   int64_t mem_peak;
+#ifdef RTS_OPENCL
+  struct rts_cl *cl;    /* the device that mirrors blocks (rts/opencl/mirror.h) */
+  const char *const *kernel_messages; /* what kernels' failure ids mean */
+  int kernel_message_count;
+#endif
 };
 
 /* A block of memory: this header, then the elements, 16-byte aligned (the header's
@@ -30,7 +40,19 @@ struct rts_context {
 struct rts_block {
   int64_t refs;  /* references held by live values */
   int64_t bytes; /* size of the elements */
+#ifdef RTS_OPENCL
+  /* The device's copy (Note [mirrors] in rts/opencl/mirror.h); the header stays a
+   * multiple of 16 bytes. */
+  struct rts_cl_block *dev; /* NULL until a kernel needs it */
+  int32_t host_stale;       /* the device's copy is newer than the host's */
+  int32_t dev_stale;        /* the host's copy is newer than the device's (or no copy) */
+#endif
 };
+
+#ifdef RTS_OPENCL
+/* Drops the device copy of a block that is being freed (rts/opencl/mirror.c). */
+static void rts_mirror_free(struct rts_context *ctx, struct rts_block *b);
+#endif
 
 static void rts_context_init(struct rts_context *ctx);
 static void rts_context_release(struct rts_context *ctx);

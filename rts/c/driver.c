@@ -42,6 +42,8 @@ struct rts_options {
   const char *timing_file;
   bool print_peak;
   bool binary;
+  const char *device;  /* OpenCL: -d NAME */
+  bool list_devices;   /* OpenCL: --list-devices */
 };
 
 /* An argument read from the input, as an array in a new block. */
@@ -83,7 +85,14 @@ static void rts_usage(FILE *out, const char *prog) {
           "  -r N      run it N times and print the results of the last run\n"
           "  -t FILE   write the microseconds of each run to FILE, one a line\n"
           "  -P        print the peak memory use of arrays to standard error\n"
-          "  -b        print the results in Futhark's binary format\n",
+          "            (OpenCL: and the launches and time of every kernel)\n"
+          "  -b        print the results in Futhark's binary format\n"
+#ifdef RTS_OPENCL
+          "  -d NAME   run on the OpenCL device whose \"PLATFORM: DEVICE\" contains NAME\n"
+          "            (case-insensitive), or on device #N of --list-devices\n"
+          "  --list-devices  list the OpenCL devices and exit\n"
+#endif
+          ,
           prog);
 }
 
@@ -91,7 +100,8 @@ static void rts_usage(FILE *out, const char *prog) {
 static bool rts_parse_options(int argc, char **argv, struct rts_options *o, bool *help) {
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    bool takes_value = strcmp(a, "-e") == 0 || strcmp(a, "-r") == 0 || strcmp(a, "-t") == 0;
+    bool takes_value = strcmp(a, "-e") == 0 || strcmp(a, "-r") == 0 || strcmp(a, "-t") == 0 ||
+                       strcmp(a, "-d") == 0;
     if (takes_value && i + 1 >= argc) {
       fprintf(stderr, "error: option %s needs a value\n", a);
       return false;
@@ -111,6 +121,12 @@ static bool rts_parse_options(int argc, char **argv, struct rts_options *o, bool
       o->print_peak = true;
     } else if (strcmp(a, "-b") == 0) {
       o->binary = true;
+#ifdef RTS_OPENCL
+    } else if (strcmp(a, "-d") == 0) {
+      o->device = argv[++i];
+    } else if (strcmp(a, "--list-devices") == 0) {
+      o->list_devices = true;
+#endif
     } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
       *help = true;
     } else {
@@ -267,6 +283,24 @@ static int rts_main_entry(const struct rts_entry_point *e, const struct rts_opti
   if (!ok) {
     fprintf(stderr, "error: out of memory\n");
   }
+#ifdef RTS_OPENCL
+  struct rts_cl cl;
+  struct rts_cl_config cfg;
+  rts_cl_config_init(&cfg);
+  cfg.profiling = o->print_peak;
+  bool device_ready = false;
+  if (ok && rts_cl_config_set_device(&cfg, o->device) != RTS_SUCCESS) {
+    fprintf(stderr, "error: out of memory\n");
+    ok = false;
+  }
+  if (ok && rts_cl_start(&ctx, &cl, &cfg) != RTS_SUCCESS) {
+    char *msg = rts_take_error(&ctx);
+    fprintf(stderr, "%s\n", msg != NULL ? msg : "error: cannot set up the OpenCL device");
+    free(msg);
+    ok = false;
+  }
+  device_ready = ok;
+#endif
   ok = ok && rts_read_inputs(e, text, len, in);
   ok = ok && rts_run_entry(e, o, &ctx, in, out);
   ok = ok && rts_write_outputs(e, out, o->binary);
@@ -281,13 +315,22 @@ static int rts_main_entry(const struct rts_entry_point *e, const struct rts_opti
   if (o->print_peak) {
     fprintf(stderr, "peak memory: %lld bytes\n", (long long)ctx.mem_peak);
   }
+#ifdef RTS_OPENCL
+  if (device_ready) {
+    if (o->print_peak) {
+      rts_cl_report(&cl, stderr);
+    }
+    (void)rts_cl_release(&cl);
+  }
+  rts_cl_config_release(&cfg);
+#endif
   rts_context_release(&ctx);
   return ok ? 0 : 1;
 }
 
 RTS_UNUSED static int rts_main(int argc, char **argv, const struct rts_entry_point *entries,
                                int entry_count) {
-  struct rts_options o = {"main", 1, NULL, false, false};
+  struct rts_options o = {"main", 1, NULL, false, false, NULL, false};
   bool help = false;
   if (!rts_parse_options(argc, argv, &o, &help)) {
     rts_usage(stderr, argv[0]);
@@ -297,6 +340,16 @@ RTS_UNUSED static int rts_main(int argc, char **argv, const struct rts_entry_poi
     rts_usage(stdout, argv[0]);
     return 0;
   }
+#ifdef RTS_OPENCL
+  if (o.list_devices) {
+    cl_int err = rts_cl_list_devices(stdout);
+    if (err != CL_SUCCESS) {
+      fprintf(stderr, "error: cannot list the OpenCL devices: %s\n", rts_cl_error_name(err));
+      return 1;
+    }
+    return 0;
+  }
+#endif
   const struct rts_entry_point *e = rts_find_entry(entries, entry_count, o.entry);
   if (e == NULL) {
     return 1;

@@ -34,3 +34,28 @@ void rts_kernel_fail(volatile __global int *errbuf, int id, long a0, long a1, lo
 bool rts_kernel_failed(volatile __global int *errbuf) {
   return errbuf[0] != 0;
 }
+
+/* The work-items of a work-group in every kernel (RTS_GROUP in mirror.h). */
+#define RTS_GROUP 256
+
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+#pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable
+
+/* hist's + on floats: a compare-and-swap loop on the bits. */
+void rts_atomic_add_f32(volatile __global uint *p, float v) {
+  uint old = *p, assumed;
+  do {
+    assumed = old;
+    old = atomic_cmpxchg(p, assumed, as_uint(as_float(assumed) + v));
+  } while (old != assumed);
+}
+
+#ifdef cl_khr_fp64
+void rts_atomic_add_f64(volatile __global ulong *p, double v) {
+  ulong old = *p, assumed;
+  do {
+    assumed = old;
+    old = atom_cmpxchg(p, assumed, as_ulong(as_double(assumed) + v));
+  } while (old != assumed);
+}
+#endif

@@ -200,7 +200,7 @@ void emit_c_api_declarations(struct emitter *e, struct strbuf *out) {
                 e->opts->source_name != NULL ? e->opts->source_name : "a Prism program",
                 PACKAGE_VERSION, p);
   strbuf_printf(out, "#ifndef %s_API_H\n#define %s_API_H\n\n", P, P);
-  strbuf_puts(out, "#include <stdbool.h>\n#include <stdint.h>\n\n");
+  strbuf_puts(out, "#include <stdbool.h>\n#include <stdint.h>\n#include <stdio.h>\n\n");
   strbuf_puts(out, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
   strbuf_printf(out,
                 "#define %s_SUCCESS 0\n#define %s_PROGRAM_ERROR 2\n#define %s_OUT_OF_MEMORY 3\n"
@@ -218,6 +218,15 @@ void emit_c_api_declarations(struct emitter *e, struct strbuf *out) {
                 "char *%s_context_get_error(struct %s_context *ctx);\n"
                 "int %s_context_sync(struct %s_context *ctx);\n\n",
                 p, p, p, p, p, p, p, p, p, p, p, p, p, p, p, p, p);
+  if (e->plan != NULL) {
+    strbuf_printf(out,
+                  "#define %s_DEVICE_ERROR 5\n"
+                  "void %s_context_config_set_profiling(struct %s_context_config *cfg, int flag);\n"
+                  "void %s_context_config_set_cache(struct %s_context_config *cfg, int flag);\n"
+                  "/* Launches and time per kernel (times need profiling set). */\n"
+                  "void %s_context_report(struct %s_context *ctx, FILE *out);\n\n",
+                  P, p, p, p, p, p, p);
+  }
   struct api_type *types = ARENA_ARRAY(&e->arena, struct api_type, max_types(e));
   int n = api_types(e, types, max_types(e));
   for (int i = 0; i < n; i++) {
@@ -236,6 +245,10 @@ void emit_c_api_declarations(struct emitter *e, struct strbuf *out) {
 
 static void define_context(struct emitter *e, struct strbuf *out) {
   const char *p = prefix(e);
+  if (e->plan != NULL) {
+    emit_cl_define_context(e, out, p);
+    return;
+  }
   strbuf_printf(out,
                 "struct %s_context_config {\n  int unused;\n};\n\n"
                 "struct %s_context_config *%s_context_config_new(void) {\n"
@@ -299,10 +312,16 @@ static void define_array_type(struct emitter *e, struct api_type t, struct strbu
   strbuf_printf(out,
                 "int %s_values_%s(struct %s_context *ctx, struct %s *arr, %s *data) {\n"
                 "  if (ctx == NULL) {\n    return RTS_INVALID_ARGUMENT;\n  }\n"
+                "%s"
                 "  return rts_api_values(&ctx->rts, \"%s_values_%s\", arr != NULL ? "
                 "arr->arr.data : NULL, data, sizeof(%s), %d, arr != NULL ? arr->arr.shape : "
                 "NULL);\n}\n\n",
-                p, suffix, p, name, c, p, suffix, c, t.rank);
+                p, suffix, p, name, c,
+                e->plan == NULL ? ""
+                                : "  if (arr != NULL) {\n    int err = rts_host(&ctx->rts, "
+                                  "arr->arr.mem, \"values\");\n    if (err != 0) {\n"
+                                  "      return err;\n    }\n  }\n",
+                p, suffix, c, t.rank);
   strbuf_printf(out,
                 "const int64_t *%s_shape_%s(struct %s_context *ctx, struct %s *arr) {\n"
                 "  (void)ctx;\n  return arr != NULL ? arr->arr.shape : NULL;\n}\n\n",
@@ -494,6 +513,12 @@ static void define_entry_public(struct emitter *e, const struct ir_fun *f, struc
   entry_prototype(e, f, out);
   strbuf_puts(out, " {\n  int err;\n");
   check_pointers(f, inputs, n, fn, out);
+  if (e->plan != NULL) {
+    strbuf_printf(out,
+                  "  if (!ctx->ready) {\n    return rts_error(&ctx->rts, RTS_DEVICE_ERROR, "
+                  "\"%s: the context has no OpenCL device\");\n  }\n",
+                  fn);
+  }
   struct strbuf frees;
   strbuf_init(&frees);
   alloc_results(e, f, fn, out, &frees);
@@ -505,6 +530,16 @@ static void define_entry_public(struct emitter *e, const struct ir_fun *f, struc
     strbuf_printf(out, inputs[k]->type.rank > 0 ? ", &in%d->arr" : ", in%d", k);
   }
   strbuf_puts(out, ");\n");
+  if (e->plan != NULL) {
+    /* Kernels may still run: their failures belong to this call. */
+    strbuf_puts(out, "  if (err == 0 && (err = rts_mirror_sync(&ctx->rts)) != 0) {\n");
+    for (int i = 0; i < f->ret_count; i++) {
+      if (f->ret[i].rank > 0) {
+        strbuf_printf(out, "    rts_unref(&ctx->rts, r%d->arr.mem);\n", i);
+      }
+    }
+    strbuf_puts(out, "  }\n");
+  }
   if (frees.len > 0) {
     strbuf_printf(out, "  if (err != 0) {\n%s    return err;\n  }\n", frees.data);
   }
@@ -613,8 +648,18 @@ static void define_glue(struct emitter *e, const struct ir_fun *f, struct strbuf
   for (int k = 0; k < n; k++) {
     strbuf_printf(out, inputs[k]->type.rank > 0 ? ", &a%d" : ", a%d", k);
   }
-  strbuf_puts(out, ");\n  *usec = rts_now_usec() - start;\n"
+  strbuf_puts(out, ");\n");
+  if (e->plan != NULL) {
+    strbuf_puts(out, "  if (err == 0) {\n    err = rts_mirror_sync(ctx);\n  }\n");
+  }
+  strbuf_puts(out, "  *usec = rts_now_usec() - start;\n"
                    "  if (err != 0) {\n    goto done;\n  }\n");
+  for (int i = 0; e->plan != NULL && i < f->ret_count; i++) {
+    if (f->ret[i].rank > 0) {
+      strbuf_printf(out, "  if ((err = rts_host(ctx, r%d.mem, \"output\")) != 0) {\n"
+                         "    goto done;\n  }\n", i);
+    }
+  }
   glue_convert_outputs(e, f, out);
   strbuf_printf(out, "done:\n%s  return err;\n}\n\n", release.data != NULL ? release.data : "");
   strbuf_free(&release);

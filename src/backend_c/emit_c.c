@@ -403,9 +403,29 @@ static void emit_stm(struct emitter *e, const struct ir_stm *s, struct emit_body
     emit_loop(e, s);
     return;
   case IR_SOAC:
+    e->soac_depth++;
     emit_c_soac(e, s);
+    e->soac_depth--;
     return;
   }
+}
+
+/* A statement of host code: in the OpenCL backend, kernels where lowering planned
+ * them, and the arrays' host copies made current around the others. */
+static void emit_host_stm(struct emitter *e, const struct ir_stm *s, struct emit_body *st,
+                          int k) {
+  if (e->plan == NULL || e->soac_depth > 0) {
+    emit_stm(e, s, st, k);
+    return;
+  }
+  const struct lower_kernel *kernel = lower_kernel_of(e->plan, s);
+  if (kernel != NULL) {
+    emit_cl_kernel_stm(e, s, kernel);
+    return;
+  }
+  emit_cl_before_host_stm(e, s);
+  emit_stm(e, s, st, k);
+  emit_cl_after_host_stm(e, s);
 }
 
 void emit_c_body_stms(struct emitter *e, struct emit_body *st) {
@@ -420,7 +440,7 @@ void emit_c_body_stms(struct emitter *e, struct emit_body *st) {
       emit_c_declare(e, s->pat[i], true);
     }
     emit_own_before(e, st, k);
-    emit_stm(e, s, st, k);
+    emit_host_stm(e, s, st, k);
     e->where = saved_where;
     e->unsafe = saved_unsafe;
     for (int i = 0; i < s->pat_count; i++) {
@@ -616,17 +636,24 @@ static const struct rts_embedded_file *find_rts_file(const char *name) {
   diag_ice("emit_c", (struct loc){0}, "the runtime file rts/c/%s is not embedded", name);
 }
 
-/* Pastes a runtime file, without its quoted #include lines (the files it includes
- * are pasted before it). */
-static void paste_rts_file(struct strbuf *out, const char *name) {
-  const struct rts_embedded_file *f = find_rts_file(name);
-  strbuf_printf(out, "/* ---- rts/c/%s ---- */\n", name);
-  for (const char *const *line = f->lines; *line != NULL; line++) {
+void emit_c_paste_lines(struct strbuf *out, const char *const *lines) {
+  for (const char *const *line = lines; *line != NULL; line++) {
     if (strncmp(*line, "#include \"", 10) == 0) {
       continue;
     }
     strbuf_puts(out, *line);
   }
+}
+
+void emit_c_paste_rts_file(struct strbuf *out, const char *name) {
+  emit_c_paste_lines(out, find_rts_file(name)->lines);
+}
+
+/* Pastes a runtime file, without its quoted #include lines (the files it includes
+ * are pasted before it). */
+static void paste_rts_file(struct strbuf *out, const char *name) {
+  strbuf_printf(out, "/* ---- rts/c/%s ---- */\n", name);
+  emit_c_paste_rts_file(out, name);
 }
 
 static void paste_rts(struct emitter *e, struct strbuf *out) {
@@ -636,6 +663,9 @@ static void paste_rts(struct emitter *e, struct strbuf *out) {
                    "#endif\n");
   for (size_t i = 0; i < sizeof rts_library_files / sizeof *rts_library_files; i++) {
     paste_rts_file(out, rts_library_files[i]);
+  }
+  if (e->plan != NULL) {
+    emit_cl_paste_rts(e, out);
   }
   if (!e->opts->library) {
     for (size_t i = 0; i < sizeof rts_executable_files / sizeof *rts_executable_files; i++) {
@@ -667,6 +697,9 @@ static void emit_preamble(struct emitter *e, struct strbuf *out) {
   if (!e->opts->library) {
     strbuf_puts(out, "#ifndef _POSIX_C_SOURCE\n#define _POSIX_C_SOURCE 200809L\n#endif\n");
   }
+  if (e->plan != NULL) {
+    strbuf_puts(out, "#define RTS_OPENCL 1\n");
+  }
   strbuf_puts(out, "\n");
 }
 
@@ -675,6 +708,7 @@ static void emitter_init(struct emitter *e, const struct ir_program *p,
   memset(e, 0, sizeof *e);
   e->prog = p;
   e->opts = o;
+  e->plan = o->plan;
   arena_init(&e->arena);
   ptrmap_init(&e->nested_uses, &e->arena);
   e->var_count = p->next_var_id;
@@ -701,6 +735,9 @@ void emit_c_program(const struct ir_program *p, const struct emit_c_options *o,
   struct emitter e;
   emitter_init(&e, p, o);
   name_program(&e);
+  if (e.plan != NULL) {
+    emit_cl_init(&e);
+  }
   struct strbuf funs, api;
   strbuf_init(&funs);
   strbuf_init(&api);
@@ -715,6 +752,9 @@ void emit_c_program(const struct ir_program *p, const struct emit_c_options *o,
   emit_c_api_declarations(&e, c_out);
   paste_rts(&e, c_out);
   emit_array_structs(&e, c_out);
+  if (e.plan != NULL) {
+    emit_cl_program_tables(&e, c_out);
+  }
   strbuf_puts(c_out, funs.data != NULL ? funs.data : "");
   strbuf_puts(c_out, api.data != NULL ? api.data : "");
   if (o->library && h_out != NULL) {
@@ -725,5 +765,6 @@ void emit_c_program(const struct ir_program *p, const struct emit_c_options *o,
   }
   strbuf_free(&funs);
   strbuf_free(&api);
+  emit_cl_free(&e);
   emitter_free(&e);
 }

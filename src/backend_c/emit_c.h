@@ -15,12 +15,17 @@
 #include <stdbool.h>
 
 #include "ir/ir.h"
+#include "lower/lower.h"
 #include "support/strbuf.h"
 
 struct emit_c_options {
   const char *prefix;      /* of the C API's names: "prism" */
   bool library;            /* prog.c + prog.h + prog.json; else an executable's main() */
   const char *source_name; /* the .dsl file, for comments and the manifest */
+  /* The OpenCL backend: the kernels that lowering planned (src/lower/lower.h); the host
+   * code is this backend's, with kernel launches for the planned statements and the
+   * OpenCL runtime (rts/opencl/). NULL: sequential C. */
+  const struct lower_plan *plan;
 };
 
 /* h_out and json_out may be NULL when not in library mode. */

@@ -115,7 +115,12 @@ static void check_divisor(struct emitter *e, enum ir_binop op, enum prim_type t,
   if (!prim_is_int(t) || (is_nonzero_const(rhs) && division)) {
     return;
   }
-  if (division) {
+  if (division && e->in_kernel) {
+    emit_cl_check(e, emit_c_printf(e, "%s == 0", b), "division by zero");
+  } else if (op == IR_BINOP_POW && e->in_kernel && prim_is_signed(t) &&
+             !(rhs.kind == IR_SE_CONST && (int64_t)rhs.u.c.v.i >= 0)) {
+    emit_cl_check(e, emit_c_printf(e, "%s < 0 && %s == 0", b, a), "division by zero");
+  } else if (division) {
     emit_c_fail_if(e, emit_c_printf(e, "%s == 0", b), "rts_division_by_zero(ctx, %s)",
                    e->where);
   } else if (op == IR_BINOP_POW && prim_is_signed(t) &&

@@ -20,6 +20,7 @@
 
 #include "backend_c/emit_c.h"
 #include "ir/ir.h"
+#include "lower/lower.h"
 #include "support/arena.h"
 #include "support/ptrmap.h"
 #include "support/strbuf.h"
@@ -83,6 +84,11 @@ struct emitter {
   struct ptrmap nested_uses; /* nested body -> its uses from outside (emit_own.c) */
   struct emit_var_list *collecting; /* where nested_uses collects them */
   int use_stamp;
+  /* The OpenCL backend (src/backend_opencl/emit_opencl.c); unused by the C backend. */
+  const struct lower_plan *plan; /* kernels of the host statements; NULL: sequential C */
+  int soac_depth;        /* host SOACs being emitted: their lambdas run on the host */
+  bool in_kernel;        /* emitting OpenCL C: scalars as in C, checks as kernel failures */
+  struct emit_cl *cl;    /* the kernels' program being built */
 };
 
 /* ---------------------------------------------------------------- emit_c.c */
@@ -109,6 +115,9 @@ void emit_c_body_stms(struct emitter *e, struct emit_body *st);
 const char *emit_c_dim(struct emitter *e, const struct ir_var *v, int d);
 /* The elements of array variable v, from dimension `from` on: a product of its shape. */
 const char *emit_c_elems(struct emitter *e, const struct ir_var *v, int from);
+/* Pastes embedded runtime lines without their quoted #include lines; a file of rts/c. */
+void emit_c_paste_lines(struct strbuf *out, const char *const *lines);
+void emit_c_paste_rts_file(struct strbuf *out, const char *name);
 _Noreturn void emit_c_unsupported(struct emitter *e, const struct ir_stm *s, const char *what);
 
 /* -------------------------------------------------------------- emit_own.c */
@@ -139,6 +148,26 @@ void emit_c_array_exp(struct emitter *e, const struct ir_stm *s);
 /* ------------------------------------------------------------- emit_soac.c */
 
 void emit_c_soac(struct emitter *e, const struct ir_stm *s);
+
+/* ---------------------------------------------- backend_opencl/emit_opencl.c */
+
+/* Kernel mode: `if (COND)` the check fails with the message (located at the current
+ * statement) and the kernel's failure action. */
+void emit_cl_check(struct emitter *e, const char *cond, const char *message);
+/* Host mode, before and after a host statement: its arrays' host copies made current,
+ * and those it wrote in place marked (Note [mirrors] in rts/opencl/mirror.h). */
+void emit_cl_before_host_stm(struct emitter *e, const struct ir_stm *s);
+void emit_cl_after_host_stm(struct emitter *e, const struct ir_stm *s);
+/* A host statement that lowering made kernels of. */
+void emit_cl_kernel_stm(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k);
+void emit_cl_init(struct emitter *e);
+/* The OpenCL runtime (rts/opencl/), pasted after the C runtime. */
+void emit_cl_paste_rts(struct emitter *e, struct strbuf *out);
+/* The kernels' program as a C string table, the kernel names and failure messages. */
+void emit_cl_program_tables(struct emitter *e, struct strbuf *out);
+void emit_cl_free(struct emitter *e);
+/* The API's context and its configuration for the OpenCL backend. */
+void emit_cl_define_context(struct emitter *e, struct strbuf *out, const char *prefix);
 
 /* -------------------------------------------------------------- emit_api.c */
 

@@ -8,6 +8,6 @@ def make_ops (k: i32) = {add = \(x: i32) -> x + k, mul = \(x: i32) -> x * k}
 def pick (b: bool) : (i32 -> i32, i32) = ((\x -> x + 100), if b then 1 else 2)
 entry main (xs: []i32) =
   let ops = make_ops 3
-  let r = loop acc = 0 for i < 3 do acc + reduce (\a b -> a + b * i32.i64 i) 0 (map ops.add xs)
+  let r = loop acc = 0 for i < 3 do acc + reduce (\a b -> (a + b) % (100 + i32.i64 i)) 0 (map ops.add xs)
   let (g, c) = pick true
   in (map ops.mul xs, r, g c, loop ys = copy xs for _i < 2 do map ops.add ys)

@@ -1,0 +1,126 @@
+/* Blocks mirrored on the device (Note [mirrors] in mirror.h). */
+#include "mirror.h"
+
+static int rts_mirror_sync(struct rts_context *ctx) {
+  return rts_cl_sync(ctx, ctx->cl, ctx->kernel_messages, ctx->kernel_message_count);
+}
+
+static int rts_host(struct rts_context *ctx, struct rts_block *b, const char *where) {
+  if (!b->host_stale) {
+    return RTS_SUCCESS;
+  }
+  int err = rts_cl_read(ctx, ctx->cl, b->dev->mem, 0, b->bytes, rts_block_data(b), where);
+  if (err == RTS_SUCCESS) {
+    err = rts_mirror_sync(ctx);
+  }
+  if (err == RTS_SUCCESS) {
+    b->host_stale = 0;
+  }
+  return err;
+}
+
+static int rts_dev(struct rts_context *ctx, struct rts_block *b, const char *where) {
+  if (b->dev == NULL) {
+    int err = rts_cl_alloc(ctx, ctx->cl, &b->dev, b->bytes, where);
+    if (err != RTS_SUCCESS) {
+      return err;
+    }
+    b->dev_stale = 1;
+  }
+  if (!b->dev_stale) {
+    return RTS_SUCCESS;
+  }
+  int err = rts_cl_write(ctx, ctx->cl, b->dev->mem, 0, b->bytes, rts_block_data(b), where);
+  if (err == RTS_SUCCESS) {
+    b->dev_stale = 0;
+  }
+  return err;
+}
+
+static int rts_alloc_dev(struct rts_context *ctx, struct rts_block **out, int64_t bytes,
+                         const char *where) {
+  int err = rts_alloc(ctx, out, bytes, where);
+  if (err != RTS_SUCCESS) {
+    return err;
+  }
+  err = rts_cl_alloc(ctx, ctx->cl, &(*out)->dev, bytes, where);
+  if (err != RTS_SUCCESS) {
+    rts_unref(ctx, *out);
+    *out = NULL;
+    return err;
+  }
+  (*out)->dev_stale = 0;
+  (*out)->host_stale = 1;
+  return RTS_SUCCESS;
+}
+
+static int rts_dev_read(struct rts_context *ctx, cl_mem mem, int64_t offset, int64_t bytes,
+                        void *host, const char *where) {
+  int err = rts_cl_read(ctx, ctx->cl, mem, offset, bytes, host, where);
+  return err != RTS_SUCCESS ? err : rts_mirror_sync(ctx);
+}
+
+static void rts_mirror_free(struct rts_context *ctx, struct rts_block *b) {
+  if (b->dev != NULL) {
+    (void)rts_cl_unref(ctx, ctx->cl, b->dev);
+    b->dev = NULL;
+  }
+}
+
+static int rts_make_unique_dev(struct rts_context *ctx, struct rts_block **mem, void **data,
+                               size_t elem_size, int rank, const int64_t *shape,
+                               const char *where) {
+  if ((*mem)->refs == 1) {
+    return RTS_SUCCESS;
+  }
+  int64_t bytes = (int64_t)elem_size * rts_shape_elems(rank, shape);
+  int err = rts_dev(ctx, *mem, where);
+  struct rts_block *fresh = NULL;
+  if (err == RTS_SUCCESS) {
+    err = rts_alloc_dev(ctx, &fresh, bytes, where);
+  }
+  if (err == RTS_SUCCESS && bytes > 0) {
+    err = rts_cl_copy(ctx, ctx->cl, fresh->dev->mem, 0, (*mem)->dev->mem,
+                      rts_dev_offset(*mem, *data), bytes, where);
+  }
+  if (err != RTS_SUCCESS) {
+    if (fresh != NULL) {
+      rts_unref(ctx, fresh);
+    }
+    return err;
+  }
+  rts_unref(ctx, *mem);
+  *mem = fresh;
+  *data = rts_block_data(fresh);
+  return RTS_SUCCESS;
+}
+
+static int64_t rts_cl_groups(struct rts_context *ctx, int64_t n) {
+  int64_t groups = (n + RTS_GROUP - 1) / RTS_GROUP;
+  int64_t cap = (int64_t)ctx->cl->compute_units * RTS_CL_GROUPS_PER_UNIT;
+  return groups < cap ? groups : cap;
+}
+
+static int64_t rts_cl_partial_groups(struct rts_context *ctx, int64_t n) {
+  int64_t groups = (n + RTS_GROUP - 1) / RTS_GROUP;
+  int64_t cap = (int64_t)ctx->cl->compute_units * 4;
+  groups = groups < cap ? groups : cap;
+  return groups > 0 ? groups : 1;
+}
+
+static int64_t rts_cl_segment_groups(struct rts_context *ctx, int64_t w) {
+  int64_t cap = (int64_t)ctx->cl->compute_units * RTS_CL_GROUPS_PER_UNIT;
+  return w < cap ? w : cap;
+}
+
+static bool rts_cl_use_group_version(struct rts_context *ctx, int64_t w, int64_t m) {
+  const char *force = getenv("PRISM_SEGMENTED");
+  if (force != NULL && strcmp(force, "group") == 0) {
+    return true;
+  }
+  if (force != NULL && strcmp(force, "flat") == 0) {
+    return false;
+  }
+  int64_t items = (int64_t)ctx->cl->compute_units * RTS_GROUP * 8;
+  return m >= 1024 || (m >= 32 && w < items);
+}

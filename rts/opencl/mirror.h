@@ -1,0 +1,98 @@
+/* Blocks mirrored on the device: the memory model of the OpenCL backend.
+ *
+ * Note [mirrors]
+ * ~~~~~~~~~~~~~~
+ * A generated OpenCL program keeps the C backend's arrays (context.h, array.h): every
+ * array lives in a struct rts_block with host memory, and views point into it. A block
+ * may also have a device copy (rts_block.dev, a struct rts_cl_block of opencl.h) and
+ * two flags that say which copy is behind:
+ *   - host code (scalar code, sequential SOACs, array operations that run on the host)
+ *     calls rts_host first on every block whose elements it reads or writes, and
+ *     rts_host_wrote after writing one in place;
+ *   - a kernel launch calls rts_dev on every block it reads (uploading a stale device
+ *     copy), makes its outputs with rts_alloc_dev (device copy current, host copy
+ *     stale), and calls rts_dev_wrote on blocks it writes in place (scatter, hist).
+ * So data moves only when the side that reads it is behind, and arrays that kernels
+ * make and kernels read never leave the device. The host memory of a block that only
+ * the device uses is never touched, so the system never commits it.
+ *
+ * A kernel's failure (Note [errbuf] in opencl.h) is looked for whenever the host waits
+ * for the device anyway: before rts_host copies back, and at the end of every entry
+ * point (rts_mirror_sync).
+ */
+#ifndef PRISM_RTS_MIRROR_H
+#define PRISM_RTS_MIRROR_H
+
+#include "opencl.h"
+
+/* Makes the host copy of b current (waiting for the device and copying back when it
+ * is stale). A kernel failure reported meanwhile is returned as its error. */
+static int rts_host(struct rts_context *ctx, struct rts_block *b, const char *where);
+
+/* Makes the device copy of b current, allocating it when there is none. */
+static int rts_dev(struct rts_context *ctx, struct rts_block *b, const char *where);
+
+/* A new block of `bytes` bytes for a kernel's output: its device copy is current. */
+static int rts_alloc_dev(struct rts_context *ctx, struct rts_block **out, int64_t bytes,
+                         const char *where);
+
+/* The device copy of a block that rts_dev made current, and a view's byte offset. */
+static inline cl_mem rts_dev_mem(const struct rts_block *b) {
+  return b->dev->mem;
+}
+
+static inline int64_t rts_dev_offset(const struct rts_block *b, const void *data) {
+  return (int64_t)((const char *)data - (const char *)rts_block_data((struct rts_block *)b));
+}
+
+static inline void rts_host_wrote(struct rts_block *b) {
+  b->dev_stale = 1;
+}
+
+static inline void rts_dev_wrote(struct rts_block *b) {
+  b->host_stale = 1;
+}
+
+/* Reads `bytes` bytes of a device buffer into host memory (a kernel's scalar results),
+ * then looks for kernel failures. */
+static int rts_dev_read(struct rts_context *ctx, cl_mem mem, int64_t offset, int64_t bytes,
+                        void *host, const char *where);
+
+/* Sets up the device and builds the program's kernels: defined by the generated
+ * program after its tables of kernels and messages (src/backend_opencl/). */
+static int rts_cl_start(struct rts_context *ctx, struct rts_cl *cl,
+                        const struct rts_cl_config *cfg);
+
+/* Waits for the device and reports the first kernel failure since the last sync. */
+static int rts_mirror_sync(struct rts_context *ctx);
+
+/* As rts_make_unique (array.h), on the device: a block that another value shares is
+ * copied into a new block, device to device. */
+static int rts_make_unique_dev(struct rts_context *ctx, struct rts_block **mem, void **data,
+                               size_t elem_size, int rank, const int64_t *shape,
+                               const char *where);
+
+/* ------------------------------------------------------------ Grids */
+
+/* The work-items of a work-group in every kernel (a power of two: the group trees
+ * rely on it); the kernels' prelude repeats it. */
+#define RTS_GROUP 256
+
+/* Work-groups for n elements, one element per work-item, capped at
+ * RTS_CL_GROUPS_PER_UNIT per compute unit (the kernels loop over the rest). */
+#define RTS_CL_GROUPS_PER_UNIT 32
+static int64_t rts_cl_groups(struct rts_context *ctx, int64_t n);
+
+/* Work-groups of a reduction's or scan's first phase over n elements (at least 1). */
+static int64_t rts_cl_partial_groups(struct rts_context *ctx, int64_t n);
+
+/* Work-groups of a segmented reduction's group version over w segments. */
+static int64_t rts_cl_segment_groups(struct rts_context *ctx, int64_t w);
+
+/* Whether a segmented reduction of w segments of length m runs one work-group per
+ * segment (else one work-item per segment): long segments, or too few to fill the
+ * device one per work-item. The environment variable PRISM_SEGMENTED=group or =flat
+ * forces one version (for tests and tuning). */
+static bool rts_cl_use_group_version(struct rts_context *ctx, int64_t w, int64_t m);
+
+#endif

@@ -1,0 +1,409 @@
+/* Kernel code: the statements of a lambda (lower.h's "kernel code") as OpenCL C.
+ *
+ * Scalars are emitted by the C backend's own scalar emitter (emit_exp.c) in kernel
+ * mode, so both backends compute with the same functions (rts/c/scalar.h, which also
+ * compiles as OpenCL C). Arrays inside a kernel are views of global memory: a pointer
+ * and one length per dimension (struct cl_view), registered by variable id; indexing
+ * reads through the pointer, and a fixed index of fewer dimensions than the rank makes
+ * a new view. A failed check reports its message id to the error buffer
+ * (rts_kernel_fail, rts/opencl/prelude.cl) and takes the kernel's failure action
+ * (emit_cl.fail_action): `return;` in kernels without barriers, a jump past the rest of
+ * the element otherwise.
+ */
+#include <string.h>
+
+#include "backend_opencl/emit_opencl.h"
+
+/* ------------------------------------------------------------ Text */
+
+const char *cl_elem_type(enum prim_type t) {
+  return t == PRIM_BOOL ? "uchar" : emit_c_elem_type(t);
+}
+
+/* ------------------------------------------------------------ Messages */
+
+int cl_push_string(struct emitter *e, const char ***items, int *count, int *cap,
+                   const char *text) {
+  if (*count == *cap) {
+    *cap = *cap == 0 ? 16 : 2 * *cap;
+    const char **grown = ARENA_ARRAY(&e->arena, const char *, *cap);
+    if (*count > 0) {
+      memcpy(grown, *items, (size_t)*count * sizeof *grown);
+    }
+    *items = grown;
+  }
+  (*items)[(*count)++] = text;
+  return *count;
+}
+
+int cl_message(struct emitter *e, const char *text) {
+  struct emit_cl *cl = e->cl;
+  return cl_push_string(e, &cl->messages, &cl->message_count, &cl->message_cap, text);
+}
+
+/* The failure: report id with up to four i64 arguments, then the failure action. */
+static void fail_with(struct emitter *e, const char *cond, int id, const char *const *args,
+                      int nargs) {
+  const char *a[4] = {"0", "0", "0", "0"};
+  for (int i = 0; i < nargs && i < 4; i++) {
+    a[i] = args[i];
+  }
+  emit_c_line(e, "if (%s) {", cond);
+  emit_c_line(e, "  rts_kernel_fail(errbuf, %d, (long)(%s), (long)(%s), (long)(%s), (long)(%s));",
+          id, a[0], a[1], a[2], a[3]);
+  emit_c_line(e, "  %s", e->cl->fail_action);
+  emit_c_line(e, "}");
+}
+
+void emit_cl_check(struct emitter *e, const char *cond, const char *message) {
+  int id = cl_message(e, emit_c_printf(e, "%s: error: %s", e->cl->where_text, message));
+  fail_with(e, cond, id, NULL, 0);
+}
+
+/* ------------------------------------------------------------ Views */
+
+struct cl_view *cl_view_of(struct emitter *e, const struct ir_var *v) {
+  struct cl_view *w = e->cl->views[v->id];
+  if (w == NULL) {
+    diag_ice("emit_opencl", (struct loc){0}, "array %s has no view in the kernel",
+             emit_c_var(e, v));
+  }
+  return w;
+}
+
+void cl_set_view(struct emitter *e, const struct ir_var *v, const char *ptr,
+                 const char *const *dims) {
+  struct cl_view *w = ARENA_NEW(&e->arena, struct cl_view);
+  w->ptr = ptr;
+  w->rank = v->type.rank;
+  w->dims = ARENA_ARRAY(&e->arena, const char *, w->rank + 1);
+  for (int d = 0; d < w->rank; d++) {
+    w->dims[d] = dims[d];
+  }
+  e->cl->views[v->id] = w;
+}
+
+/* The elements of one row of dimension `from` on: a product of the view's lengths. */
+const char *cl_view_elems(struct emitter *e, const struct cl_view *w, int from) {
+  if (from >= w->rank) {
+    return "1";
+  }
+  struct strbuf b;
+  strbuf_init(&b);
+  for (int d = from; d < w->rank; d++) {
+    strbuf_printf(&b, "%s%s", d > from ? " * " : "", w->dims[d]);
+  }
+  const char *r = emit_c_printf(e, "(%s)", b.data);
+  strbuf_free(&b);
+  return r;
+}
+
+/* Declares a view variable of v's rank pointing at `ptr`, with dims from `dims`. */
+void cl_declare_view(struct emitter *e, const struct ir_var *v, const char *ptr,
+                     const char *const *dims) {
+  const char *name = emit_c_var(e, v);
+  emit_c_line(e, "__global %s *%s = %s;", cl_elem_type(v->type.prim), name, ptr);
+  const char **dn = ARENA_ARRAY(&e->arena, const char *, v->type.rank + 1);
+  for (int d = 0; d < v->type.rank; d++) {
+    dn[d] = emit_c_printf(e, "%s_d%d", name, d);
+    emit_c_line(e, "const long %s = %s;", dn[d], dims[d]);
+  }
+  emit_c_line(e, "(void)%s;", name);
+  cl_set_view(e, v, name, dn);
+}
+
+/* Binds parameter p to element or row `i` of view w. */
+void cl_bind_row(struct emitter *e, struct ir_var *p, const struct cl_view *w, const char *i) {
+  if (p->type.rank == 0) {
+    emit_c_line(e, "%s %s = (%s)%s[%s];", emit_c_elem_type(p->type.prim), emit_c_var(e, p),
+            emit_c_elem_type(p->type.prim), w->ptr, i);
+    return;
+  }
+  const char *ptr = emit_c_printf(e, "%s + (%s) * %s", w->ptr, i, cl_view_elems(e, w, 1));
+  cl_declare_view(e, p, ptr, w->dims + 1);
+}
+
+/* ------------------------------------------------------------ Statements */
+
+static void declare_scalar(struct emitter *e, const struct ir_var *v) {
+  emit_c_line(e, "%s %s;", emit_c_elem_type(v->type.prim), emit_c_var(e, v));
+}
+
+static void emit_index(struct emitter *e, const struct ir_stm *s) {
+  const struct ir_var *a = s->exp.u.index.array;
+  const struct cl_view *w = cl_view_of(e, a);
+  int count = s->exp.u.index.count;
+  const char **idx = ARENA_ARRAY(&e->arena, const char *, count + 1);
+  struct strbuf cond, lin;
+  strbuf_init(&cond);
+  strbuf_init(&lin);
+  for (int d = 0; d < count; d++) {
+    idx[d] = emit_c_printf(e, "(long)%s", emit_c_subexp(e, s->exp.u.index.dims[d].fixed));
+    strbuf_printf(&cond, "%s(ulong)%s >= (ulong)%s", d > 0 ? " || " : "", idx[d], w->dims[d]);
+    if (d == 0) {
+      strbuf_printf(&lin, "%s", idx[d]);
+    } else {
+      const char *prev = emit_c_printf(e, "%s", lin.data);
+      strbuf_free(&lin);
+      strbuf_init(&lin);
+      strbuf_printf(&lin, "(%s) * %s + %s", prev, w->dims[d], idx[d]);
+    }
+  }
+  if (!s->unsafe && count > 0) {
+    struct strbuf msg;
+    strbuf_init(&msg);
+    strbuf_printf(&msg, "%s: error: index [", e->cl->where_text);
+    for (int d = 0; d < count; d++) {
+      strbuf_printf(&msg, "%s%%lld", d > 0 ? ", " : "");
+    }
+    strbuf_puts(&msg, "] out of bounds for array of shape ");
+    const char *args[4];
+    int nargs = count;
+    for (int d = 0; d < count && d < 4; d++) {
+      args[d] = idx[d];
+    }
+    if (count + w->rank <= 4) {
+      for (int d = 0; d < w->rank; d++) {
+        strbuf_puts(&msg, "[%lld]");
+        args[count + d] = w->dims[d];
+      }
+      nargs = count + w->rank;
+    } else {
+      strbuf_printf(&msg, "of rank %d", w->rank);
+    }
+    int id = cl_message(e, emit_c_printf(e, "%s", msg.data));
+    fail_with(e, cond.data, id, args, nargs);
+    strbuf_free(&msg);
+  }
+  const char *offset = count > 0 ? lin.data : "0";
+  const struct ir_var *y = s->pat[0];
+  if (y->type.rank == 0) {
+    emit_c_line(e, "%s %s = (%s)%s[%s];", emit_c_elem_type(y->type.prim), emit_c_var(e, y),
+            emit_c_elem_type(y->type.prim), w->ptr, offset);
+  } else {
+    const char *ptr = emit_c_printf(e, "%s + (%s) * %s", w->ptr, offset,
+                                    cl_view_elems(e, w, count));
+    cl_declare_view(e, y, ptr, w->dims + count);
+  }
+  strbuf_free(&cond);
+  strbuf_free(&lin);
+}
+
+static void emit_shape(struct emitter *e, const struct ir_stm *s) {
+  const struct cl_view *w = cl_view_of(e, s->exp.u.shape.array);
+  emit_c_line(e, "%s = %s;", emit_c_var(e, s->pat[0]), w->dims[s->exp.u.shape.dim]);
+}
+
+static void emit_assert(struct emitter *e, const struct ir_stm *s) {
+  const char *msg =
+      s->exp.u.assert_.message != NULL ? s->exp.u.assert_.message : "assertion failed";
+  emit_cl_check(e, emit_c_printf(e, "!(%s)", emit_c_subexp(e, s->exp.u.assert_.cond)), msg);
+}
+
+/* The results of body b assigned to `to` (scalars). */
+static void assign_results(struct emitter *e, const struct ir_body *b, struct ir_var *const *to,
+                           int n) {
+  for (int i = 0; i < n; i++) {
+    emit_c_line(e, "%s = %s;", emit_c_var(e, to[i]), emit_c_subexp(e, b->results[i]));
+  }
+}
+
+static void emit_if(struct emitter *e, const struct ir_stm *s) {
+  emit_c_line(e, "if (%s) {", emit_c_subexp(e, s->exp.u.if_.cond));
+  e->indent++;
+  cl_kernel_body(e, s->exp.u.if_.then_body);
+  assign_results(e, s->exp.u.if_.then_body, s->pat, s->pat_count);
+  e->indent--;
+  emit_c_line(e, "} else {");
+  e->indent++;
+  cl_kernel_body(e, s->exp.u.if_.else_body);
+  assign_results(e, s->exp.u.if_.else_body, s->pat, s->pat_count);
+  e->indent--;
+  emit_c_line(e, "}");
+}
+
+/* The loop's parameters get the body's results at the end of each pass, through
+ * temporaries (a result may read another parameter). */
+static void next_params(struct emitter *e, const struct ir_loop *l) {
+  const char **tmp = ARENA_ARRAY(&e->arena, const char *, l->param_count + 1);
+  for (int i = 0; i < l->param_count; i++) {
+    tmp[i] = emit_c_tmp(e);
+    emit_c_line(e, "const %s %s = %s;", emit_c_elem_type(l->params[i]->type.prim), tmp[i],
+            emit_c_subexp(e, l->body->results[i]));
+  }
+  for (int i = 0; i < l->param_count; i++) {
+    emit_c_line(e, "%s = %s;", emit_c_var(e, l->params[i]), tmp[i]);
+  }
+}
+
+static void emit_loop(struct emitter *e, const struct ir_stm *s) {
+  const struct ir_loop *l = &s->exp.u.loop;
+  for (int i = 0; i < l->param_count; i++) {
+    emit_c_line(e, "%s %s = %s;", emit_c_elem_type(l->params[i]->type.prim),
+            emit_c_var(e, l->params[i]), emit_c_subexp(e, l->inits[i]));
+  }
+  if (l->is_while) {
+    emit_c_line(e, "while (%s) {", emit_c_var(e, l->cond));
+  } else {
+    const char *t = emit_c_elem_type(l->index->type.prim), *i = emit_c_var(e, l->index);
+    const char *bound = emit_c_tmp(e);
+    emit_c_line(e, "const %s %s = %s;", t, bound, emit_c_subexp(e, l->bound));
+    emit_c_line(e, "for (%s %s = 0; %s < %s; %s++) {", t, i, i, bound, i);
+  }
+  e->indent++;
+  cl_kernel_body(e, l->body);
+  next_params(e, l);
+  e->indent--;
+  emit_c_line(e, "}");
+  for (int i = 0; i < s->pat_count; i++) {
+    emit_c_line(e, "%s = %s;", emit_c_var(e, s->pat[i]), emit_c_var(e, l->params[i]));
+  }
+}
+
+/* Applies op to accumulators `acc` and values `vals` (scalars), into `acc`. */
+void cl_combine(struct emitter *e, const struct ir_lambda *op, const char *const *acc,
+                const char *const *vals) {
+  int k = op->param_count / 2;
+  emit_c_line(e, "{");
+  e->indent++;
+  for (int i = 0; i < k; i++) {
+    const char *t = emit_c_elem_type(op->params[i]->type.prim);
+    emit_c_line(e, "%s %s = %s;", t, emit_c_var(e, op->params[i]), acc[i]);
+    emit_c_line(e, "%s %s = %s;", t, emit_c_var(e, op->params[k + i]), vals[i]);
+  }
+  cl_kernel_body(e, op->body);
+  for (int i = 0; i < k; i++) {
+    emit_c_line(e, "%s = %s;", acc[i], emit_c_subexp(e, op->body->results[i]));
+  }
+  e->indent--;
+  emit_c_line(e, "}");
+}
+
+/* Evaluates map_fn on element `i` of the SOAC's inputs (views), leaving its results in
+ * the variables `res` (declared by the caller). */
+void cl_apply_map_fn(struct emitter *e, const struct ir_soac *so, const char *i,
+                     const char *const *res) {
+  const struct ir_lambda *f = so->map_fn;
+  emit_c_line(e, "{");
+  e->indent++;
+  for (int k = 0; k < so->input_count; k++) {
+    cl_bind_row(e, f->params[k], cl_view_of(e, so->inputs[k]), i);
+  }
+  if (f->index != NULL) {
+    emit_c_line(e, "const long %s = %s;", emit_c_var(e, f->index), i);
+  }
+  cl_kernel_body(e, f->body);
+  for (int k = 0; k < f->ret_count; k++) {
+    emit_c_line(e, "%s = %s;", res[k], emit_c_subexp(e, f->body->results[k]));
+  }
+  e->indent--;
+  emit_c_line(e, "}");
+}
+
+/* The values of element i for op: map_fn's first results, or the inputs' elements. */
+const char **cl_reduction_values(struct emitter *e, const struct ir_soac *so, const char *i,
+                                 bool declare) {
+  int k = so->neutral_count;
+  const char **vals = ARENA_ARRAY(&e->arena, const char *, (so->map_fn != NULL
+                                                                ? so->map_fn->ret_count
+                                                                : k) + 1);
+  if (so->map_fn != NULL) {
+    for (int r = 0; r < so->map_fn->ret_count; r++) {
+      vals[r] = emit_c_tmp(e);
+      if (declare) {
+        emit_c_line(e, "%s %s;", emit_c_elem_type(so->map_fn->ret[r].prim), vals[r]);
+      }
+    }
+    cl_apply_map_fn(e, so, i, vals);
+    return vals;
+  }
+  for (int r = 0; r < k; r++) {
+    const struct cl_view *w = cl_view_of(e, so->inputs[r]);
+    vals[r] = emit_c_printf(e, "(%s)%s[%s]", emit_c_elem_type(so->inputs[r]->type.prim), w->ptr,
+                            i);
+  }
+  return vals;
+}
+
+/* An inner reduction, run sequentially by the work-item. */
+static void emit_sequential_reduction(struct emitter *e, const struct ir_stm *s) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  const char **acc = ARENA_ARRAY(&e->arena, const char *, so->neutral_count + 1);
+  for (int r = 0; r < so->neutral_count; r++) {
+    acc[r] = emit_c_var(e, s->pat[r]);
+    emit_c_line(e, "%s %s = %s;", emit_c_elem_type(s->pat[r]->type.prim), acc[r],
+            emit_c_subexp(e, so->neutral[r]));
+  }
+  const char *w = emit_c_tmp(e), *i = emit_c_tmp(e);
+  emit_c_line(e, "const long %s = %s;", w, emit_c_subexp(e, so->width));
+  for (int k = 0; k < so->input_count; k++) {
+    const struct cl_view *v = cl_view_of(e, so->inputs[k]);
+    const char *args[2] = {v->dims[0], w};
+    int id = cl_message(e, emit_c_printf(e,
+                                         "%s: error: an input of %s has outer size %%lld, not "
+                                         "the width %%lld",
+                                         e->cl->where_text, ir_soac_kind_name(so->kind)));
+    fail_with(e, emit_c_printf(e, "%s != %s", v->dims[0], w), id, args, 2);
+  }
+  emit_c_line(e, "for (long %s = 0; %s < %s; %s++) {", i, i, w, i);
+  e->indent++;
+  const char **vals = cl_reduction_values(e, so, i, true);
+  cl_combine(e, so->op, acc, vals);
+  e->indent--;
+  emit_c_line(e, "}");
+}
+
+static void kernel_stm(struct emitter *e, const struct ir_stm *s) {
+  const char *saved = e->cl->where_text;
+  e->cl->where_text = loc_format(s->loc);
+  e->cl->where_text = emit_c_printf(e, "%s", e->cl->where_text);
+  switch (s->exp.kind) {
+  case IR_SUBEXP:
+  case IR_UNOP:
+  case IR_BINOP:
+  case IR_CONVERT:
+    declare_scalar(e, s->pat[0]);
+    emit_c_scalar_exp(e, s);
+    break;
+  case IR_SHAPE:
+    declare_scalar(e, s->pat[0]);
+    emit_shape(e, s);
+    break;
+  case IR_INDEX:
+    emit_index(e, s);
+    break;
+  case IR_ASSERT:
+    emit_assert(e, s);
+    break;
+  case IR_IF:
+    for (int i = 0; i < s->pat_count; i++) {
+      declare_scalar(e, s->pat[i]);
+    }
+    emit_if(e, s);
+    break;
+  case IR_LOOP:
+    for (int i = 0; i < s->pat_count; i++) {
+      declare_scalar(e, s->pat[i]);
+    }
+    emit_c_line(e, "{");
+    e->indent++;
+    emit_loop(e, s);
+    e->indent--;
+    emit_c_line(e, "}");
+    break;
+  case IR_SOAC:
+    emit_sequential_reduction(e, s);
+    break;
+  default:
+    diag_ice("emit_opencl", s->loc, "statement of kind %s in kernel code",
+             ir_exp_kind_name(s->exp.kind));
+  }
+  e->cl->where_text = saved;
+}
+
+void cl_kernel_body(struct emitter *e, const struct ir_body *b) {
+  for (int i = 0; i < b->stm_count; i++) {
+    diag_checkpoint(b->stms[i]->loc);
+    kernel_stm(e, b->stms[i]);
+  }
+}

@@ -1,0 +1,1305 @@
+/* The OpenCL backend: the forms of lower.h as kernels and the host code that launches
+ * them, and the host side of the memory model (Note [mirrors] in rts/opencl/mirror.h).
+ *
+ * Every kernel takes the error buffer first, then its sizes, then its arrays, each as
+ * a buffer, a byte offset and its lengths (a view of a block, as host arrays are), and
+ * the scalars its lambdas use. Host code sets the arguments from the host variables of
+ * the same names, makes every array's device copy current (rts_dev), allocates the
+ * outputs on the device (rts_alloc_dev) and launches over a grid of RTS_GROUP-sized
+ * work-groups, capped so that each work-item takes several elements (a grid-stride
+ * loop). Reductions read their scalar results back, which waits for the device and
+ * reports kernel failures.
+ */
+#include <string.h>
+
+#include "backend_opencl/emit_opencl.h"
+#include "ir/util.h"
+
+/* The OpenCL runtime's files, one string a line (build-aux/embed-rts.sh -p rts_cl). */
+struct rts_embedded_file {
+  const char *name;
+  const char *const *lines;
+};
+
+#include "backend_opencl/rts_cl_embed.inc"
+
+static const char *const *cl_rts_file(const char *name) {
+  for (const struct rts_embedded_file *f = rts_cl_embedded_files; f->name != NULL; f++) {
+    if (strcmp(f->name, name) == 0) {
+      return f->lines;
+    }
+  }
+  diag_ice("emit_opencl", (struct loc){0}, "the runtime file rts/opencl/%s is not embedded",
+           name);
+}
+
+/* ------------------------------------------------------------ Setup */
+
+void emit_cl_init(struct emitter *e) {
+  e->cl = ARENA_NEW(&e->arena, struct emit_cl);
+  memset(e->cl, 0, sizeof *e->cl);
+  strbuf_init(&e->cl->source);
+  e->cl->views = ARENA_ARRAY(&e->arena, struct cl_view *, e->var_count + 1);
+  e->cl->arg_of = ARENA_ARRAY(&e->arena, int, e->var_count + 1);
+  e->cl->fail_action = "return;";
+  e->cl->where_text = "<unknown>";
+}
+
+void emit_cl_free(struct emitter *e) {
+  if (e->cl != NULL) {
+    strbuf_free(&e->cl->source);
+  }
+}
+
+static int add_kernel_name(struct emitter *e, const char *name) {
+  struct emit_cl *cl = e->cl;
+  return cl_push_string(e, &cl->kernel_names, &cl->kernel_count, &cl->kernel_cap, name) - 1;
+}
+
+/* ------------------------------------------------------------ Host statements */
+
+struct array_uses {
+  struct emitter *e;
+  int *seen;
+  int stamp;
+  struct ir_var **vars;
+  int count, cap;
+};
+
+static void note_array(void *ctx, const struct ir_var *v) {
+  struct array_uses *u = ctx;
+  struct emit_var *ev = &u->e->vars[v->id];
+  if (v->type.rank == 0 || !ev->in_scope || u->seen[v->id] == u->stamp) {
+    return;
+  }
+  u->seen[v->id] = u->stamp;
+  if (u->count == u->cap) {
+    u->cap = u->cap == 0 ? 8 : 2 * u->cap;
+    struct ir_var **grown = ARENA_ARRAY(&u->e->arena, struct ir_var *, u->cap);
+    if (u->count > 0) {
+      memcpy(grown, u->vars, (size_t)u->count * sizeof *grown);
+    }
+    u->vars = grown;
+  }
+  u->vars[u->count++] = (struct ir_var *)v;
+}
+
+/* Does the host statement read or write elements (rather than pass arrays on)? */
+static bool touches_elements(const struct ir_stm *s) {
+  switch (s->exp.kind) {
+  case IR_SUBEXP:
+  case IR_UNOP:
+  case IR_BINOP:
+  case IR_CONVERT:
+  case IR_SHAPE:
+  case IR_RESHAPE:
+  case IR_IF:
+  case IR_LOOP:
+  case IR_APPLY:
+  case IR_ASSERT:
+  case IR_IOTA:
+    return false;
+  case IR_INDEX:
+    return s->exp.u.index.count == s->exp.u.index.array->type.rank;
+  default:
+    return true;
+  }
+}
+
+void emit_cl_before_host_stm(struct emitter *e, const struct ir_stm *s) {
+  if (!touches_elements(s)) {
+    return;
+  }
+  static int stamp;
+  struct array_uses u = {.e = e, .stamp = ++stamp};
+  u.seen = ARENA_ARRAY(&e->arena, int, e->var_count + 1);
+  ir_visit_uses_stm(s, note_array, &u);
+  for (int i = 0; i < u.count; i++) {
+    emit_c_try(e, "rts_host(ctx, %s.mem, %s)", emit_c_var(e, u.vars[i]), e->where);
+  }
+}
+
+void emit_cl_after_host_stm(struct emitter *e, const struct ir_stm *s) {
+  bool in_place = s->exp.kind == IR_UPDATE ||
+                  (s->exp.kind == IR_SOAC && (s->exp.u.soac.kind == IR_SOAC_SCATTER ||
+                                              s->exp.u.soac.kind == IR_SOAC_HIST));
+  if (!in_place) {
+    return;
+  }
+  for (int i = 0; i < s->pat_count; i++) {
+    if (s->pat[i]->type.rank > 0) {
+      emit_c_line(e, "rts_host_wrote(%s.mem);", emit_c_var(e, s->pat[i]));
+    }
+  }
+}
+
+/* ------------------------------------------------------------ Kernel building */
+
+/* A kernel being built: its parameters and prologue (OpenCL C), while host code that
+ * sets the matching arguments goes to the host function. */
+/* Kernel code goes to `into` until kernel_end. */
+struct kmode {
+  struct strbuf saved_body;
+  int saved_indent;
+  const char *saved_action;
+};
+
+struct kbuild {
+  const char *name;
+  int index;
+  struct strbuf params, prologue;
+  int nargs;
+  struct strbuf body; /* the kernel's code, between kb_body and kb_launch */
+  struct kmode mode;
+};
+
+static void kb_start(struct emitter *e, struct kbuild *kb, const char *name) {
+  kb->name = name;
+  kb->index = add_kernel_name(e, name);
+  strbuf_init(&kb->params);
+  strbuf_init(&kb->prologue);
+  kb->nargs = 0;
+  strbuf_puts(&kb->params, "volatile __global int *errbuf");
+  emit_c_try(e, "rts_cl_set_arg(ctx, ctx->cl, %d, 0, sizeof(cl_mem), &ctx->cl->errbuf, %s)",
+             kb->index, e->where);
+  kb->nargs = 1;
+}
+
+static void kb_set_arg(struct emitter *e, struct kbuild *kb, const char *size,
+                       const char *lvalue) {
+  emit_c_try(e, "rts_cl_set_arg(ctx, ctx->cl, %d, %d, %s, %s, %s)", kb->index, kb->nargs, size,
+             lvalue, e->where);
+  kb->nargs++;
+}
+
+/* A long argument named `name` in the kernel, from the host expression `value`. */
+static void kb_long(struct emitter *e, struct kbuild *kb, const char *name, const char *value) {
+  const char *t = emit_c_tmp(e);
+  emit_c_line(e, "const int64_t %s = %s;", t, value);
+  strbuf_printf(&kb->params, ", long %s", name);
+  kb_set_arg(e, kb, "sizeof(int64_t)", emit_c_printf(e, "&%s", t));
+}
+
+static void kb_scalar(struct emitter *e, struct kbuild *kb, const struct ir_var *v) {
+  const char *name = emit_c_var(e, v);
+  if (e->cl->arg_of[v->id] == kb->index + 1) {
+    return;
+  }
+  e->cl->arg_of[v->id] = kb->index + 1;
+  if (v->type.prim == PRIM_BOOL) {
+    strbuf_printf(&kb->params, ", uchar %s_arg", name);
+    strbuf_printf(&kb->prologue, "  const bool %s = %s_arg != 0;\n", name, name);
+  } else {
+    strbuf_printf(&kb->params, ", %s %s", emit_c_elem_type(v->type.prim), name);
+  }
+  kb_set_arg(e, kb, emit_c_printf(e, "sizeof(%s)", emit_c_elem_type(v->type.prim)),
+             emit_c_printf(e, "&%s", name));
+}
+
+/* An array argument: the device copy of host array `host` (made current), seen in the
+ * kernel as view `name` of v's rank. */
+static void kb_array_named(struct emitter *e, struct kbuild *kb, const struct ir_var *v,
+                           const char *host, const char *name) {
+  const char *t = cl_elem_type(v->type.prim);
+  emit_c_try(e, "rts_dev(ctx, %s.mem, %s)", host, e->where);
+  const char *m = emit_c_tmp(e), *o = emit_c_tmp(e);
+  emit_c_line(e, "cl_mem %s = rts_dev_mem(%s.mem);", m, host);
+  emit_c_line(e, "const int64_t %s = rts_dev_offset(%s.mem, %s.data);", o, host, host);
+  strbuf_printf(&kb->params, ", __global %s *%s_base, long %s_off", t, name, name);
+  kb_set_arg(e, kb, "sizeof(cl_mem)", emit_c_printf(e, "&%s", m));
+  kb_set_arg(e, kb, "sizeof(int64_t)", emit_c_printf(e, "&%s", o));
+  const char **dims = ARENA_ARRAY(&e->arena, const char *, v->type.rank + 1);
+  for (int d = 0; d < v->type.rank; d++) {
+    dims[d] = emit_c_printf(e, "%s_d%d", name, d);
+    strbuf_printf(&kb->params, ", long %s", dims[d]);
+    kb_set_arg(e, kb, "sizeof(int64_t)", emit_c_printf(e, "&%s.shape[%d]", host, d));
+  }
+  strbuf_printf(&kb->prologue,
+                "  __global %s *%s = (__global %s *)((__global char *)%s_base + %s_off);\n", t,
+                name, t, name, name);
+  cl_set_view(e, v, name, dims);
+}
+
+static void kb_array(struct emitter *e, struct kbuild *kb, const struct ir_var *v) {
+  if (e->cl->arg_of[v->id] == kb->index + 1) {
+    return; /* an input that the lambda also reads freely, say */
+  }
+  e->cl->arg_of[v->id] = kb->index + 1;
+  kb_array_named(e, kb, v, emit_c_var(e, v), emit_c_var(e, v));
+}
+
+/* A device buffer of scalars of type t (partial results): `__global T *name`. */
+static void kb_buffer(struct emitter *e, struct kbuild *kb, enum prim_type t, const char *name,
+                      const char *host_block) {
+  const char *m = emit_c_tmp(e);
+  emit_c_line(e, "cl_mem %s = rts_dev_mem(%s);", m, host_block);
+  strbuf_printf(&kb->params, ", __global %s *%s", cl_elem_type(t), name);
+  kb_set_arg(e, kb, "sizeof(cl_mem)", emit_c_printf(e, "&%s", m));
+}
+
+/* The arguments every form passes: the lambdas' free variables. */
+static void kb_free_vars(struct emitter *e, struct kbuild *kb, const struct lower_kernel *k) {
+  for (int i = 0; i < k->free_count; i++) {
+    const struct ir_var *v = k->free[i];
+    if (v->type.rank == 0) {
+      kb_scalar(e, kb, v);
+    } else {
+      kb_array(e, kb, v);
+    }
+  }
+}
+
+/* Emits the kernel: `__kernel void NAME(params) { prologue body }`; the body is what
+ * host-mode emission wrote into `body` meanwhile. */
+static void kb_finish(struct emitter *e, struct kbuild *kb, struct strbuf *body) {
+  struct strbuf *src = &e->cl->source;
+  strbuf_printf(src, "__kernel void %s(%s) {\n", kb->name, kb->params.data);
+  strbuf_puts(src, kb->prologue.data != NULL ? kb->prologue.data : "");
+  strbuf_puts(src, body->data != NULL ? body->data : "");
+  strbuf_puts(src, "}\n\n");
+  strbuf_free(&kb->params);
+  strbuf_free(&kb->prologue);
+}
+
+
+static void kernel_begin(struct emitter *e, struct kmode *m, struct strbuf *into,
+                         const char *fail_action) {
+  m->saved_body = e->body;
+  m->saved_indent = e->indent;
+  m->saved_action = e->cl->fail_action;
+  e->body = *into;
+  e->indent = 1;
+  e->in_kernel = true;
+  e->cl->fail_action = fail_action;
+}
+
+static void kernel_end(struct emitter *e, struct kmode *m, struct strbuf *into) {
+  *into = e->body;
+  e->body = m->saved_body;
+  e->indent = m->saved_indent;
+  e->in_kernel = false;
+  e->cl->fail_action = m->saved_action;
+}
+
+/* The launch of kernel kb over `groups` work-groups of RTS_GROUP work-items. */
+static void launch(struct emitter *e, const struct kbuild *kb, const char *groups) {
+  const char *g = emit_c_tmp(e), *l = emit_c_tmp(e);
+  emit_c_line(e, "const size_t %s = (size_t)(%s) * RTS_GROUP, %s = RTS_GROUP;", g, groups, l);
+  emit_c_try(e, "rts_cl_launch(ctx, ctx->cl, %d, 1, &%s, &%s, %s)", kb->index, g, l, e->where);
+}
+
+/* Kernel code from here on goes to the kernel's body. */
+static void kb_body(struct emitter *e, struct kbuild *kb) {
+  strbuf_init(&kb->body);
+  kernel_begin(e, &kb->mode, &kb->body, "return;");
+}
+
+/* Ends the kernel's body, emits the kernel and launches it over `groups` groups. */
+static void kb_launch(struct emitter *e, struct kbuild *kb, const char *groups) {
+  kernel_end(e, &kb->mode, &kb->body);
+  kb_finish(e, kb, &kb->body);
+  strbuf_free(&kb->body);
+  launch(e, kb, groups);
+}
+
+static const char *kernel_name(struct emitter *e, const struct ir_stm *s,
+                               const struct lower_kernel *k, const char *suffix) {
+  return emit_c_printf(e, "%s_%d%s", lower_form_name(k->form), k->id, suffix);
+}
+
+/* ------------------------------------------------------------ Host parts */
+
+static const char *width_of(struct emitter *e, const struct ir_soac *so) {
+  const char *w = emit_c_tmp(e);
+  emit_c_line(e, "const int64_t %s = %s;", w, emit_c_subexp(e, so->width));
+  return w;
+}
+
+/* Inputs' outer sizes against the width, as the C backend checks them. */
+static void check_inputs(struct emitter *e, const struct ir_soac *so, const char *w) {
+  for (int i = 0; i < so->input_count; i++) {
+    const char *x = emit_c_var(e, so->inputs[i]);
+    emit_c_fail_if(e, emit_c_printf(e, "%s.shape[0] != %s", x, w),
+                   "rts_width_error(ctx, %s, \"%s\", %s.shape[0], %s)", e->where,
+                   ir_soac_kind_name(so->kind), x, w);
+  }
+}
+
+/* An output y of shape [w] (or [w][m]) on the device. */
+static void alloc_output(struct emitter *e, const struct ir_var *y, const char *w,
+                         const char *m) {
+  const char *yn = emit_c_var(e, y);
+  emit_c_line(e, "%s.shape[0] = %s;", yn, w);
+  if (m != NULL) {
+    emit_c_line(e, "%s.shape[1] = %s;", yn, m);
+  }
+  emit_c_try(e, "rts_alloc_dev(ctx, &%s.mem, (int64_t)sizeof(%s) * %s%s%s, %s)", yn,
+             emit_c_elem_type(y->type.prim), w, m != NULL ? " * " : "", m != NULL ? m : "",
+             e->where);
+  emit_c_line(e, "%s.data = rts_block_data(%s.mem);", yn, yn);
+}
+
+/* A device buffer of n scalars of type t, owned by the function (released on failure). */
+static const char *temp_buffer(struct emitter *e, enum prim_type t, const char *n) {
+  const char *name = emit_c_owned_tmp(e, 1);
+  emit_c_try(e, "rts_alloc_dev(ctx, &%s.mem, (int64_t)sizeof(%s) * (%s), %s)", name,
+             emit_c_elem_type(t), n, e->where);
+  return name;
+}
+
+static void release_temp(struct emitter *e, const char *name) {
+  emit_c_line(e, "rts_unref(ctx, %s.mem);", name);
+  emit_c_line(e, "%s.mem = NULL;", name);
+}
+
+/* ------------------------------------------------------------ map */
+
+/* The loop over elements `i` of [0, n) shared by the one-element-per-item kernels. */
+static void open_grid_loop(struct emitter *e, const char *i, const char *n) {
+  emit_c_line(e, "for (long %s = get_global_id(0); %s < %s; %s += get_global_size(0)) {", i, i, n,
+          i);
+  e->indent++;
+}
+
+static void close_loop(struct emitter *e) {
+  e->indent--;
+  emit_c_line(e, "}");
+}
+
+/* Stores scalar results `res` at position i of the outputs `outs` (views). */
+static void store_results(struct emitter *e, struct ir_var *const *outs, int n,
+                          const char *const *res, const char *i) {
+  for (int r = 0; r < n; r++) {
+    const struct cl_view *w = cl_view_of(e, outs[r]);
+    emit_c_line(e, "%s[%s] = (%s)%s;", w->ptr, i, cl_elem_type(outs[r]->type.prim), res[r]);
+  }
+}
+
+static const char **declare_results(struct emitter *e, const struct ir_type *ts, int n) {
+  const char **res = ARENA_ARRAY(&e->arena, const char *, n + 1);
+  for (int r = 0; r < n; r++) {
+    res[r] = emit_c_tmp(e);
+    emit_c_line(e, "%s %s;", emit_c_elem_type(ts[r].prim), res[r]);
+  }
+  return res;
+}
+
+/* The start of a kernel with one element of [0, w) per work-item: its arguments (the
+ * inputs, the first `outputs` arrays of the pattern, the free variables), the grid
+ * loop over gi, and map_fn's results at gi, which are returned. */
+static const char **elementwise_begin(struct emitter *e, struct kbuild *kb,
+                                      const struct ir_stm *s, const struct lower_kernel *k,
+                                      const char *suffix, const char *w, int outputs) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  kb_start(e, kb, kernel_name(e, s, k, suffix));
+  kb_long(e, kb, "w", w);
+  for (int i = 0; i < so->input_count; i++) {
+    kb_array(e, kb, so->inputs[i]);
+  }
+  for (int i = 0; i < outputs; i++) {
+    kb_array(e, kb, s->pat[i]);
+  }
+  kb_free_vars(e, kb, k);
+  kb_body(e, kb);
+  open_grid_loop(e, "gi", "w");
+  const char **res = declare_results(e, so->map_fn->ret, so->map_fn->ret_count);
+  cl_apply_map_fn(e, so, "gi", res);
+  return res;
+}
+
+static void elementwise_end(struct emitter *e, struct kbuild *kb, const char *w) {
+  close_loop(e);
+  kb_launch(e, kb, emit_c_printf(e, "rts_cl_groups(ctx, %s)", w));
+}
+
+/* map over [0, w): one work-item per element. */
+static void emit_map_kernel(struct emitter *e, const struct ir_stm *s,
+                            const struct lower_kernel *k, const char *w, const char *suffix) {
+  struct kbuild kb;
+  const char **res = elementwise_begin(e, &kb, s, k, suffix, w, s->pat_count);
+  store_results(e, s->pat, s->pat_count, res, "gi");
+  elementwise_end(e, &kb, w);
+}
+
+static void emit_map(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  const char *w = width_of(e, so);
+  check_inputs(e, so, w);
+  for (int i = 0; i < s->pat_count; i++) {
+    alloc_output(e, s->pat[i], w, NULL);
+  }
+  emit_map_kernel(e, s, k, w, "");
+}
+
+/* ------------------------------------------------------------ map2 */
+
+static void emit_map2(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  const struct ir_lambda *f = so->map_fn;
+  const struct ir_soac *in = &k->inner->exp.u.soac;
+  const char *w = width_of(e, so);
+  check_inputs(e, so, w);
+  const char *mw = emit_c_tmp(e);
+  emit_c_line(e, "const int64_t %s = %s;", mw, emit_c_subexp(e, in->width));
+  for (int i = 0; i < s->pat_count; i++) {
+    alloc_output(e, s->pat[i], w, mw);
+  }
+  struct kbuild kb;
+  kb_start(e, &kb, kernel_name(e, s, k, ""));
+  kb_long(e, &kb, "w", w);
+  kb_long(e, &kb, "m", mw);
+  for (int i = 0; i < so->input_count; i++) {
+    kb_array(e, &kb, so->inputs[i]);
+  }
+  for (int i = 0; i < s->pat_count; i++) {
+    kb_array(e, &kb, s->pat[i]);
+  }
+  kb_free_vars(e, &kb, k);
+  kb_body(e, &kb);
+  open_grid_loop(e, "g", "w * m");
+  emit_c_line(e, "const long i = g / m, j = g - (g / m) * m;");
+  const char **res = declare_results(e, in->map_fn->ret, in->map_fn->ret_count);
+  emit_c_line(e, "{");
+  e->indent++;
+  for (int i = 0; i < so->input_count; i++) {
+    cl_bind_row(e, f->params[i], cl_view_of(e, so->inputs[i]), "i");
+  }
+  if (f->index != NULL) {
+    emit_c_line(e, "const long %s = i;", emit_c_var(e, f->index));
+  }
+  struct ir_body prefix = *f->body;
+  prefix.stm_count = k->inner_index;
+  cl_kernel_body(e, &prefix);
+  for (int i = 0; i < in->input_count; i++) {
+    const struct cl_view *v = cl_view_of(e, in->inputs[i]);
+    const char *args[2] = {v->dims[0], "m"};
+    e->cl->where_text = emit_c_printf(e, "%s", loc_format(k->inner->loc));
+    int id = cl_message(e, emit_c_printf(e,
+                                         "%s: error: an input of map has outer size %%lld, not "
+                                         "the width %%lld",
+                                         e->cl->where_text));
+    emit_c_line(e, "if (%s != m) {", v->dims[0]);
+    emit_c_line(e, "  rts_kernel_fail(errbuf, %d, %s, %s, 0, 0);", id, args[0], args[1]);
+    emit_c_line(e, "  return;");
+    emit_c_line(e, "}");
+  }
+  cl_apply_map_fn(e, in, "j", res);
+  e->indent--;
+  emit_c_line(e, "}");
+  store_results(e, s->pat, s->pat_count, res, "g");
+  close_loop(e);
+  kb_launch(e, &kb, emit_c_printf(e, "rts_cl_groups(ctx, %s * %s)", w, mw));
+}
+
+/* ------------------------------------------------------------ Group reductions */
+
+static int label_counter;
+
+/* A fresh label and the failure action that jumps to it, flagging the work-item. */
+static const char *fail_region(struct emitter *e, const char **label) {
+  *label = emit_c_printf(e, "failed_%d", ++label_counter);
+  return emit_c_printf(e, "failed = true; goto %s;", *label);
+}
+
+/* Declares `__local T loc_r[RTS_GROUP]` per accumulator; returns the names. */
+static const char **local_arrays(struct emitter *e, const struct ir_lambda *op) {
+  int k = op->param_count / 2;
+  const char **loc = ARENA_ARRAY(&e->arena, const char *, k + 1);
+  for (int r = 0; r < k; r++) {
+    loc[r] = emit_c_printf(e, "loc_%d", r);
+    emit_c_line(e, "__local %s %s[RTS_GROUP];", cl_elem_type(op->params[r]->type.prim), loc[r]);
+  }
+  return loc;
+}
+
+static const char **declare_accumulators(struct emitter *e, const struct ir_soac *so,
+                                         const char *prefix) {
+  int k = so->neutral_count;
+  const char **acc = ARENA_ARRAY(&e->arena, const char *, k + 1);
+  for (int r = 0; r < k; r++) {
+    acc[r] = emit_c_printf(e, "%s_%d", prefix, r);
+    emit_c_line(e, "%s %s = %s;", emit_c_elem_type(so->op->params[r]->type.prim), acc[r],
+            emit_c_subexp(e, so->neutral[r]));
+  }
+  return acc;
+}
+
+/* The group combines loc[0..L) in order into loc[0] (op need not commute). */
+static void group_tree(struct emitter *e, const struct ir_lambda *op, const char *const *loc) {
+  int k = op->param_count / 2;
+  emit_c_line(e, "for (long s = 1; s < RTS_GROUP; s <<= 1) {");
+  e->indent++;
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  emit_c_line(e, "if ((lid & (2 * s - 1)) == 0 && lid + s < RTS_GROUP && !failed) {");
+  e->indent++;
+  const char **a = ARENA_ARRAY(&e->arena, const char *, k + 1);
+  const char **b = ARENA_ARRAY(&e->arena, const char *, k + 1);
+  for (int r = 0; r < k; r++) {
+    a[r] = emit_c_tmp(e);
+    b[r] = emit_c_printf(e, "(%s)%s[lid + s]", emit_c_elem_type(op->params[r]->type.prim),
+                         loc[r]);
+    emit_c_line(e, "%s %s = %s[lid];", emit_c_elem_type(op->params[r]->type.prim), a[r], loc[r]);
+  }
+  const char *label;
+  const char *saved = e->cl->fail_action;
+  e->cl->fail_action = fail_region(e, &label);
+  cl_combine(e, op, a, b);
+  e->cl->fail_action = saved;
+  for (int r = 0; r < k; r++) {
+    emit_c_line(e, "%s[lid] = (%s)%s;", loc[r], cl_elem_type(op->params[r]->type.prim), a[r]);
+  }
+  emit_c_line(e, "%s:;", label);
+  e->indent--;
+  emit_c_line(e, "}");
+  e->indent--;
+  emit_c_line(e, "}");
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+}
+
+static void store_local(struct emitter *e, const struct ir_lambda *op, const char *const *loc,
+                        const char *const *vals, const char *at) {
+  int k = op->param_count / 2;
+  for (int r = 0; r < k; r++) {
+    emit_c_line(e, "%s[%s] = (%s)%s;", loc[r], at, cl_elem_type(op->params[r]->type.prim), vals[r]);
+  }
+}
+
+/* acc = op(acc, values of element i), with failures flagged; map outputs stored. */
+static void accumulate_element(struct emitter *e, const struct ir_stm *s, const char *const *acc,
+                               const char *i, bool guard) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  int k = so->neutral_count;
+  const char *label;
+  const char *saved = e->cl->fail_action;
+  e->cl->fail_action = fail_region(e, &label);
+  emit_c_line(e, "if (%s!failed) {", guard ? emit_c_printf(e, "%s < w && ", i) : "");
+  e->indent++;
+  const char **vals = cl_reduction_values(e, so, i, true);
+  if (so->map_fn != NULL) {
+    store_results(e, s->pat + k, s->pat_count - k, vals + k, i);
+  }
+  cl_combine(e, so->op, acc, vals);
+  e->indent--;
+  emit_c_line(e, "}");
+  emit_c_line(e, "%s:;", label);
+  e->cl->fail_action = saved;
+}
+
+/* Phase 1 of reduce and scan: each group reduces its part of [0, w) into part[group].
+ * Commutative operators take a grid-stride loop per work-item; the others go through
+ * the group in order, RTS_GROUP elements at a time, over the group's own chunk. */
+static void group_partials(struct emitter *e, const struct ir_stm *s, bool strided,
+                           const char *const *parts) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  int k = so->neutral_count;
+  emit_c_line(e, "const long lid = get_local_id(0), grp = get_group_id(0);");
+  emit_c_line(e, "bool failed = false;");
+  const char **loc = local_arrays(e, so->op);
+  const char **acc = declare_accumulators(e, so, "acc");
+  if (strided) {
+    emit_c_line(e, "for (long i = get_global_id(0); i < w; i += get_global_size(0)) {");
+    e->indent++;
+    accumulate_element(e, s, acc, "i", false);
+    close_loop(e);
+    store_local(e, so->op, loc, acc, "lid");
+    group_tree(e, so->op, loc);
+  } else {
+    emit_c_line(e, "const long chunk = (w + get_num_groups(0) - 1) / get_num_groups(0);");
+    emit_c_line(e, "const long start = grp * chunk, end = min(start + chunk, w);");
+    emit_c_line(e, "for (long base = start; base < end; base += RTS_GROUP) {");
+    e->indent++;
+    const char **one = declare_accumulators(e, so, "one");
+    emit_c_line(e, "const long i = base + lid;");
+    emit_c_line(e, "if (i < end) {");
+    e->indent++;
+    accumulate_element(e, s, one, "i", false);
+    e->indent--;
+    emit_c_line(e, "}");
+    store_local(e, so->op, loc, one, "lid");
+    group_tree(e, so->op, loc);
+    emit_c_line(e, "if (lid == 0 && !failed) {");
+    e->indent++;
+    const char **l0 = ARENA_ARRAY(&e->arena, const char *, k + 1);
+    for (int r = 0; r < k; r++) {
+      l0[r] = emit_c_printf(e, "(%s)%s[0]", emit_c_elem_type(so->op->params[r]->type.prim),
+                            loc[r]);
+    }
+    const char *label;
+    const char *saved = e->cl->fail_action;
+    e->cl->fail_action = fail_region(e, &label);
+    cl_combine(e, so->op, acc, l0);
+    e->cl->fail_action = saved;
+    emit_c_line(e, "%s:;", label);
+    e->indent--;
+    emit_c_line(e, "}");
+    emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+    close_loop(e);
+    store_local(e, so->op, loc, acc, "lid");
+  }
+  emit_c_line(e, "if (lid == 0) {");
+  for (int r = 0; r < k; r++) {
+    emit_c_line(e, "  %s[grp] = %s;", parts[r], strided ? emit_c_printf(e, "%s[0]", loc[r]) : acc[r]);
+  }
+  emit_c_line(e, "}");
+}
+
+/* The kernel arguments of the reduce and scan kernels: sizes, inputs, map outputs,
+ * free variables. */
+static void reduction_args(struct emitter *e, struct kbuild *kb, const struct ir_stm *s,
+                           const struct lower_kernel *k, const char *w, bool map_outs) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  kb_long(e, kb, "w", w);
+  for (int i = 0; i < so->input_count; i++) {
+    kb_array(e, kb, so->inputs[i]);
+  }
+  for (int i = map_outs ? so->neutral_count : s->pat_count; i < s->pat_count; i++) {
+    kb_array(e, kb, s->pat[i]);
+  }
+  kb_free_vars(e, kb, k);
+}
+
+static const char **partial_buffers(struct emitter *e, const struct ir_soac *so,
+                                    const char *count) {
+  const char **b = ARENA_ARRAY(&e->arena, const char *, so->neutral_count + 1);
+  for (int r = 0; r < so->neutral_count; r++) {
+    b[r] = temp_buffer(e, so->op->params[r]->type.prim, count);
+  }
+  return b;
+}
+
+static const char **buffer_params(struct emitter *e, struct kbuild *kb, const struct ir_soac *so,
+                                  const char *const *bufs, const char *prefix) {
+  const char **names = ARENA_ARRAY(&e->arena, const char *, so->neutral_count + 1);
+  for (int r = 0; r < so->neutral_count; r++) {
+    names[r] = emit_c_printf(e, "%s_%d", prefix, r);
+    kb_buffer(e, kb, so->op->params[r]->type.prim, names[r],
+              emit_c_printf(e, "%s.mem", bufs[r]));
+  }
+  return names;
+}
+
+static void emit_reduce(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  int nacc = so->neutral_count;
+  const char *w = width_of(e, so);
+  check_inputs(e, so, w);
+  for (int i = nacc; i < s->pat_count; i++) {
+    alloc_output(e, s->pat[i], w, NULL);
+  }
+  const char *groups = emit_c_tmp(e);
+  emit_c_line(e, "const int64_t %s = rts_cl_partial_groups(ctx, %s);", groups, w);
+  const char **parts = partial_buffers(e, so, groups);
+  const char **result = partial_buffers(e, so, "1");
+
+  struct kbuild kb1;
+  kb_start(e, &kb1, kernel_name(e, s, k, "_partials"));
+  reduction_args(e, &kb1, s, k, w, true);
+  const char **pn = buffer_params(e, &kb1, so, parts, "part");
+  kb_body(e, &kb1);
+  group_partials(e, s, so->commutative, pn);
+  kb_launch(e, &kb1, groups);
+
+  /* Phase 2: one group reduces the partial results, each work-item a chunk in order. */
+  struct kbuild kb2;
+  kb_start(e, &kb2, kernel_name(e, s, k, "_final"));
+  kb_long(e, &kb2, "n", groups);
+  kb_free_vars(e, &kb2, k);
+  const char **pn2 = buffer_params(e, &kb2, so, parts, "part");
+  const char **rn = buffer_params(e, &kb2, so, result, "result");
+  kb_body(e, &kb2);
+  emit_c_line(e, "const long lid = get_local_id(0);");
+  emit_c_line(e, "bool failed = false;");
+  const char **loc = local_arrays(e, so->op);
+  const char **acc = declare_accumulators(e, so, "acc");
+  emit_c_line(e, "const long chunk = (n + RTS_GROUP - 1) / RTS_GROUP;");
+  emit_c_line(e, "for (long i = lid * chunk; i < min((lid + 1) * chunk, n); i++) {");
+  e->indent++;
+  const char **vals = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  for (int r = 0; r < nacc; r++) {
+    vals[r] = emit_c_printf(e, "(%s)%s[i]", emit_c_elem_type(so->op->params[r]->type.prim),
+                            pn2[r]);
+  }
+  const char *label;
+  e->cl->fail_action = fail_region(e, &label);
+  emit_c_line(e, "if (!failed) {");
+  cl_combine(e, so->op, acc, vals);
+  emit_c_line(e, "}");
+  emit_c_line(e, "%s:;", label);
+  e->cl->fail_action = "return;";
+  close_loop(e);
+  store_local(e, so->op, loc, acc, "lid");
+  group_tree(e, so->op, loc);
+  emit_c_line(e, "if (lid == 0) {");
+  for (int r = 0; r < nacc; r++) {
+    emit_c_line(e, "  %s[0] = %s[0];", rn[r], loc[r]);
+  }
+  emit_c_line(e, "}");
+  kb_launch(e, &kb2, "1");
+  for (int r = 0; r < nacc; r++) {
+    const char *y = emit_c_var(e, s->pat[r]);
+    if (s->pat[r]->type.prim == PRIM_BOOL) {
+      const char *t = emit_c_tmp(e);
+      emit_c_line(e, "uint8_t %s = 0;", t);
+      emit_c_try(e, "rts_dev_read(ctx, rts_dev_mem(%s.mem), 0, 1, &%s, %s)", result[r], t,
+                 e->where);
+      emit_c_line(e, "%s = %s != 0;", y, t);
+    } else {
+      emit_c_try(e, "rts_dev_read(ctx, rts_dev_mem(%s.mem), 0, sizeof %s, &%s, %s)", result[r],
+                 y, y, e->where);
+    }
+    release_temp(e, result[r]);
+    release_temp(e, parts[r]);
+  }
+}
+
+/* ------------------------------------------------------------ scan */
+
+static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  int nacc = so->neutral_count;
+  const struct ir_lambda *op = so->op;
+  const char *w = width_of(e, so);
+  check_inputs(e, so, w);
+  for (int i = 0; i < s->pat_count; i++) {
+    alloc_output(e, s->pat[i], w, NULL);
+  }
+  const char *groups = emit_c_tmp(e);
+  emit_c_line(e, "const int64_t %s = rts_cl_partial_groups(ctx, %s);", groups, w);
+  const char **parts = partial_buffers(e, so, groups);
+
+  /* Phase 1: the sum of each group's chunk, in order (the map outputs wait for phase 3). */
+  struct kbuild kb1;
+  kb_start(e, &kb1, kernel_name(e, s, k, "_sums"));
+  reduction_args(e, &kb1, s, k, w, false);
+  const char **pn = buffer_params(e, &kb1, so, parts, "part");
+  kb_body(e, &kb1);
+  struct ir_stm sums = *s;
+  sums.pat_count = nacc; /* no map outputs in this phase */
+  group_partials(e, &sums, false, pn);
+  kb_launch(e, &kb1, groups);
+
+  /* Phase 2: the exclusive scan of the sums, by one work-item (there are few). */
+  struct kbuild kb2;
+  kb_start(e, &kb2, kernel_name(e, s, k, "_carries"));
+  kb_long(e, &kb2, "n", groups);
+  kb_free_vars(e, &kb2, k);
+  const char **pn2 = buffer_params(e, &kb2, so, parts, "part");
+  kb_body(e, &kb2);
+  emit_c_line(e, "if (get_global_id(0) != 0) {");
+  emit_c_line(e, "  return;");
+  emit_c_line(e, "}");
+  const char **acc = declare_accumulators(e, so, "acc");
+  emit_c_line(e, "for (long i = 0; i < n; i++) {");
+  e->indent++;
+  const char **vals = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  for (int r = 0; r < nacc; r++) {
+    vals[r] = emit_c_tmp(e);
+    emit_c_line(e, "const %s %s = (%s)%s[i];", emit_c_elem_type(op->params[r]->type.prim), vals[r],
+            emit_c_elem_type(op->params[r]->type.prim), pn2[r]);
+    emit_c_line(e, "%s[i] = (%s)%s;", pn2[r], cl_elem_type(op->params[r]->type.prim), acc[r]);
+  }
+  cl_combine(e, op, acc, vals);
+  close_loop(e);
+  kb_launch(e, &kb2, "1");
+
+  /* Phase 3: each group scans its chunk, RTS_GROUP elements at a time, from its carry. */
+  struct kbuild kb3;
+  kb_start(e, &kb3, kernel_name(e, s, k, "_scan"));
+  reduction_args(e, &kb3, s, k, w, false);
+  for (int i = 0; i < nacc; i++) {
+    kb_array(e, &kb3, s->pat[i]);
+  }
+  for (int i = nacc; i < s->pat_count; i++) {
+    kb_array(e, &kb3, s->pat[i]);
+  }
+  const char **pn3 = buffer_params(e, &kb3, so, parts, "part");
+  kb_body(e, &kb3);
+  emit_c_line(e, "const long lid = get_local_id(0), grp = get_group_id(0);");
+  emit_c_line(e, "bool failed = false;");
+  const char **loc = local_arrays(e, op);
+  const char **run = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  for (int r = 0; r < nacc; r++) {
+    run[r] = emit_c_printf(e, "run_%d", r);
+    emit_c_line(e, "%s %s = (%s)%s[grp];", emit_c_elem_type(op->params[r]->type.prim), run[r],
+            emit_c_elem_type(op->params[r]->type.prim), pn3[r]);
+  }
+  emit_c_line(e, "const long chunk = (w + get_num_groups(0) - 1) / get_num_groups(0);");
+  emit_c_line(e, "const long start = grp * chunk, end = min(start + chunk, w);");
+  emit_c_line(e, "for (long base = start; base < end; base += RTS_GROUP) {");
+  e->indent++;
+  const char **one = declare_accumulators(e, so, "one");
+  emit_c_line(e, "const long i = base + lid;");
+  const char *label;
+  e->cl->fail_action = fail_region(e, &label);
+  emit_c_line(e, "if (i < end && !failed) {");
+  e->indent++;
+  const char **v = cl_reduction_values(e, so, "i", true);
+  if (so->map_fn != NULL) {
+    store_results(e, s->pat + nacc, s->pat_count - nacc, v + nacc, "i");
+  }
+  for (int r = 0; r < nacc; r++) {
+    emit_c_line(e, "%s = %s;", one[r], v[r]);
+  }
+  e->indent--;
+  emit_c_line(e, "}");
+  emit_c_line(e, "%s:;", label);
+  store_local(e, op, loc, one, "lid");
+  /* Hillis and Steele's inclusive scan of loc, in order. */
+  emit_c_line(e, "for (long s = 1; s < RTS_GROUP; s <<= 1) {");
+  e->indent++;
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  const char **left = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  for (int r = 0; r < nacc; r++) {
+    left[r] = emit_c_tmp(e);
+    emit_c_line(e, "%s %s = %s;", emit_c_elem_type(op->params[r]->type.prim), left[r], one[r]);
+    emit_c_line(e, "if (lid >= s) {");
+    emit_c_line(e, "  %s = (%s)%s[lid - s];", left[r], emit_c_elem_type(op->params[r]->type.prim),
+            loc[r]);
+    emit_c_line(e, "}");
+  }
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  emit_c_line(e, "if (lid >= s && !failed) {");
+  e->indent++;
+  const char *label2;
+  e->cl->fail_action = fail_region(e, &label2);
+  cl_combine(e, op, left, one);
+  for (int r = 0; r < nacc; r++) {
+    emit_c_line(e, "%s = %s;", one[r], left[r]);
+    emit_c_line(e, "%s[lid] = (%s)%s;", loc[r], cl_elem_type(op->params[r]->type.prim), one[r]);
+  }
+  emit_c_line(e, "%s:;", label2);
+  e->indent--;
+  emit_c_line(e, "}");
+  close_loop(e);
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  /* out[i] = run op one; run = run op loc[last]. */
+  const char **r2 = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  const char **last = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  for (int r = 0; r < nacc; r++) {
+    r2[r] = emit_c_tmp(e);
+    emit_c_line(e, "%s %s = %s;", emit_c_elem_type(op->params[r]->type.prim), r2[r], run[r]);
+    last[r] = emit_c_printf(e, "(%s)%s[min((long)RTS_GROUP, end - base) - 1]",
+                            emit_c_elem_type(op->params[r]->type.prim), loc[r]);
+  }
+  const char *label3;
+  e->cl->fail_action = fail_region(e, &label3);
+  emit_c_line(e, "if (i < end && !failed) {");
+  e->indent++;
+  cl_combine(e, op, r2, one);
+  store_results(e, s->pat, nacc, r2, "i");
+  e->indent--;
+  emit_c_line(e, "}");
+  emit_c_line(e, "%s:;", label3);
+  emit_c_line(e, "if (!failed) {");
+  e->indent++;
+  const char *label4;
+  e->cl->fail_action = fail_region(e, &label4);
+  cl_combine(e, op, run, last);
+  emit_c_line(e, "%s:;", label4);
+  e->indent--;
+  emit_c_line(e, "}");
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  e->cl->fail_action = "return;";
+  close_loop(e);
+  kb_launch(e, &kb3, groups);
+  for (int r = 0; r < nacc; r++) {
+    release_temp(e, parts[r]);
+  }
+}
+
+/* ------------------------------------------------------------ scatter and hist */
+
+/* The destination d taken by the result (copied on the device unless unique). */
+static void take_dest(struct emitter *e, const struct ir_stm *s, int d) {
+  struct ir_var *y = s->pat[d], *x = s->exp.u.soac.dests[d];
+  const char *yn = emit_c_var(e, y);
+  emit_own_take(e, x, yn);
+  emit_c_try(e, "rts_make_unique_dev(ctx, &%s.mem, &%s.data, sizeof(%s), %d, %s.shape, %s)", yn,
+             yn, emit_c_elem_type(y->type.prim), y->type.rank, yn, e->where);
+}
+
+static void emit_scatter(struct emitter *e, const struct ir_stm *s,
+                         const struct lower_kernel *k) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  const char *w = width_of(e, so);
+  check_inputs(e, so, w);
+  for (int d = 0; d < so->dest_count; d++) {
+    take_dest(e, s, d);
+  }
+  struct kbuild kb;
+  const char **res = elementwise_begin(e, &kb, s, k, "", w, so->dest_count);
+  int index_count = 0;
+  for (int d = 0; d < so->dest_count; d++) {
+    index_count += (so->dest_ranks != NULL ? so->dest_ranks[d] : 1) *
+                   (so->dest_writes != NULL ? so->dest_writes[d] : 1);
+  }
+  for (int d = 0, first = 0, value = index_count; d < so->dest_count; d++) {
+    int rank = so->dest_ranks != NULL ? so->dest_ranks[d] : 1;
+    int writes = so->dest_writes != NULL ? so->dest_writes[d] : 1;
+    const struct cl_view *v = cl_view_of(e, s->pat[d]);
+    for (int n = 0; n < writes; n++, first += rank, value++) {
+      struct strbuf cond, lin;
+      strbuf_init(&cond);
+      strbuf_init(&lin);
+      for (int r = 0; r < rank; r++) {
+        strbuf_printf(&cond, "%s(ulong)(long)%s < (ulong)%s", r > 0 ? " && " : "",
+                      res[first + r], v->dims[r]);
+        if (r == 0) {
+          strbuf_printf(&lin, "(long)%s", res[first]);
+        } else {
+          const char *prev = emit_c_printf(e, "%s", lin.data);
+          strbuf_free(&lin);
+          strbuf_init(&lin);
+          strbuf_printf(&lin, "(%s) * %s + (long)%s", prev, v->dims[r], res[first + r]);
+        }
+      }
+      emit_c_line(e, "if (%s) {", cond.data);
+      emit_c_line(e, "  %s[%s] = (%s)%s;", v->ptr, lin.data, cl_elem_type(s->pat[d]->type.prim),
+              res[value]);
+      emit_c_line(e, "}");
+      strbuf_free(&cond);
+      strbuf_free(&lin);
+    }
+  }
+  elementwise_end(e, &kb, w);
+  for (int d = 0; d < so->dest_count; d++) {
+    emit_c_line(e, "rts_dev_wrote(%s.mem);", emit_c_var(e, s->pat[d]));
+  }
+}
+
+/* One atomic update of *p with v. */
+static void atomic_update(struct emitter *e, enum lower_atomic op, enum prim_type t,
+                          const char *p, const char *v) {
+  static const char *const names[] = {"add", "min", "max"};
+  switch (t) {
+  case PRIM_I32:
+  case PRIM_U32:
+    emit_c_line(e, "atomic_%s((volatile __global %s *)%s, %s);", names[op],
+            t == PRIM_I32 ? "int" : "uint", p, v);
+    return;
+  case PRIM_I64:
+  case PRIM_U64:
+    emit_c_line(e, "atom_%s((volatile __global %s *)%s, %s);", names[op],
+            t == PRIM_I64 ? "long" : "ulong", p, v);
+    return;
+  case PRIM_F32:
+    emit_c_line(e, "rts_atomic_add_f32((volatile __global uint *)%s, %s);", p, v);
+    return;
+  case PRIM_F64:
+    emit_c_line(e, "rts_atomic_add_f64((volatile __global ulong *)%s, %s);", p, v);
+    return;
+  default:
+    diag_ice("emit_opencl", (struct loc){0}, "no atomic operation on %s", prim_name(t));
+  }
+}
+
+static void emit_hist(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  const char *w = width_of(e, so);
+  check_inputs(e, so, w);
+  take_dest(e, s, 0);
+  struct kbuild kb;
+  const char **res = elementwise_begin(e, &kb, s, k, "", w, 1);
+  const struct cl_view *v = cl_view_of(e, s->pat[0]);
+  emit_c_line(e, "if ((ulong)(long)%s < (ulong)%s) {", res[0], v->dims[0]);
+  e->indent++;
+  atomic_update(e, k->atomic, s->pat[0]->type.prim,
+                emit_c_printf(e, "&%s[(long)%s]", v->ptr, res[0]), res[1]);
+  e->indent--;
+  emit_c_line(e, "}");
+  elementwise_end(e, &kb, w);
+  emit_c_line(e, "rts_dev_wrote(%s.mem);", emit_c_var(e, s->pat[0]));
+}
+
+/* ------------------------------------------------------------ segred */
+
+/* The group version: one work-group per segment; the statements around the inner
+ * reduction run on every work-item (they are scalar code), the reduction is shared. */
+static void emit_segred_group(struct emitter *e, const struct ir_stm *s,
+                              const struct lower_kernel *k, const char *w) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  const struct ir_lambda *f = so->map_fn;
+  const struct ir_stm *inner = k->inner;
+  const struct ir_soac *in = &inner->exp.u.soac;
+  int nacc = in->neutral_count;
+  struct kbuild kb;
+  kb_start(e, &kb, kernel_name(e, s, k, "_group"));
+  kb_long(e, &kb, "w", w);
+  for (int i = 0; i < so->input_count; i++) {
+    kb_array(e, &kb, so->inputs[i]);
+  }
+  for (int i = 0; i < s->pat_count; i++) {
+    kb_array(e, &kb, s->pat[i]);
+  }
+  kb_free_vars(e, &kb, k);
+  kb_body(e, &kb);
+  emit_c_line(e, "const long lid = get_local_id(0);");
+  const char **loc = local_arrays(e, in->op);
+  emit_c_line(e, "for (long seg = get_group_id(0); seg < w; seg += get_num_groups(0)) {");
+  e->indent++;
+  emit_c_line(e, "bool failed = false;");
+  const char **res = declare_results(e, f->ret, f->ret_count);
+  emit_c_line(e, "{");
+  e->indent++;
+  for (int i = 0; i < so->input_count; i++) {
+    cl_bind_row(e, f->params[i], cl_view_of(e, so->inputs[i]), "seg");
+  }
+  if (f->index != NULL) {
+    emit_c_line(e, "const long %s = seg;", emit_c_var(e, f->index));
+  }
+  for (int i = 0; i < k->inner_index; i++) {
+    /* Declared before any jump, so that failures can skip their definitions. */
+    (void)i;
+  }
+  const char *label;
+  e->cl->fail_action = fail_region(e, &label);
+  struct ir_body prefix = *f->body;
+  prefix.stm_count = k->inner_index;
+  cl_kernel_body(e, &prefix);
+  emit_c_line(e, "%s:;", label);
+  /* The inner reduction: its accumulators are the statement's pattern. */
+  const char **acc = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  for (int r = 0; r < nacc; r++) {
+    acc[r] = emit_c_var(e, inner->pat[r]);
+    emit_c_line(e, "%s %s = %s;", emit_c_elem_type(inner->pat[r]->type.prim), acc[r],
+            emit_c_subexp(e, in->neutral[r]));
+  }
+  emit_c_line(e, "const long m = %s;", emit_c_subexp(e, in->width));
+  const char *label2;
+  e->cl->fail_action = fail_region(e, &label2);
+  for (int i = 0; i < in->input_count; i++) {
+    const struct cl_view *v = cl_view_of(e, in->inputs[i]);
+    int id = cl_message(e, emit_c_printf(e,
+                                         "%s: error: an input of %s has outer size %%lld, not "
+                                         "the width %%lld",
+                                         loc_format(inner->loc), ir_soac_kind_name(in->kind)));
+    emit_c_line(e, "if (!failed && %s != m) {", v->dims[0]);
+    emit_c_line(e, "  rts_kernel_fail(errbuf, %d, %s, m, 0, 0);", id, v->dims[0]);
+    emit_c_line(e, "  %s", e->cl->fail_action);
+    emit_c_line(e, "}");
+  }
+  if (in->commutative) {
+    emit_c_line(e, "for (long j = lid; j < m && !failed; j += RTS_GROUP) {");
+  } else {
+    emit_c_line(e, "const long per = (m + RTS_GROUP - 1) / RTS_GROUP;");
+    emit_c_line(e, "for (long j = lid * per; j < min((lid + 1) * per, m) && !failed; j++) {");
+  }
+  e->indent++;
+  const char **vals = cl_reduction_values(e, in, "j", true);
+  cl_combine(e, in->op, acc, vals);
+  close_loop(e);
+  emit_c_line(e, "%s:;", label2);
+  store_local(e, in->op, loc, acc, "lid");
+  group_tree(e, in->op, loc);
+  for (int r = 0; r < nacc; r++) {
+    emit_c_line(e, "%s = (%s)%s[0];", acc[r], emit_c_elem_type(inner->pat[r]->type.prim), loc[r]);
+  }
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  const char *label3;
+  e->cl->fail_action = fail_region(e, &label3);
+  emit_c_line(e, "if (lid == 0 && !failed) {");
+  e->indent++;
+  struct ir_body suffix = *f->body;
+  suffix.stms = f->body->stms + k->inner_index + 1;
+  suffix.stm_count = f->body->stm_count - k->inner_index - 1;
+  cl_kernel_body(e, &suffix);
+  for (int r = 0; r < f->ret_count; r++) {
+    emit_c_line(e, "%s = %s;", res[r], emit_c_subexp(e, f->body->results[r]));
+  }
+  store_results(e, s->pat, s->pat_count, res, "seg");
+  e->indent--;
+  emit_c_line(e, "}");
+  emit_c_line(e, "%s:;", label3);
+  e->cl->fail_action = "return;";
+  e->indent--;
+  emit_c_line(e, "}");
+  close_loop(e);
+  kb_launch(e, &kb, emit_c_printf(e, "rts_cl_segment_groups(ctx, %s)", w));
+}
+
+static void emit_segred(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  const char *w = width_of(e, so);
+  check_inputs(e, so, w);
+  for (int i = 0; i < s->pat_count; i++) {
+    alloc_output(e, s->pat[i], w, NULL);
+  }
+  const char *mw = emit_c_tmp(e);
+  emit_c_line(e, "const int64_t %s = %s;", mw, emit_c_subexp(e, k->inner->exp.u.soac.width));
+  emit_c_line(e, "if (rts_cl_use_group_version(ctx, %s, %s)) {", w, mw);
+  e->indent++;
+  emit_segred_group(e, s, k, w);
+  e->indent--;
+  emit_c_line(e, "} else {");
+  e->indent++;
+  emit_map_kernel(e, s, k, w, "_flat");
+  e->indent--;
+  emit_c_line(e, "}");
+}
+
+/* ------------------------------------------------------------ Dispatch */
+
+void emit_cl_kernel_stm(struct emitter *e, const struct ir_stm *s,
+                        const struct lower_kernel *k) {
+  e->cl->where_text = emit_c_printf(e, "%s", loc_format(s->loc));
+  emit_c_line(e, "{");
+  e->indent++;
+  switch (k->form) {
+  case LOWER_MAP:
+    emit_map(e, s, k);
+    break;
+  case LOWER_MAP2:
+    emit_map2(e, s, k);
+    break;
+  case LOWER_REDUCE:
+    emit_reduce(e, s, k);
+    break;
+  case LOWER_SCAN:
+    emit_scan(e, s, k);
+    break;
+  case LOWER_SCATTER:
+    emit_scatter(e, s, k);
+    break;
+  case LOWER_HIST:
+    emit_hist(e, s, k);
+    break;
+  case LOWER_SEGRED:
+    emit_segred(e, s, k);
+    break;
+  }
+  e->indent--;
+  emit_c_line(e, "}");
+}
+
+/* ------------------------------------------------------------ Tables */
+
+static void string_table_line(struct strbuf *out, const char *text) {
+  strbuf_puts(out, "  \"");
+  for (const char *p = text; *p != '\0'; p++) {
+    if (*p == '"' || *p == '\\' || *p == '?') {
+      strbuf_printf(out, "\\%c", *p);
+    } else if (*p == '\n') {
+      strbuf_puts(out, "\\n");
+    } else if ((unsigned char)*p < 0x20) {
+      strbuf_printf(out, "\\%03o", (unsigned char)*p);
+    } else {
+      strbuf_putc(out, *p);
+    }
+  }
+  strbuf_puts(out, "\"");
+}
+
+void emit_cl_paste_rts(struct emitter *e, struct strbuf *out) {
+  (void)e;
+  static const char *const host_files[] = {"opencl.h", "mirror.h", "opencl.c", "mirror.c"};
+  for (size_t i = 0; i < sizeof host_files / sizeof *host_files; i++) {
+    strbuf_printf(out, "/* ---- rts/opencl/%s ---- */\n", host_files[i]);
+    emit_c_paste_lines(out, cl_rts_file(host_files[i]));
+  }
+}
+
+/* The kernels' program, one string a line: the scalar functions, the prelude, the
+ * kernels. */
+void emit_cl_program_tables(struct emitter *e, struct strbuf *out) {
+  struct emit_cl *cl = e->cl;
+  struct strbuf all;
+  strbuf_init(&all);
+  emit_c_paste_lines(&all, cl_rts_file("scalar_cl.h"));
+  emit_c_paste_rts_file(&all, "scalar.h");
+  emit_c_paste_lines(&all, cl_rts_file("prelude.cl"));
+  strbuf_puts(&all, cl->source.data != NULL ? cl->source.data : "");
+  strbuf_puts(out, "/* The kernels (OpenCL C), their names and their failure messages. */\n");
+  strbuf_puts(out, "static const char *const rts_cl_program_lines[] = {\n");
+  const char *p = all.data != NULL ? all.data : "";
+  while (*p != '\0') {
+    const char *nl = strchr(p, '\n');
+    size_t n = nl != NULL ? (size_t)(nl - p) + 1 : strlen(p);
+    char *line = arena_strndup(&e->arena, p, n);
+    string_table_line(out, line);
+    strbuf_puts(out, ",\n");
+    p += n;
+  }
+  strbuf_puts(out, "  NULL\n};\n\n");
+  strbuf_free(&all);
+  strbuf_puts(out, "static const char *const rts_cl_kernel_names[] = {\n");
+  for (int i = 0; i < cl->kernel_count; i++) {
+    string_table_line(out, cl->kernel_names[i]);
+    strbuf_puts(out, ",\n");
+  }
+  strbuf_puts(out, "  NULL\n};\n");
+  strbuf_printf(out, "#define RTS_CL_KERNEL_COUNT %d\n\n", cl->kernel_count);
+  strbuf_puts(out, "static const char *const rts_cl_messages[] = {\n");
+  for (int i = 0; i < cl->message_count; i++) {
+    string_table_line(out, cl->messages[i]);
+    strbuf_puts(out, ",\n");
+  }
+  strbuf_puts(out, "  NULL\n};\n");
+  strbuf_printf(out, "#define RTS_CL_MESSAGE_COUNT %d\n\n", cl->message_count);
+}
+
+/* ------------------------------------------------------------ The API's context */
+
+void emit_cl_define_context(struct emitter *e, struct strbuf *out, const char *p) {
+  struct emit_cl *cl = e->cl;
+  strbuf_printf(out,
+                "static int rts_cl_start(struct rts_context *ctx, struct rts_cl *cl,\n"
+                "                        const struct rts_cl_config *cfg) {\n"
+                "  size_t len = 1;\n"
+                "  for (const char *const *l = rts_cl_program_lines; *l != NULL; l++) {\n"
+                "    len += strlen(*l);\n  }\n"
+                "  char *source = malloc(len), *at = source;\n"
+                "  if (source == NULL) {\n"
+                "    return rts_error(ctx, RTS_OUT_OF_MEMORY, \"error: out of memory "
+                "building the kernels\");\n  }\n"
+                "  for (const char *const *l = rts_cl_program_lines; *l != NULL; l++) {\n"
+                "    size_t n = strlen(*l);\n    memcpy(at, *l, n);\n    at += n;\n  }\n"
+                "  *at = '\\0';\n"
+                "  int err = rts_cl_init(ctx, cl, cfg, source, rts_cl_kernel_names, %d);\n"
+                "  free(source);\n"
+                "  if (err == RTS_SUCCESS) {\n"
+                "    ctx->cl = cl;\n    ctx->kernel_messages = rts_cl_messages;\n"
+                "    ctx->kernel_message_count = %d;\n  }\n"
+                "  return err;\n}\n\n",
+                cl->kernel_count, cl->message_count);
+  strbuf_printf(out,
+                "struct %s_context_config {\n  struct rts_cl_config cl;\n};\n\n"
+                "struct %s_context_config *%s_context_config_new(void) {\n"
+                "  struct %s_context_config *cfg = calloc(1, sizeof *cfg);\n"
+                "  if (cfg != NULL) {\n    rts_cl_config_init(&cfg->cl);\n  }\n"
+                "  return cfg;\n}\n\n"
+                "void %s_context_config_free(struct %s_context_config *cfg) {\n"
+                "  if (cfg != NULL) {\n    rts_cl_config_release(&cfg->cl);\n    free(cfg);\n"
+                "  }\n}\n\n"
+                "void %s_context_config_set_device(struct %s_context_config *cfg, "
+                "const char *name) {\n"
+                "  if (cfg != NULL) {\n    (void)rts_cl_config_set_device(&cfg->cl, name);\n"
+                "  }\n}\n\n"
+                "void %s_context_config_set_profiling(struct %s_context_config *cfg, "
+                "int flag) {\n"
+                "  if (cfg != NULL) {\n    cfg->cl.profiling = flag != 0;\n  }\n}\n\n"
+                "void %s_context_config_set_cache(struct %s_context_config *cfg, int flag) {\n"
+                "  if (cfg != NULL) {\n    cfg->cl.cache = flag != 0;\n  }\n}\n\n",
+                p, p, p, p, p, p, p, p, p, p, p, p);
+  strbuf_printf(out,
+                "struct %s_context {\n  struct rts_context rts;\n  struct rts_cl cl;\n"
+                "  bool ready; /* the device was set up */\n};\n\n"
+                "struct %s_context *%s_context_new(struct %s_context_config *cfg) {\n"
+                "  struct %s_context *ctx = calloc(1, sizeof *ctx);\n"
+                "  if (ctx == NULL) {\n    return NULL;\n  }\n"
+                "  rts_context_init(&ctx->rts);\n"
+                "  ctx->ready = rts_cl_start(&ctx->rts, &ctx->cl, cfg != NULL ? &cfg->cl : "
+                "NULL) == RTS_SUCCESS;\n"
+                "  return ctx;\n}\n\n"
+                "void %s_context_free(struct %s_context *ctx) {\n"
+                "  if (ctx != NULL) {\n    if (ctx->ready) {\n"
+                "      (void)rts_cl_release(&ctx->cl);\n    }\n"
+                "    rts_context_release(&ctx->rts);\n    free(ctx);\n  }\n}\n\n"
+                "char *%s_context_get_error(struct %s_context *ctx) {\n"
+                "  return ctx != NULL ? rts_take_error(&ctx->rts) : NULL;\n}\n\n"
+                "int %s_context_sync(struct %s_context *ctx) {\n"
+                "  if (ctx == NULL) {\n    return RTS_INVALID_ARGUMENT;\n  }\n"
+                "  return ctx->ready ? rts_mirror_sync(&ctx->rts) : RTS_DEVICE_ERROR;\n}\n\n"
+                "void %s_context_report(struct %s_context *ctx, FILE *out) {\n"
+                "  if (ctx != NULL && ctx->ready) {\n    rts_cl_report(&ctx->cl, out);\n  }\n}\n\n",
+                p, p, p, p, p, p, p, p, p, p, p, p, p);
+}

@@ -1,0 +1,62 @@
+/* The OpenCL backend's emitter (internal to src/backend_opencl/ and the C emitter).
+ *
+ *   emit_kernel.c  kernel code: lambdas' statements as OpenCL C, views of arrays
+ *   emit_opencl.c  the forms of lower.h as kernels plus host code that launches them,
+ *                  the host side of the memory model (Note [mirrors] in
+ *                  rts/opencl/mirror.h), and the program's tables
+ *
+ * The host code is the C backend's (src/backend_c/): emit_c.c asks this backend, for
+ * each host statement, whether lowering planned kernels for it (emit_cl_kernel_stm) and
+ * otherwise brackets it with emit_cl_before_host_stm / emit_cl_after_host_stm.
+ */
+#ifndef PRISM_EMIT_OPENCL_H
+#define PRISM_EMIT_OPENCL_H
+
+#include "backend_c/emit_internal.h"
+
+/* An array inside a kernel: a pointer to its first element in global memory and its
+ * lengths (C expressions of the kernel). */
+struct cl_view {
+  const char *ptr;
+  const char **dims;
+  int rank;
+};
+
+struct emit_cl {
+  struct strbuf source;      /* the kernels' OpenCL C */
+  const char **kernel_names; /* in the order of rts_cl_init's table */
+  int kernel_count, kernel_cap;
+  const char **messages;     /* failure messages, id = index + 1 */
+  int message_count, message_cap;
+  struct cl_view **views;    /* by variable id: arrays readable in the kernel emitted */
+  int *arg_of;               /* by variable id: 1 + the kernel it is an argument of */
+  const char *fail_action;   /* what a failed check does after reporting */
+  const char *where_text;    /* the location of the statement being emitted */
+};
+
+/* The element type in global memory (bool is a uchar there). */
+const char *cl_elem_type(enum prim_type t);
+/* Appends text to a growable list in the emitter's arena; returns the new count. */
+int cl_push_string(struct emitter *e, const char ***items, int *count, int *cap,
+                   const char *text);
+/* Registers a failure message; returns its id. */
+int cl_message(struct emitter *e, const char *text);
+
+struct cl_view *cl_view_of(struct emitter *e, const struct ir_var *v);
+void cl_set_view(struct emitter *e, const struct ir_var *v, const char *ptr,
+                 const char *const *dims);
+const char *cl_view_elems(struct emitter *e, const struct cl_view *w, int from);
+void cl_declare_view(struct emitter *e, const struct ir_var *v, const char *ptr,
+                     const char *const *dims);
+void cl_bind_row(struct emitter *e, struct ir_var *p, const struct cl_view *w, const char *i);
+
+/* Kernel code of a body (its results are left to the caller). */
+void cl_kernel_body(struct emitter *e, const struct ir_body *b);
+void cl_combine(struct emitter *e, const struct ir_lambda *op, const char *const *acc,
+                const char *const *vals);
+void cl_apply_map_fn(struct emitter *e, const struct ir_soac *so, const char *i,
+                     const char *const *res);
+const char **cl_reduction_values(struct emitter *e, const struct ir_soac *so, const char *i,
+                                 bool declare);
+
+#endif

@@ -1,0 +1,529 @@
+/* Lowering for the OpenCL backend: the plan of kernels (see lower.h). */
+#include "lower/lower.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/util.h"
+#include "support/heap.h"
+
+const char *lower_form_name(enum lower_form f) {
+  static const char *const names[] = {
+#define X(form, name, g, w) name,
+      LOWER_FORMS(X)
+#undef X
+  };
+  return names[f];
+}
+
+static const int global_kernels[] = {
+#define X(form, name, g, w) g,
+    LOWER_FORMS(X)
+#undef X
+};
+
+static const int group_kernels[] = {
+#define X(form, name, g, w) w,
+    LOWER_FORMS(X)
+#undef X
+};
+
+/* ------------------------------------------------------------ Kernel code */
+
+static bool kernel_body(const struct ir_body *b);
+
+static bool all_scalar(struct ir_var *const *vars, int n) {
+  for (int i = 0; i < n; i++) {
+    if (vars[i]->type.rank != 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool scalar_types(const struct ir_type *ts, int n) {
+  for (int i = 0; i < n; i++) {
+    if (ts[i].rank != 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool fixed_indices(const struct ir_dim_index *dims, int count) {
+  for (int i = 0; i < count; i++) {
+    if (dims[i].is_slice) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/* An inner reduction that a work-item runs sequentially: scalar accumulators, scalar
+ * results only (no map outputs), kernel-code lambdas. */
+static bool sequential_reduction(const struct ir_soac *so, const struct ir_stm *s) {
+  if (so->kind != IR_SOAC_REDUCE && so->kind != IR_SOAC_REDOMAP) {
+    return false;
+  }
+  if (!all_scalar(s->pat, s->pat_count) || s->pat_count != so->neutral_count) {
+    return false;
+  }
+  if (!all_scalar(so->op->params, so->op->param_count) || !kernel_body(so->op->body)) {
+    return false;
+  }
+  return so->kind == IR_SOAC_REDUCE || lower_is_kernel_lambda(so->map_fn);
+}
+
+static bool kernel_stm(const struct ir_stm *s) {
+  const struct ir_exp *x = &s->exp;
+  switch (x->kind) {
+  case IR_SUBEXP:
+  case IR_UNOP:
+  case IR_BINOP:
+  case IR_CONVERT:
+    return all_scalar(s->pat, s->pat_count);
+  case IR_SHAPE:
+  case IR_ASSERT:
+    return true;
+  case IR_INDEX:
+    return fixed_indices(x->u.index.dims, x->u.index.count);
+  case IR_IF:
+    return all_scalar(s->pat, s->pat_count) && kernel_body(x->u.if_.then_body) &&
+           kernel_body(x->u.if_.else_body);
+  case IR_LOOP:
+    return all_scalar(x->u.loop.params, x->u.loop.param_count) && kernel_body(x->u.loop.body);
+  case IR_SOAC:
+    return sequential_reduction(&x->u.soac, s);
+  default:
+    return false;
+  }
+}
+
+static bool kernel_body(const struct ir_body *b) {
+  for (int i = 0; i < b->stm_count; i++) {
+    if (!kernel_stm(b->stms[i])) {
+      return false;
+    }
+  }
+  for (int i = 0; i < b->result_count; i++) {
+    if (ir_subexp_type(b->results[i]).rank != 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool lower_is_kernel_lambda(const struct ir_lambda *l) {
+  return scalar_types(l->ret, l->ret_count) && kernel_body(l->body);
+}
+
+/* ------------------------------------------------------------ Free variables */
+
+struct free_vars {
+  bool *bound;      /* by variable id */
+  bool *seen;
+  struct ir_var **vars;
+  int count, cap;
+};
+
+static void bind_var(struct free_vars *fv, const struct ir_var *v) {
+  fv->bound[v->id] = true;
+}
+
+static void bind_body(struct free_vars *fv, const struct ir_body *b);
+
+static void bind_lambda(struct free_vars *fv, const struct ir_lambda *l) {
+  if (l == NULL) {
+    return;
+  }
+  for (int i = 0; i < l->param_count; i++) {
+    bind_var(fv, l->params[i]);
+  }
+  if (l->index != NULL) {
+    bind_var(fv, l->index);
+  }
+  bind_body(fv, l->body);
+}
+
+static void bind_body(struct free_vars *fv, const struct ir_body *b) {
+  for (int i = 0; i < b->stm_count; i++) {
+    const struct ir_stm *s = b->stms[i];
+    for (int k = 0; k < s->pat_count; k++) {
+      bind_var(fv, s->pat[k]);
+    }
+    switch (s->exp.kind) {
+    case IR_IF:
+      bind_body(fv, s->exp.u.if_.then_body);
+      bind_body(fv, s->exp.u.if_.else_body);
+      break;
+    case IR_LOOP:
+      for (int k = 0; k < s->exp.u.loop.param_count; k++) {
+        bind_var(fv, s->exp.u.loop.params[k]);
+      }
+      if (s->exp.u.loop.index != NULL) {
+        bind_var(fv, s->exp.u.loop.index);
+      }
+      bind_body(fv, s->exp.u.loop.body);
+      break;
+    case IR_SOAC:
+      bind_lambda(fv, s->exp.u.soac.map_fn);
+      bind_lambda(fv, s->exp.u.soac.op);
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+static void note_use(void *ctx, const struct ir_var *v) {
+  struct free_vars *fv = ctx;
+  if (fv->bound[v->id] || fv->seen[v->id]) {
+    return;
+  }
+  fv->seen[v->id] = true;
+  if (fv->count == fv->cap) {
+    fv->cap = fv->cap == 0 ? 8 : 2 * fv->cap;
+    fv->vars = heap_realloc(fv->vars, (size_t)fv->cap * sizeof *fv->vars);
+  }
+  fv->vars[fv->count++] = (struct ir_var *)v;
+}
+
+/* The variables that the SOAC's lambdas use from outside them. */
+static void lambdas_free_vars(struct lower_plan *plan, const struct ir_program *p,
+                              const struct ir_soac *so, struct lower_kernel *k) {
+  struct free_vars fv = {0};
+  fv.bound = heap_calloc((size_t)p->next_var_id + 1, sizeof *fv.bound);
+  fv.seen = heap_calloc((size_t)p->next_var_id + 1, sizeof *fv.seen);
+  bind_lambda(&fv, so->map_fn);
+  bind_lambda(&fv, so->op);
+  if (so->map_fn != NULL) {
+    ir_visit_uses_lambda(so->map_fn, note_use, &fv);
+  }
+  if (so->op != NULL) {
+    ir_visit_uses_lambda(so->op, note_use, &fv);
+  }
+  k->free = ARENA_ARRAY(&plan->arena, struct ir_var *, fv.count + 1);
+  memcpy(k->free, fv.vars, (size_t)fv.count * sizeof *fv.vars);
+  k->free_count = fv.count;
+  heap_free(fv.vars);
+  heap_free(fv.bound);
+  heap_free(fv.seen);
+}
+
+/* ------------------------------------------------------------ Forms */
+
+/* Whether se is known before the kernel runs: a constant, or a variable that the
+ * lambda does not bind. */
+static bool known_outside(const struct ir_lambda *l, struct ir_subexp se) {
+  if (se.kind == IR_SE_CONST) {
+    return true;
+  }
+  if (se.kind != IR_SE_VAR) {
+    return false;
+  }
+  struct free_vars fv = {0};
+  (void)fv;
+  for (int i = 0; i < l->param_count; i++) {
+    if (l->params[i] == se.u.var) {
+      return false;
+    }
+  }
+  if (l->index == se.u.var) {
+    return false;
+  }
+  for (int i = 0; i < l->body->stm_count; i++) {
+    const struct ir_stm *s = l->body->stms[i];
+    for (int k = 0; k < s->pat_count; k++) {
+      if (s->pat[k] == se.u.var) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+/* map2: the body is scalar statements (no loops, no SOACs), then one map whose results
+ * are the body's results, in order. */
+static int inner_map(const struct ir_lambda *f) {
+  const struct ir_body *b = f->body;
+  if (b->stm_count == 0) {
+    return -1;
+  }
+  const struct ir_stm *last = b->stms[b->stm_count - 1];
+  if (last->exp.kind != IR_SOAC || last->exp.u.soac.kind != IR_SOAC_MAP) {
+    return -1;
+  }
+  const struct ir_soac *in = &last->exp.u.soac;
+  if (!lower_is_kernel_lambda(in->map_fn) || !known_outside(f, in->width)) {
+    return -1;
+  }
+  if (b->result_count != last->pat_count) {
+    return -1;
+  }
+  for (int i = 0; i < b->result_count; i++) {
+    if (b->results[i].kind != IR_SE_VAR || b->results[i].u.var != last->pat[i]) {
+      return -1;
+    }
+  }
+  for (int i = 0; i + 1 < b->stm_count; i++) {
+    const struct ir_stm *s = b->stms[i];
+    if (s->exp.kind == IR_LOOP || s->exp.kind == IR_SOAC || s->exp.kind == IR_IF ||
+        !kernel_stm(s)) {
+      return -1;
+    }
+  }
+  return b->stm_count - 1;
+}
+
+/* segred: the map's body has exactly one inner reduction, at its top level, whose
+ * width is known outside. */
+static int inner_reduction(const struct ir_lambda *f) {
+  int found = -1;
+  for (int i = 0; i < f->body->stm_count; i++) {
+    const struct ir_stm *s = f->body->stms[i];
+    if (s->exp.kind == IR_SOAC) {
+      if (found >= 0) {
+        return -1;
+      }
+      found = i;
+    }
+  }
+  if (found < 0) {
+    return -1;
+  }
+  const struct ir_soac *in = &f->body->stms[found]->exp.u.soac;
+  return known_outside(f, in->width) ? found : -1;
+}
+
+/* The hist operator as an atomic: one binary operation of its two parameters. */
+static bool atomic_operator(const struct ir_soac *so, enum lower_atomic *out) {
+  const struct ir_lambda *op = so->op;
+  if (so->dest_count != 1 || op->param_count != 2 || op->body->stm_count != 1 ||
+      op->body->result_count != 1 || so->dests[0]->type.rank != 1) {
+    return false;
+  }
+  const struct ir_stm *s = op->body->stms[0];
+  if (s->exp.kind != IR_BINOP || op->body->results[0].kind != IR_SE_VAR ||
+      op->body->results[0].u.var != s->pat[0]) {
+    return false;
+  }
+  struct ir_subexp a = s->exp.u.binop.lhs, b = s->exp.u.binop.rhs;
+  if (a.kind != IR_SE_VAR || b.kind != IR_SE_VAR) {
+    return false;
+  }
+  bool params = (a.u.var == op->params[0] && b.u.var == op->params[1]) ||
+                (a.u.var == op->params[1] && b.u.var == op->params[0]);
+  enum prim_type t = s->pat[0]->type.prim;
+  bool word = t == PRIM_I32 || t == PRIM_U32 || t == PRIM_I64 || t == PRIM_U64;
+  if (!params) {
+    return false;
+  }
+  switch (s->exp.u.binop.op) {
+  case IR_BINOP_ADD:
+    *out = LOWER_ATOMIC_ADD;
+    return word || t == PRIM_F32 || t == PRIM_F64;
+  case IR_BINOP_MIN:
+    *out = LOWER_ATOMIC_MIN;
+    return word;
+  case IR_BINOP_MAX:
+    *out = LOWER_ATOMIC_MAX;
+    return word;
+  default:
+    return false;
+  }
+}
+
+/* The kernel form of a host-level SOAC statement, or false when it runs on the host. */
+static bool plan_form(const struct ir_stm *s, struct lower_kernel *k) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  bool scalar_out = all_scalar(s->pat, 0);
+  for (int i = 0; i < s->pat_count; i++) {
+    scalar_out = scalar_out && s->pat[i]->type.rank <= 1;
+  }
+  switch (so->kind) {
+  case IR_SOAC_MAP:
+    if (lower_is_kernel_lambda(so->map_fn) && scalar_out) {
+      k->inner_index = inner_reduction(so->map_fn);
+      if (k->inner_index >= 0) {
+        k->form = LOWER_SEGRED;
+        k->inner = so->map_fn->body->stms[k->inner_index];
+        return true;
+      }
+      k->form = LOWER_MAP;
+      return true;
+    }
+    k->inner_index = inner_map(so->map_fn);
+    if (k->inner_index >= 0) {
+      k->form = LOWER_MAP2;
+      k->inner = so->map_fn->body->stms[k->inner_index];
+      for (int i = 0; i < s->pat_count; i++) {
+        if (s->pat[i]->type.rank != 2) {
+          return false;
+        }
+      }
+      return true;
+    }
+    return false;
+  case IR_SOAC_REDUCE:
+  case IR_SOAC_REDOMAP:
+  case IR_SOAC_SCAN:
+  case IR_SOAC_SCANOMAP: {
+    bool scan = so->kind == IR_SOAC_SCAN || so->kind == IR_SOAC_SCANOMAP;
+    bool has_map = so->kind == IR_SOAC_REDOMAP || so->kind == IR_SOAC_SCANOMAP;
+    if (!scalar_out || !all_scalar(so->op->params, so->op->param_count) ||
+        !kernel_body(so->op->body) || (has_map && !lower_is_kernel_lambda(so->map_fn))) {
+      return false;
+    }
+    for (int i = 0; !has_map && i < so->input_count; i++) {
+      if (so->inputs[i]->type.rank != 1) {
+        return false;
+      }
+    }
+    k->form = scan ? LOWER_SCAN : LOWER_REDUCE;
+    return true;
+  }
+  case IR_SOAC_SCATTER:
+    if (!lower_is_kernel_lambda(so->map_fn)) {
+      return false;
+    }
+    for (int d = 0; d < so->dest_count; d++) {
+      int rank = so->dest_ranks != NULL ? so->dest_ranks[d] : 1;
+      if (so->dests[d]->type.rank != rank) {
+        return false;
+      }
+    }
+    k->form = LOWER_SCATTER;
+    return true;
+  case IR_SOAC_HIST:
+    if (!lower_is_kernel_lambda(so->map_fn) || !atomic_operator(so, &k->atomic)) {
+      return false;
+    }
+    k->form = LOWER_HIST;
+    return true;
+  case IR_SOAC_FILTER:
+    return false;
+  }
+  return false;
+}
+
+/* ------------------------------------------------------------ The plan */
+
+static void plan_body(struct lower_plan *plan, const struct ir_program *p,
+                      const struct ir_body *b) {
+  for (int i = 0; i < b->stm_count; i++) {
+    const struct ir_stm *s = b->stms[i];
+    switch (s->exp.kind) {
+    case IR_IF:
+      plan_body(plan, p, s->exp.u.if_.then_body);
+      plan_body(plan, p, s->exp.u.if_.else_body);
+      break;
+    case IR_LOOP:
+      plan_body(plan, p, s->exp.u.loop.body);
+      break;
+    case IR_SOAC: {
+      struct lower_kernel k = {0};
+      if (s->sequential || !plan_form(s, &k)) {
+        break;
+      }
+      struct lower_kernel *kp = ARENA_NEW(&plan->arena, struct lower_kernel);
+      *kp = k;
+      kp->id = plan->kernel_count++;
+      lambdas_free_vars(plan, p, &s->exp.u.soac, kp);
+      ptrmap_put(&plan->kernels, s, kp);
+      break;
+    }
+    default:
+      break;
+    }
+  }
+}
+
+void lower_program(struct lower_plan *plan, const struct ir_program *p) {
+  diag_set_pass("lower");
+  arena_init(&plan->arena);
+  ptrmap_init(&plan->kernels, &plan->arena);
+  plan->kernel_count = 0;
+  for (int i = 0; i < p->fun_count; i++) {
+    plan_body(plan, p, p->funs[i]->body);
+  }
+}
+
+void lower_plan_free(struct lower_plan *plan) {
+  arena_free(&plan->arena);
+}
+
+const struct lower_kernel *lower_kernel_of(const struct lower_plan *plan,
+                                           const struct ir_stm *s) {
+  return ptrmap_get(&plan->kernels, s);
+}
+
+/* ------------------------------------------------------------ Printing */
+
+struct host_counts {
+  int host;
+};
+
+static void count_host(const struct lower_plan *plan, const struct ir_body *b,
+                       struct host_counts *c) {
+  for (int i = 0; i < b->stm_count; i++) {
+    const struct ir_stm *s = b->stms[i];
+    if (s->exp.kind == IR_IF) {
+      count_host(plan, s->exp.u.if_.then_body, c);
+      count_host(plan, s->exp.u.if_.else_body, c);
+    } else if (s->exp.kind == IR_LOOP) {
+      count_host(plan, s->exp.u.loop.body, c);
+    } else if (s->exp.kind == IR_SOAC && lower_kernel_of(plan, s) == NULL) {
+      c->host++;
+    }
+  }
+}
+
+void lower_print(struct strbuf *out, const struct ir_program *p,
+                 const struct lower_plan *plan) {
+  ir_print_program(out, p);
+  strbuf_puts(out, "\n-- kernels\n");
+  size_t pos = 0;
+  const void *key;
+  void *value;
+  /* In the order of their ids, which is the program's order. */
+  const struct ir_stm **by_id = heap_calloc((size_t)plan->kernel_count + 1, sizeof *by_id);
+  while (ptrmap_next(&plan->kernels, &pos, &key, &value)) {
+    by_id[((struct lower_kernel *)value)->id] = key;
+  }
+  for (int i = 0; i < plan->kernel_count; i++) {
+    const struct ir_stm *s = by_id[i];
+    const struct lower_kernel *k = lower_kernel_of(plan, s);
+    strbuf_printf(out, "kernel %d %s (%s%s) at %s: %s over", k->id, lower_form_name(k->form),
+                  global_kernels[k->form] > 0 ? "global" : "",
+                  group_kernels[k->form] > 0 ? " + group" : "", loc_format(s->loc),
+                  ir_soac_kind_name(s->exp.u.soac.kind));
+    strbuf_puts(out, " ");
+    ir_print_subexp(out, s->exp.u.soac.width);
+    strbuf_puts(out, "; arguments");
+    for (int j = 0; j < k->free_count; j++) {
+      strbuf_puts(out, " ");
+      ir_print_subexp(out, ir_se_var(k->free[j]));
+    }
+    strbuf_puts(out, "\n");
+  }
+  heap_free(by_id);
+}
+
+void lower_print_structure(struct strbuf *out, const struct ir_program *p,
+                           const struct lower_plan *plan) {
+  int global = 0, group = 0;
+  size_t pos = 0;
+  const void *key;
+  void *value;
+  while (ptrmap_next(&plan->kernels, &pos, &key, &value)) {
+    const struct lower_kernel *k = value;
+    global += global_kernels[k->form];
+    group += group_kernels[k->form];
+  }
+  struct host_counts c = {0};
+  for (int i = 0; i < p->fun_count; i++) {
+    count_host(plan, p->funs[i]->body, &c);
+  }
+  strbuf_printf(out, "global %d\ngroup %d\nhost %d\n", global, group, c.host);
+  ir_print_structure(out, p);
+}

@@ -1,0 +1,105 @@
+/* Lowering for the OpenCL backend: which host statements become kernels, and of what
+ * form (DESIGN.md section 2, IR 4).
+ *
+ * The kernel IR of Prism is the core IR with a plan: host code stays core IR (scalars,
+ * loops, ifs, calls, array operations, and the SOACs no kernel form covers, which run
+ * sequentially on the host), and each SOAC statement at host level that a kernel form
+ * covers maps to a struct lower_kernel. The OpenCL backend emits host code with the C
+ * emitter and each planned statement as kernel launches (src/backend_opencl/); the C
+ * backend needs no plan. `prismc dump --after lower` prints the program with the plan,
+ * and `--structure` counts kernels by level.
+ *
+ * A lambda can run inside a kernel when its body is *kernel code*: scalar operations,
+ * assertions, reads of arrays (free arrays, rows of the SOAC's inputs, and rows of those
+ * by fixed indices), ifs and loops over scalars, and inner reductions (redomap and
+ * reduce with scalar results), which each work-item runs sequentially. Everything a
+ * lambda uses from outside (free variables: arrays, scalars, sizes) becomes a kernel
+ * argument.
+ *
+ * Forms (level in brackets; docs/opencl.md shows the code of each):
+ *   map      [global]  map with scalar results, one element per work-item, several
+ *                      elements per work-item in a grid-stride loop
+ *   map2     [global]  map of a map (scalar results) over the flattened index space: the
+ *                      outer body's scalar statements recomputed per element
+ *   reduce   [global]  redomap/reduce with scalar accumulators (and scalar map outputs):
+ *                      per-group partial results by a tree in local memory, then one group
+ *   scan     [global]  scanomap/scan with scalar elements: group sums, a scan of the
+ *                      sums by one group, then each group's scan with its carry-in
+ *   scatter  [global]  one work-item per element; writes out of bounds are skipped
+ *   hist     [global]  one work-item per element, combining with atomics (+ on any
+ *                      number type, min and max on integers); other operators run on the
+ *                      host
+ *   segred   [global + group]  a map whose body reduces a row (a segmented reduction):
+ *                      a flat version (one work-item per segment) and a group version (one
+ *                      work-group per segment, tree in local memory), chosen at run time
+ *                      from the segments' count and length
+ */
+#ifndef PRISM_LOWER_H
+#define PRISM_LOWER_H
+
+#include <stdbool.h>
+
+#include "ir/ir.h"
+#include "support/arena.h"
+#include "support/ptrmap.h"
+#include "support/strbuf.h"
+
+#define LOWER_FORMS(X)              \
+  X(LOWER_MAP, "map", 1, 0)         \
+  X(LOWER_MAP2, "map2", 1, 0)       \
+  X(LOWER_REDUCE, "reduce", 1, 0)   \
+  X(LOWER_SCAN, "scan", 1, 0)       \
+  X(LOWER_SCATTER, "scatter", 1, 0) \
+  X(LOWER_HIST, "hist", 1, 0)       \
+  X(LOWER_SEGRED, "segred", 1, 1)
+
+/* X(FORM, name, global kernels, group kernels) */
+enum lower_form {
+#define X(form, name, g, w) form,
+  LOWER_FORMS(X)
+#undef X
+};
+
+/* The atomic operation a hist's operator is (LOWER_HIST). */
+enum lower_atomic { LOWER_ATOMIC_ADD, LOWER_ATOMIC_MIN, LOWER_ATOMIC_MAX };
+
+struct lower_kernel {
+  enum lower_form form;
+  int id;                    /* unique in the program: kernels are named NAME_ID */
+  struct ir_var **free;      /* what the lambdas use from outside, each once */
+  int free_count;
+  /* LOWER_MAP2 and LOWER_SEGRED: the inner SOAC, statement `inner_index` of map_fn */
+  const struct ir_stm *inner;
+  int inner_index;
+  enum lower_atomic atomic;  /* LOWER_HIST */
+};
+
+struct lower_plan {
+  struct arena arena;
+  struct ptrmap kernels;     /* const struct ir_stm * -> struct lower_kernel * */
+  int kernel_count;
+};
+
+/* Plans the program's kernels (the program is not changed). */
+void lower_program(struct lower_plan *plan, const struct ir_program *p);
+void lower_plan_free(struct lower_plan *plan);
+
+/* The kernel planned for a statement, or NULL when it runs on the host. */
+const struct lower_kernel *lower_kernel_of(const struct lower_plan *plan,
+                                           const struct ir_stm *s);
+
+const char *lower_form_name(enum lower_form f);
+
+/* prismc dump --after lower: the IR, then the kernels planned, a line each. */
+void lower_print(struct strbuf *out, const struct ir_program *p, const struct lower_plan *plan);
+
+/* prismc dump --after lower --structure: "global N", "group N" and "host N" (SOACs left
+ * on the host), then the core IR's counts. */
+void lower_print_structure(struct strbuf *out, const struct ir_program *p,
+                           const struct lower_plan *plan);
+
+/* Whether a lambda's body is kernel code (see above); `outer` lists the arrays readable
+ * in it besides its own parameters and the arrays it indexes into rows. */
+bool lower_is_kernel_lambda(const struct ir_lambda *l);
+
+#endif
