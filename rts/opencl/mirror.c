@@ -124,3 +124,11 @@ static bool rts_cl_use_group_version(struct rts_context *ctx, int64_t w, int64_t
   int64_t items = (int64_t)ctx->cl->compute_units * RTS_GROUP * 8;
   return m >= 1024 || (m >= 32 && w < items);
 }
+
+static bool rts_cl_fits_local(struct rts_context *ctx, int64_t bytes) {
+  const char *force = getenv("PRISM_INTRA");
+  if (force != NULL && strcmp(force, "global") == 0) {
+    return false;
+  }
+  return bytes <= (int64_t)ctx->cl->local_mem_size;
+}

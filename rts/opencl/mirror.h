@@ -89,6 +89,14 @@ static int64_t rts_cl_partial_groups(struct rts_context *ctx, int64_t n);
 /* Work-groups of a segmented reduction's group version over w segments. */
 static int64_t rts_cl_segment_groups(struct rts_context *ctx, int64_t w);
 
+/* Whether an intra-group kernel whose work-groups need `bytes` bytes of local memory
+ * can have them (PRISM_INTRA=global forces the global-memory version: tests). */
+static bool rts_cl_fits_local(struct rts_context *ctx, int64_t bytes);
+
+static inline int64_t rts_align8(int64_t bytes) {
+  return (bytes + 7) & ~(int64_t)7;
+}
+
 /* Whether a segmented reduction of w segments of length m runs one work-group per
  * segment (else one work-item per segment): long segments, or too few to fill the
  * device one per work-item. The environment variable PRISM_SEGMENTED=group or =flat

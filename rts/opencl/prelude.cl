@@ -38,6 +38,11 @@ bool rts_kernel_failed(volatile __global int *errbuf) {
 /* The work-items of a work-group in every kernel (RTS_GROUP in mirror.h). */
 #define RTS_GROUP 256
 
+/* Sizes of intra-group kernels' slots (rts_align8 in mirror.h). */
+long rts_align8(long bytes) {
+  return (bytes + 7) & ~7L;
+}
+
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 #pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable
 

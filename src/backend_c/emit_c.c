@@ -410,6 +410,12 @@ static void emit_stm(struct emitter *e, const struct ir_stm *s, struct emit_body
   }
 }
 
+/* An array operation on the host, its arrays' host copies made current first. */
+static void emit_host_array_exp(struct emitter *e, const struct ir_stm *s) {
+  emit_cl_before_host_stm(e, s);
+  emit_c_array_exp(e, s);
+}
+
 /* A statement of host code: in the OpenCL backend, kernels where lowering planned
  * them, and the arrays' host copies made current around the others. */
 static void emit_host_stm(struct emitter *e, const struct ir_stm *s, struct emit_body *st,
@@ -421,6 +427,9 @@ static void emit_host_stm(struct emitter *e, const struct ir_stm *s, struct emit
   const struct lower_kernel *kernel = lower_kernel_of(e->plan, s);
   if (kernel != NULL) {
     emit_cl_kernel_stm(e, s, kernel);
+    return;
+  }
+  if (emit_cl_device_stm(e, s, emit_host_array_exp)) {
     return;
   }
   emit_cl_before_host_stm(e, s);

@@ -161,6 +161,10 @@ void emit_cl_after_host_stm(struct emitter *e, const struct ir_stm *s);
 /* A host statement that lowering made kernels of. */
 void emit_cl_kernel_stm(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k);
 void emit_cl_init(struct emitter *e);
+/* replicate and copy done on the device where that pays; `host` emits the host path
+ * (with its arrays made current on the host). Returns false when s is not such. */
+bool emit_cl_device_stm(struct emitter *e, const struct ir_stm *s,
+                        void (*host)(struct emitter *, const struct ir_stm *));
 /* The OpenCL runtime (rts/opencl/), pasted after the C runtime. */
 void emit_cl_paste_rts(struct emitter *e, struct strbuf *out);
 /* The kernels' program as a C string table, the kernel names and failure messages. */

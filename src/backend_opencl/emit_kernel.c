@@ -126,7 +126,16 @@ void cl_bind_row(struct emitter *e, struct ir_var *p, const struct cl_view *w, c
 /* ------------------------------------------------------------ Statements */
 
 static void declare_scalar(struct emitter *e, const struct ir_var *v) {
-  emit_c_line(e, "%s %s;", emit_c_elem_type(v->type.prim), emit_c_var(e, v));
+  emit_c_line(e, "%s %s = 0;", emit_c_elem_type(v->type.prim), emit_c_var(e, v));
+}
+
+/* The condition of a loop of kernel code: it stops early after a failure in group
+ * code (the guard is the same on every work-item there). */
+static const char *loop_cond(struct emitter *e, const char *cond) {
+  if (e->cl->guard == NULL) {
+    return cond;
+  }
+  return emit_c_printf(e, "%s && !%s", cond, e->cl->guard);
 }
 
 static void emit_index(struct emitter *e, const struct ir_stm *s) {
@@ -177,7 +186,13 @@ static void emit_index(struct emitter *e, const struct ir_stm *s) {
   }
   const char *offset = count > 0 ? lin.data : "0";
   const struct ir_var *y = s->pat[0];
-  if (y->type.rank == 0) {
+  if (y->type.rank == 0 && e->cl->guard != NULL) {
+    declare_scalar(e, y);
+    emit_c_line(e, "if (!%s) {", e->cl->guard);
+    emit_c_line(e, "  %s = (%s)%s[%s];", emit_c_var(e, y), emit_c_elem_type(y->type.prim), w->ptr,
+                offset);
+    emit_c_line(e, "}");
+  } else if (y->type.rank == 0) {
     emit_c_line(e, "%s %s = (%s)%s[%s];", emit_c_elem_type(y->type.prim), emit_c_var(e, y),
             emit_c_elem_type(y->type.prim), w->ptr, offset);
   } else {
@@ -243,12 +258,13 @@ static void emit_loop(struct emitter *e, const struct ir_stm *s) {
             emit_c_var(e, l->params[i]), emit_c_subexp(e, l->inits[i]));
   }
   if (l->is_while) {
-    emit_c_line(e, "while (%s) {", emit_c_var(e, l->cond));
+    emit_c_line(e, "while (%s) {", loop_cond(e, emit_c_var(e, l->cond)));
   } else {
     const char *t = emit_c_elem_type(l->index->type.prim), *i = emit_c_var(e, l->index);
     const char *bound = emit_c_tmp(e);
     emit_c_line(e, "const %s %s = %s;", t, bound, emit_c_subexp(e, l->bound));
-    emit_c_line(e, "for (%s %s = 0; %s < %s; %s++) {", t, i, i, bound, i);
+    emit_c_line(e, "for (%s %s = 0; %s; %s++) {", t, i,
+                loop_cond(e, emit_c_printf(e, "%s < %s", i, bound)), i);
   }
   e->indent++;
   cl_kernel_body(e, l->body);
@@ -345,7 +361,8 @@ static void emit_sequential_reduction(struct emitter *e, const struct ir_stm *s)
                                          e->cl->where_text, ir_soac_kind_name(so->kind)));
     fail_with(e, emit_c_printf(e, "%s != %s", v->dims[0], w), id, args, 2);
   }
-  emit_c_line(e, "for (long %s = 0; %s < %s; %s++) {", i, i, w, i);
+  emit_c_line(e, "for (long %s = 0; %s; %s++) {", i,
+              loop_cond(e, emit_c_printf(e, "%s < %s", i, w)), i);
   e->indent++;
   const char **vals = cl_reduction_values(e, so, i, true);
   cl_combine(e, so->op, acc, vals);
@@ -363,7 +380,15 @@ static void kernel_stm(struct emitter *e, const struct ir_stm *s) {
   case IR_BINOP:
   case IR_CONVERT:
     declare_scalar(e, s->pat[0]);
-    emit_c_scalar_exp(e, s);
+    if (e->cl->guard != NULL) {
+      emit_c_line(e, "if (!%s) {", e->cl->guard);
+      e->indent++;
+      emit_c_scalar_exp(e, s);
+      e->indent--;
+      emit_c_line(e, "}");
+    } else {
+      emit_c_scalar_exp(e, s);
+    }
     break;
   case IR_SHAPE:
     declare_scalar(e, s->pat[0]);

@@ -31,6 +31,10 @@ struct emit_cl {
   struct cl_view **views;    /* by variable id: arrays readable in the kernel emitted */
   int *arg_of;               /* by variable id: 1 + the kernel it is an argument of */
   const char *fail_action;   /* what a failed check does after reporting */
+  /* Group code of intra-group kernels (Note [intra-group kernels]): the flag that a
+   * failure sets; scalar statements run only while it is clear, and loops stop when it
+   * is set, so that nothing jumps past a barrier. NULL elsewhere. */
+  const char *guard;
   const char *where_text;    /* the location of the statement being emitted */
 };
 

@@ -202,6 +202,11 @@ static void lambdas_free_vars(struct lower_plan *plan, const struct ir_program *
   if (so->op != NULL) {
     ir_visit_uses_lambda(so->op, note_use, &fv);
   }
+  for (int i = 0; i < so->neutral_count; i++) {
+    if (so->neutral[i].kind == IR_SE_VAR) {
+      note_use(&fv, so->neutral[i].u.var);
+    }
+  }
   k->free = ARENA_ARRAY(&plan->arena, struct ir_var *, fv.count + 1);
   memcpy(k->free, fv.vars, (size_t)fv.count * sizeof *fv.vars);
   k->free_count = fv.count;
@@ -221,8 +226,6 @@ static bool known_outside(const struct ir_lambda *l, struct ir_subexp se) {
   if (se.kind != IR_SE_VAR) {
     return false;
   }
-  struct free_vars fv = {0};
-  (void)fv;
   for (int i = 0; i < l->param_count; i++) {
     if (l->params[i] == se.u.var) {
       return false;
@@ -295,6 +298,126 @@ static int inner_reduction(const struct ir_lambda *f) {
   return known_outside(f, in->width) ? found : -1;
 }
 
+/* ------------------------------------------------------------ Group code */
+
+/* What group code may use: variables bound outside the lambda (known before the
+ * kernel), and the arrays group code made so far. */
+struct group_scope {
+  const bool *inside; /* by id: bound inside the lambda */
+};
+
+static bool known_size(const struct group_scope *g, struct ir_subexp d) {
+  return d.kind == IR_SE_CONST || (d.kind == IR_SE_VAR && !g->inside[d.u.var->id]);
+}
+
+/* An array that group code makes: one dimension, of a length known outside. */
+static bool group_array(const struct group_scope *g, const struct ir_var *v) {
+  return v->type.rank == 0 || (v->type.rank == 1 && known_size(g, v->type.dims[0]));
+}
+
+static bool group_body(const struct group_scope *g, const struct ir_body *b);
+
+static bool group_stm(const struct group_scope *g, const struct ir_stm *s) {
+  for (int i = 0; i < s->pat_count; i++) {
+    if (!group_array(g, s->pat[i])) {
+      return false;
+    }
+  }
+  const struct ir_exp *x = &s->exp;
+  switch (x->kind) {
+  case IR_REPLICATE:
+    return x->u.replicate.count == 1 && ir_subexp_type(x->u.replicate.value).rank == 0;
+  case IR_IOTA:
+  case IR_COPY:
+    return true;
+  case IR_LOOP:
+    return group_body(g, x->u.loop.body);
+  case IR_SOAC: {
+    const struct ir_soac *so = &x->u.soac;
+    switch (so->kind) {
+    case IR_SOAC_MAP:
+      return lower_is_kernel_lambda(so->map_fn);
+    case IR_SOAC_SCATTER:
+      for (int d = 0; d < so->dest_count; d++) {
+        if (!g->inside[so->dests[d]->id] || (so->dest_ranks != NULL && so->dest_ranks[d] != 1)) {
+          return false;
+        }
+      }
+      return lower_is_kernel_lambda(so->map_fn);
+    case IR_SOAC_REDUCE:
+    case IR_SOAC_REDOMAP:
+      /* Scalar accumulators; map outputs become arrays of the group. */
+      return all_scalar(s->pat, so->neutral_count) &&
+             all_scalar(so->op->params, so->op->param_count) && kernel_body(so->op->body) &&
+             (so->kind == IR_SOAC_REDUCE || lower_is_kernel_lambda(so->map_fn));
+    default:
+      return false;
+    }
+  }
+  default:
+    return all_scalar(s->pat, s->pat_count) && kernel_stm(s);
+  }
+}
+
+static bool group_body(const struct group_scope *g, const struct ir_body *b) {
+  for (int i = 0; i < b->stm_count; i++) {
+    if (!group_stm(g, b->stms[i])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+static void mark_inside(bool *inside, const struct ir_body *b) {
+  for (int i = 0; i < b->stm_count; i++) {
+    const struct ir_stm *s = b->stms[i];
+    for (int k = 0; k < s->pat_count; k++) {
+      inside[s->pat[k]->id] = true;
+    }
+    if (s->exp.kind == IR_LOOP) {
+      for (int k = 0; k < s->exp.u.loop.param_count; k++) {
+        inside[s->exp.u.loop.params[k]->id] = true;
+      }
+      if (s->exp.u.loop.index != NULL) {
+        inside[s->exp.u.loop.index->id] = true;
+      }
+      mark_inside(inside, s->exp.u.loop.body);
+    } else if (s->exp.kind == IR_IF) {
+      mark_inside(inside, s->exp.u.if_.then_body);
+      mark_inside(inside, s->exp.u.if_.else_body);
+    }
+  }
+}
+
+/* intra: a map whose body is group code with at least one array or inner SOAC, and
+ * whose results are scalars or arrays that group code made. */
+static bool intra_group(const struct ir_program *p, const struct ir_stm *s) {
+  const struct ir_lambda *f = s->exp.u.soac.map_fn;
+  bool *inside = heap_calloc((size_t)p->next_var_id + 1, sizeof *inside);
+  for (int i = 0; i < f->param_count; i++) {
+    inside[f->params[i]->id] = true;
+  }
+  if (f->index != NULL) {
+    inside[f->index->id] = true;
+  }
+  mark_inside(inside, f->body);
+  struct group_scope g = {inside};
+  bool ok = group_body(&g, f->body);
+  bool arrays = false;
+  for (int i = 0; ok && i < f->body->stm_count; i++) {
+    const struct ir_stm *st = f->body->stms[i];
+    arrays = arrays || st->exp.kind == IR_SOAC || st->exp.kind == IR_LOOP ||
+             (st->pat_count > 0 && st->pat[0]->type.rank > 0);
+  }
+  for (int i = 0; ok && i < f->ret_count; i++) {
+    ok = f->ret[i].rank == 0 || (f->ret[i].rank == 1 && known_size(&g, f->ret[i].dims[0]) &&
+                                 f->body->results[i].kind == IR_SE_VAR &&
+                                 inside[f->body->results[i].u.var->id]);
+  }
+  heap_free(inside);
+  return ok && arrays;
+}
+
 /* The hist operator as an atomic: one binary operation of its two parameters. */
 static bool atomic_operator(const struct ir_soac *so, enum lower_atomic *out) {
   const struct ir_lambda *op = so->op;
@@ -334,7 +457,8 @@ static bool atomic_operator(const struct ir_soac *so, enum lower_atomic *out) {
 }
 
 /* The kernel form of a host-level SOAC statement, or false when it runs on the host. */
-static bool plan_form(const struct ir_stm *s, struct lower_kernel *k) {
+static bool plan_form(const struct ir_program *p, const struct ir_stm *s,
+                      struct lower_kernel *k) {
   const struct ir_soac *so = &s->exp.u.soac;
   bool scalar_out = all_scalar(s->pat, 0);
   for (int i = 0; i < s->pat_count; i++) {
@@ -361,6 +485,10 @@ static bool plan_form(const struct ir_stm *s, struct lower_kernel *k) {
           return false;
         }
       }
+      return true;
+    }
+    if (intra_group(p, s)) {
+      k->form = LOWER_INTRA;
       return true;
     }
     return false;
@@ -422,7 +550,7 @@ static void plan_body(struct lower_plan *plan, const struct ir_program *p,
       break;
     case IR_SOAC: {
       struct lower_kernel k = {0};
-      if (s->sequential || !plan_form(s, &k)) {
+      if (s->sequential || !plan_form(p, s, &k)) {
         break;
       }
       struct lower_kernel *kp = ARENA_NEW(&plan->arena, struct lower_kernel);
@@ -493,10 +621,9 @@ void lower_print(struct strbuf *out, const struct ir_program *p,
   for (int i = 0; i < plan->kernel_count; i++) {
     const struct ir_stm *s = by_id[i];
     const struct lower_kernel *k = lower_kernel_of(plan, s);
-    strbuf_printf(out, "kernel %d %s (%s%s) at %s: %s over", k->id, lower_form_name(k->form),
-                  global_kernels[k->form] > 0 ? "global" : "",
-                  group_kernels[k->form] > 0 ? " + group" : "", loc_format(s->loc),
-                  ir_soac_kind_name(s->exp.u.soac.kind));
+    strbuf_printf(out, "kernel %d %s (global %d, group %d) at %s: %s over", k->id,
+                  lower_form_name(k->form), global_kernels[k->form], group_kernels[k->form],
+                  loc_format(s->loc), ir_soac_kind_name(s->exp.u.soac.kind));
     strbuf_puts(out, " ");
     ir_print_subexp(out, s->exp.u.soac.width);
     strbuf_puts(out, "; arguments");

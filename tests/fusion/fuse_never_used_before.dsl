@@ -15,4 +15,4 @@ entry main (xs: []i32) =
 entry reduced [n] (xs: [n]i32) =
   let ys = map (\x -> x * 3) xs
   let l = ys[n - 1]
-  in reduce (+) l ys
+  in reduce (+) 0 ys + l
