@@ -26,6 +26,12 @@ autoreconf -fi
 ./configure
 make -j"$(nproc)"
 
-echo "setup: compiling and running examples/matmul.dsl"
+echo "setup: compiling and running examples/matmul.dsl (C backend)"
 ./prismc c examples/matmul.dsl -o examples/matmul
 ./examples/matmul < examples/matmul.in
+
+echo "setup: compiling examples/fft.dsl with the OpenCL backend and running it on the default"
+echo "setup: OpenCL device (the first GPU, else the first device: PoCL on the CPU)"
+./prismc opencl examples/fft.dsl -o examples/fft
+./examples/fft --list-devices
+./examples/fft < examples/fft.in
