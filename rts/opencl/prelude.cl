@@ -38,6 +38,11 @@ bool rts_kernel_failed(volatile __global int *errbuf) {
 /* The work-items of a work-group in every kernel (RTS_GROUP in mirror.h). */
 #define RTS_GROUP 256
 
+/* Single-pass scans (Note [single-pass scan] in src/backend_opencl/emit_opencl.c): the
+ * elements of a tile per work-item, and a tile's elements (RTS_SCAN_TILE in mirror.h). */
+#define RTS_SCAN_ITEMS 8
+#define RTS_SCAN_TILE (RTS_GROUP * RTS_SCAN_ITEMS)
+
 /* Sizes of intra-group kernels' slots (rts_align8 in mirror.h). */
 long rts_align8(long bytes) {
   return (bytes + 7) & ~7L;
