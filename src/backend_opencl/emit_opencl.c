@@ -478,41 +478,73 @@ static const char **declare_results(struct emitter *e, const struct ir_type *ts,
   return res;
 }
 
-/* The start of a kernel with one element of [0, w) per work-item: its arguments (the
+/* What an elementwise kernel does with map_fn's results `res` for element gi. */
+typedef void (*store_fn)(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k,
+                         const char *const *res, const char *gi);
+
+/* Elements a work-item of an elementwise kernel takes per pass of its grid-stride loop,
+ * when map_fn is small: all their reads are issued before any of their writes, which
+ * keeps several loads in flight (one element per pass leaves memory bandwidth unused on
+ * GPUs). */
+#define ELEMENTWISE_UNROLL 4
+#define ELEMENTWISE_UNROLL_MAX_STMS 40
+
+/* A kernel with one element of [0, w) per work-item and pass: its arguments (the
  * inputs, the first `outputs` arrays of the pattern, the free variables), the grid
- * loop over gi, and map_fn's results at gi, which are returned. */
-static const char **elementwise_begin(struct emitter *e, struct kbuild *kb,
-                                      const struct ir_stm *s, const struct lower_kernel *k,
-                                      const char *suffix, const char *w, int outputs) {
+ * loop, map_fn at each element and `store` of the results. */
+static void emit_elementwise(struct emitter *e, const struct ir_stm *s,
+                             const struct lower_kernel *k, const char *suffix, const char *w,
+                             int outputs, store_fn store) {
   const struct ir_soac *so = &s->exp.u.soac;
-  kb_start(e, kb, kernel_name(e, s, k, suffix));
-  kb_long(e, kb, "w", w);
+  struct kbuild kb;
+  kb_start(e, &kb, kernel_name(e, s, k, suffix));
+  kb_long(e, &kb, "w", w);
   for (int i = 0; i < so->input_count; i++) {
-    kb_array(e, kb, so->inputs[i]);
+    kb_array(e, &kb, so->inputs[i]);
   }
   for (int i = 0; i < outputs; i++) {
-    kb_array(e, kb, s->pat[i]);
+    kb_array(e, &kb, s->pat[i]);
   }
-  kb_free_vars(e, kb, k);
-  kb_body(e, kb);
-  open_grid_loop(e, "gi", "w");
-  const char **res = declare_results(e, so->map_fn->ret, so->map_fn->ret_count);
-  cl_apply_map_fn(e, so, "gi", res);
-  return res;
+  kb_free_vars(e, &kb, k);
+  kb_body(e, &kb);
+  int unroll = ir_body_size(so->map_fn->body) <= ELEMENTWISE_UNROLL_MAX_STMS
+                   ? ELEMENTWISE_UNROLL : 1;
+  emit_c_line(e, "const long stride = get_global_size(0);");
+  emit_c_line(e, "for (long g0 = get_global_id(0); g0 < w; g0 += %d * stride) {", unroll);
+  e->indent++;
+  const char ***res = ARENA_ARRAY(&e->arena, const char **, unroll);
+  const char **gi = ARENA_ARRAY(&e->arena, const char *, unroll);
+  for (int u = 0; u < unroll; u++) {
+    gi[u] = emit_c_printf(e, "gi%d", u);
+    emit_c_line(e, "const long %s = g0 + %d * stride;", gi[u], u);
+    res[u] = declare_results(e, so->map_fn->ret, so->map_fn->ret_count);
+    emit_c_line(e, "if (%s < w) {", gi[u]);
+    e->indent++;
+    cl_apply_map_fn(e, so, gi[u], res[u]);
+    e->indent--;
+    emit_c_line(e, "}");
+  }
+  for (int u = 0; u < unroll; u++) {
+    emit_c_line(e, "if (%s < w) {", gi[u]);
+    e->indent++;
+    store(e, s, k, res[u], gi[u]);
+    e->indent--;
+    emit_c_line(e, "}");
+  }
+  close_loop(e);
+  kb_launch(e, &kb, emit_c_printf(e, "rts_cl_groups(ctx, (%s + %d) / %d)", w, unroll - 1, unroll));
 }
 
-static void elementwise_end(struct emitter *e, struct kbuild *kb, const char *w) {
-  close_loop(e);
-  kb_launch(e, kb, emit_c_printf(e, "rts_cl_groups(ctx, %s)", w));
+static void store_map(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k,
+                      const char *const *res, const char *gi) {
+  (void)k;
+  store_results(e, s->pat, s->pat_count, res, gi);
 }
 
 /* map over [0, w): one work-item per element. */
 static void emit_map_kernel(struct emitter *e, const struct ir_stm *s,
                             const struct lower_kernel *k, const char *w, const char *suffix) {
-  struct kbuild kb;
-  const char **res = elementwise_begin(e, &kb, s, k, suffix, w, s->pat_count);
-  store_results(e, s->pat, s->pat_count, res, "gi");
-  elementwise_end(e, &kb, w);
+  emit_elementwise(e, s, k, suffix, w, s->pat_count, store_map);
 }
 
 static void emit_map(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
@@ -696,9 +728,51 @@ static void group_partials(struct emitter *e, const struct ir_stm *s, bool strid
   const char **loc = local_arrays(e, so->op);
   const char **acc = declare_accumulators(e, so, "acc");
   if (strided) {
-    emit_c_line(e, "for (long i = get_global_id(0); i < w; i += get_global_size(0)) {");
+    /* Several elements per pass, all read before any is combined (as in
+     * emit_elementwise); the operator commutes, so any order is the same. */
+    int unroll = so->map_fn == NULL || ir_body_size(so->map_fn->body) <= ELEMENTWISE_UNROLL_MAX_STMS
+                     ? ELEMENTWISE_UNROLL : 1;
+    emit_c_line(e, "const long stride = get_global_size(0);");
+    emit_c_line(e, "for (long g0 = get_global_id(0); g0 < w; g0 += %d * stride) {", unroll);
     e->indent++;
-    accumulate_element(e, s, acc, "i", false);
+    const char ***vals = ARENA_ARRAY(&e->arena, const char **, unroll);
+    const char **gi = ARENA_ARRAY(&e->arena, const char *, unroll);
+    const char *label;
+    const char *saved = e->cl->fail_action;
+    e->cl->fail_action = fail_region(e, &label);
+    for (int u = 0; u < unroll; u++) {
+      gi[u] = emit_c_printf(e, "gi%d", u);
+      emit_c_line(e, "const long %s = g0 + %d * stride;", gi[u], u);
+      const char **names = ARENA_ARRAY(&e->arena, const char *, k + 1);
+      for (int r = 0; r < k; r++) {
+        names[r] = emit_c_tmp(e);
+        emit_c_line(e, "%s %s = %s;", emit_c_elem_type(so->op->params[r]->type.prim), names[r],
+                    emit_c_subexp(e, so->neutral[r]));
+      }
+      vals[u] = names;
+      emit_c_line(e, "if (%s < w && !failed) {", gi[u]);
+      e->indent++;
+      const char **v = cl_reduction_values(e, so, gi[u], true);
+      if (so->map_fn != NULL) {
+        store_results(e, s->pat + k, s->pat_count - k, v + k, gi[u]);
+      }
+      for (int r = 0; r < k; r++) {
+        emit_c_line(e, "%s = %s;", names[r], v[r]);
+      }
+      e->indent--;
+      emit_c_line(e, "}");
+    }
+    emit_c_line(e, "if (!failed) {");
+    e->indent++;
+    for (int u = 0; u < unroll; u++) {
+      emit_c_line(e, "if (%s < w) {", gi[u]);
+      cl_combine(e, so->op, acc, vals[u]);
+      emit_c_line(e, "}");
+    }
+    e->indent--;
+    emit_c_line(e, "}");
+    emit_c_line(e, "%s:;", label);
+    e->cl->fail_action = saved;
     close_loop(e);
     store_local(e, so->op, loc, acc, "lid");
     group_tree(e, so->op, loc);
@@ -1105,16 +1179,12 @@ static void take_dest(struct emitter *e, const struct ir_stm *s, int d) {
              yn, emit_c_elem_type(y->type.prim), y->type.rank, yn, e->where);
 }
 
-static void emit_scatter(struct emitter *e, const struct ir_stm *s,
-                         const struct lower_kernel *k) {
+/* The writes of one element of a scatter: in-bounds ones only. */
+static void store_scatter(struct emitter *e, const struct ir_stm *s,
+                          const struct lower_kernel *k, const char *const *res, const char *gi) {
+  (void)k;
+  (void)gi;
   const struct ir_soac *so = &s->exp.u.soac;
-  const char *w = width_of(e, so);
-  check_inputs(e, so, w);
-  for (int d = 0; d < so->dest_count; d++) {
-    take_dest(e, s, d);
-  }
-  struct kbuild kb;
-  const char **res = elementwise_begin(e, &kb, s, k, "", w, so->dest_count);
   int index_count = 0;
   for (int d = 0; d < so->dest_count; d++) {
     index_count += (so->dest_ranks != NULL ? so->dest_ranks[d] : 1) *
@@ -1142,13 +1212,23 @@ static void emit_scatter(struct emitter *e, const struct ir_stm *s,
       }
       emit_c_line(e, "if (%s) {", cond.data);
       emit_c_line(e, "  %s[%s] = (%s)%s;", v->ptr, lin.data, cl_elem_type(s->pat[d]->type.prim),
-              res[value]);
+                  res[value]);
       emit_c_line(e, "}");
       strbuf_free(&cond);
       strbuf_free(&lin);
     }
   }
-  elementwise_end(e, &kb, w);
+}
+
+static void emit_scatter(struct emitter *e, const struct ir_stm *s,
+                         const struct lower_kernel *k) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  const char *w = width_of(e, so);
+  check_inputs(e, so, w);
+  for (int d = 0; d < so->dest_count; d++) {
+    take_dest(e, s, d);
+  }
+  emit_elementwise(e, s, k, "", w, so->dest_count, store_scatter);
   for (int d = 0; d < so->dest_count; d++) {
     emit_c_line(e, "rts_dev_wrote(%s.mem);", emit_c_var(e, s->pat[d]));
   }
@@ -1180,13 +1260,9 @@ static void atomic_update(struct emitter *e, enum lower_atomic op, enum prim_typ
   }
 }
 
-static void emit_hist(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
-  const struct ir_soac *so = &s->exp.u.soac;
-  const char *w = width_of(e, so);
-  check_inputs(e, so, w);
-  take_dest(e, s, 0);
-  struct kbuild kb;
-  const char **res = elementwise_begin(e, &kb, s, k, "", w, 1);
+static void store_hist(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k,
+                       const char *const *res, const char *gi) {
+  (void)gi;
   const struct cl_view *v = cl_view_of(e, s->pat[0]);
   emit_c_line(e, "if ((ulong)(long)%s < (ulong)%s) {", res[0], v->dims[0]);
   e->indent++;
@@ -1194,7 +1270,14 @@ static void emit_hist(struct emitter *e, const struct ir_stm *s, const struct lo
                 emit_c_printf(e, "&%s[(long)%s]", v->ptr, res[0]), res[1]);
   e->indent--;
   emit_c_line(e, "}");
-  elementwise_end(e, &kb, w);
+}
+
+static void emit_hist(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  const char *w = width_of(e, so);
+  check_inputs(e, so, w);
+  take_dest(e, s, 0);
+  emit_elementwise(e, s, k, "", w, 1, store_hist);
   emit_c_line(e, "rts_dev_wrote(%s.mem);", emit_c_var(e, s->pat[0]));
 }
 
