@@ -208,7 +208,9 @@ static void lambdas_free_vars(struct lower_plan *plan, const struct ir_program *
     }
   }
   k->free = ARENA_ARRAY(&plan->arena, struct ir_var *, fv.count + 1);
-  memcpy(k->free, fv.vars, (size_t)fv.count * sizeof *fv.vars);
+  if (fv.count > 0) {
+    memcpy(k->free, fv.vars, (size_t)fv.count * sizeof *fv.vars);
+  }
   k->free_count = fv.count;
   heap_free(fv.vars);
   heap_free(fv.bound);
