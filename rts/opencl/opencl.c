@@ -1304,6 +1304,75 @@ static int rts_cl_fill(struct rts_context *ctx, struct rts_cl *cl, cl_mem mem, i
   return RTS_SUCCESS;
 }
 
+/* The elements of a shape that has no negative dimension, or -1 when the count
+ * exceeds `limit`. */
+static int64_t rts_cl_elems_within(int rank, const int64_t *shape, int64_t limit) {
+  int64_t elems = 1;
+  for (int i = 0; i < rank; i++) {
+    if (shape[i] == 0) {
+      return 0;
+    }
+  }
+  for (int i = 0; i < rank; i++) {
+    if (elems > limit / shape[i]) {
+      return -1;
+    }
+    elems *= shape[i];
+  }
+  return elems;
+}
+
+static int rts_cl_check_app_buffer(struct rts_context *ctx, const struct rts_cl *cl,
+                                   const char *fname, cl_mem mem, int64_t offset,
+                                   size_t elem_size, int rank, const int64_t *shape,
+                                   int64_t *bytes) {
+  for (int i = 0; i < rank; i++) {
+    if (shape[i] < 0) {
+      return rts_error(ctx, RTS_INVALID_ARGUMENT, "%s: negative dimension %lld", fname,
+                       (long long)shape[i]);
+    }
+  }
+  if (offset < 0) {
+    return rts_error(ctx, RTS_INVALID_ARGUMENT, "%s: negative offset %lld", fname,
+                     (long long)offset);
+  }
+  int64_t limit = INT64_MAX / (int64_t)elem_size;
+  int64_t elems = rts_cl_elems_within(rank, shape, limit);
+  if (elems < 0 || offset > limit - elems) {
+    return rts_error(ctx, RTS_INVALID_ARGUMENT,
+                     "%s: the elements end beyond the largest possible buffer", fname);
+  }
+  *bytes = elems * (int64_t)elem_size;
+  if (elems == 0) {
+    return RTS_SUCCESS;
+  }
+  if (mem == NULL) {
+    return rts_error(ctx, RTS_INVALID_ARGUMENT, "%s: the buffer is NULL", fname);
+  }
+  cl_context context = NULL;
+  size_t size = 0;
+  cl_int err = clGetMemObjectInfo(mem, CL_MEM_CONTEXT, sizeof context, &context, NULL);
+  if (err == CL_SUCCESS) {
+    err = clGetMemObjectInfo(mem, CL_MEM_SIZE, sizeof size, &size, NULL);
+  }
+  if (err != CL_SUCCESS) {
+    return rts_cl_fail(ctx, err, fname, "clGetMemObjectInfo", "examining the buffer");
+  }
+  if (context != cl->context) {
+    return rts_error(ctx, RTS_INVALID_ARGUMENT,
+                     "%s: the buffer belongs to another OpenCL context than the Prism "
+                     "context's (give the context the application's queue: "
+                     "set_command_queue)", fname);
+  }
+  if ((uint64_t)((offset + elems) * (int64_t)elem_size) > (uint64_t)size) {
+    return rts_error(ctx, RTS_INVALID_ARGUMENT,
+                     "%s: the buffer has %llu bytes, too few for %lld elements of %llu bytes "
+                     "from element %lld on", fname, (unsigned long long)size,
+                     (long long)elems, (unsigned long long)elem_size, (long long)offset);
+  }
+  return RTS_SUCCESS;
+}
+
 /* ------------------------------------------------------------ Kernels */
 
 /* Whether `kernel` is one of rts_cl_init's; else stores the message. */

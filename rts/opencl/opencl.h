@@ -203,6 +203,18 @@ static int rts_cl_fill(struct rts_context *ctx, struct rts_cl *cl, cl_mem mem,
                        int64_t offset, int64_t bytes, const void *pattern,
                        size_t pattern_size, const char *where);
 
+/* Checks a buffer that the application hands to the API (PREFIX_new_raw_T_Nd, named
+ * `fname` in messages) for an array of shape `shape` (rank dimensions) whose elements,
+ * `elem_size` bytes each, start at element `offset` of the buffer: no dimension and
+ * not the offset is negative, and the buffer belongs to the runtime's OpenCL context
+ * and holds every element (it may be NULL only when there are none). Sets *bytes to
+ * the size of the elements; returns RTS_SUCCESS, or RTS_INVALID_ARGUMENT with the
+ * message (RTS_DEVICE_ERROR when OpenCL cannot say what the buffer is). */
+static int rts_cl_check_app_buffer(struct rts_context *ctx, const struct rts_cl *cl,
+                                   const char *fname, cl_mem mem, int64_t offset,
+                                   size_t elem_size, int rank, const int64_t *shape,
+                                   int64_t *bytes);
+
 /* ------------------------------------------------------------ Kernels */
 
 /* Sets argument `index` of kernel `kernel` (an index into rts_cl_init's names): `size`

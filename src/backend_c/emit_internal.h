@@ -170,8 +170,23 @@ void emit_cl_paste_rts(struct emitter *e, struct strbuf *out);
 /* The kernels' program as a C string table, the kernel names and failure messages. */
 void emit_cl_program_tables(struct emitter *e, struct strbuf *out);
 void emit_cl_free(struct emitter *e);
+
+/* ---------------------------------------------- backend_opencl/emit_cl_api.c */
+
+/* The header's #include of the OpenCL API (before its declarations). */
+void emit_cl_api_includes(struct strbuf *out);
+/* The header's declarations of the device's configuration and the report. */
+void emit_cl_api_declarations(struct strbuf *out, const char *prefix, const char *upper_prefix);
 /* The API's context and its configuration for the OpenCL backend. */
 void emit_cl_define_context(struct emitter *e, struct strbuf *out, const char *prefix);
+/* The declarations of PREFIX_new_raw_SUFFIX and PREFIX_values_raw_SUFFIX of the array
+ * type `name` (struct PREFIX_f32_2d, suffix f32_2d), and the definition of the second
+ * (emit_api.c defines the first beside PREFIX_new_SUFFIX); `elem` is the elements' C
+ * type. */
+void emit_cl_declare_raw(struct strbuf *out, const char *prefix, const char *name,
+                         const char *suffix, int rank);
+void emit_cl_define_values_raw(struct strbuf *out, const char *prefix, const char *name,
+                               const char *suffix, const char *elem, int rank);
 
 /* -------------------------------------------------------------- emit_api.c */
 

@@ -4,6 +4,8 @@
  *   emit_opencl.c  the forms of lower.h as kernels plus host code that launches them,
  *                  the host side of the memory model (Note [mirrors] in
  *                  rts/opencl/mirror.h), and the program's tables
+ *   emit_cl_api.c  what the generated API adds on OpenCL: the context and its
+ *                  configuration, raw interop with cl_mem buffers
  *
  * The host code is the C backend's (src/backend_c/): emit_c.c asks this backend, for
  * each host statement, whether lowering planned kernels for it (emit_cl_kernel_stm) and

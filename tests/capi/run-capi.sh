@@ -1,12 +1,13 @@
 #!/bin/sh
 # run-capi.sh: the C API tests (DESIGN.md sections 3 and 5; docs/c-api.md).
 #
-#   tests/capi/run-capi.sh [TEST...]       default: every test (below)
+#   tests/capi/run-capi.sh [TEST...]       default: every test of the C backend (below)
 #
-# `make check` runs it (Makefile.am: TESTS). Each test is a C program, tests/capi/T.c,
-# that uses the libraries `prismc c --library` makes from .dsl programs beside it. For
-# each test this script compiles the libraries, compiles the program and the libraries
-# with $CC -Wall -Wextra -pedantic -std=c99 -Werror, and runs it
+# `make check` runs it (Makefile.am: TESTS), and through run-capi-opencl.sh the tests
+# of the OpenCL backend. Each test is a C program, tests/capi/T.c, that uses the
+# libraries `prismc c --library` makes from .dsl programs beside it. For each test
+# this script compiles the libraries, compiles the program and the libraries with
+# $CC -Wall -Wextra -pedantic -std=c99 -Werror, and runs it
 #   - under valgrind --leak-check=full --error-exitcode=1 when valgrind is installed
 #     (otherwise as it is), and
 #   - built with -fsanitize=address,undefined when the compiler supports it (with
@@ -16,6 +17,14 @@
 # `manifest` checks the JSON manifest of manifest.dsl with check-manifest.py (python3),
 # or with grep where python3 cannot load its json module.
 #
+# Tests named opencl_* (run-capi-opencl.sh runs them all; this script only when they
+# are named) use `prismc opencl --library` and link with -lOpenCL. They are skipped
+# (a SKIP line) when no OpenCL platform is installed or the compiler cannot build an
+# OpenCL program, and run with PRISM_CAPI_TMPDIR set to an empty directory of their
+# own. PoCL under valgrind takes minutes, so they run under valgrind (with
+# tests/unit/pocl.supp) only when PRISM_CAPI_VALGRIND_OPENCL=yes; the sanitizer build,
+# LeakSanitizer included, checks them every time.
+#
 # Environment: PRISMC (default ./prismc), PRISM_TEST_CC or CC (default cc), CFLAGS_CAPI
 # (optimisation and debugging flags, default -O2 -g; -O0 -g for the sanitizer build),
 # PRISM_SANITIZER_CFLAGS (the sanitizer build's flags, from configure),
@@ -24,7 +33,8 @@
 # PRISM_CAPI_VALGRIND=no, PRISM_CAPI_SANITIZE=no and PRISM_CAPI_PYTHON=no (do without
 # valgrind, the sanitizers, python3).
 #
-# Exit status (Automake's convention): 0 pass, 1 fail, 77 skip (prismc is missing).
+# Exit status (Automake's convention): 0 pass, 1 fail, 77 skip (prismc is missing, or
+# every test asked for was skipped).
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -35,14 +45,24 @@ warnings="-Wall -Wextra -pedantic -std=c99 -Werror"
 run_timeout=${PRISM_TEST_TIMEOUT:-300}
 tmp_root=${PRISM_TEST_TMPDIR:-${TMPDIR:-/tmp}}
 
-# The tests: every C program T.c here, and `manifest`. A test's libraries are T.dsl,
-# unless this says otherwise (DSL[:PREFIX] each).
-all_tests="$(cd "$here" && for f in *.c; do [ -f "$f" ] && echo "${f%.c}"; done) manifest"
+# The tests: every C program T.c here but opencl_*.c, and `manifest`. A test's
+# libraries are T.dsl, unless this says otherwise (DSL[:PREFIX] each).
+all_tests="$(cd "$here" && for f in *.c; do
+  case $f in opencl_*) ;; *) [ -f "$f" ] && echo "${f%.c}" ;; esac
+done) manifest"
 libraries_of() {
   case $1 in
     prefix) echo "prefix_alpha.dsl:alpha prefix_beta.dsl:beta" ;;
     manifest) echo "manifest.dsl:mani" ;;
     *) echo "$1.dsl" ;;
+  esac
+}
+
+# The backend of test $1's libraries.
+backend_of() {
+  case $1 in
+    opencl_*) echo opencl ;;
+    *) echo c ;;
   esac
 }
 
@@ -64,6 +84,8 @@ fail() {
   failed=$((failed + 1))
   echo "FAIL: $*"
 }
+skipped=0
+ran=0
 
 # Prints a file indented, for a failure's details.
 show() {
@@ -134,8 +156,26 @@ if probe_sanitizers; then
 elif [ -n "${PRISM_SANITIZER_CFLAGS:-}" ]; then
   fail "prismc is built with $PRISM_SANITIZER_CFLAGS, but $cc cannot build a program with them"
 fi
+# Whether an OpenCL platform is installed (as tests/run-test.sh decides) and the
+# compiler builds and links a program that uses OpenCL.
+probe_opencl() {
+  if command -v clinfo >/dev/null 2>&1; then
+    clinfo -l 2>/dev/null | grep -q '^Platform' || return 1
+  else
+    ls /etc/OpenCL/vendors/*.icd >/dev/null 2>&1 || return 1
+  fi
+  printf '#define CL_TARGET_OPENCL_VERSION 120\n#include <CL/cl.h>\n%s\n' \
+    'int main(void) { cl_uint n = 0; return clGetPlatformIDs(0, NULL, &n) != CL_SUCCESS; }' \
+    >"$work/probe_cl.c"
+  $cc "$work/probe_cl.c" -o "$work/probe_cl" -lOpenCL >/dev/null 2>&1 && "$work/probe_cl"
+}
+
+have_opencl=no
+if probe_opencl; then
+  have_opencl=yes
+fi
 echo "compiler: $cc $cflags; valgrind: $have_valgrind;" \
-  "sanitizers: $have_sanitizers (leak detection: $leaks)"
+  "sanitizers: $have_sanitizers (leak detection: $leaks); OpenCL: $have_opencl"
 
 # Compiles the libraries of test $1 into $work/$1/: DSL.c, DSL.h, DSL.json.
 make_libraries() {
@@ -145,9 +185,9 @@ make_libraries() {
     dsl=${lib%%:*}
     prefix=
     case $lib in *:*) prefix="--prefix ${lib#*:}" ;; esac
-    if ! "$prismc" c --library $prefix -o "$dir/${dsl%.dsl}" "$here/$dsl" \
-      >"$dir/prismc.log" 2>&1; then
-      fail "$1: prismc c --library $prefix $dsl"
+    if ! "$prismc" "$(backend_of "$1")" --library $prefix -o "$dir/${dsl%.dsl}" \
+      "$here/$dsl" >"$dir/prismc.log" 2>&1; then
+      fail "$1: prismc $(backend_of "$1") --library $prefix $dsl"
       show "$dir/prismc.log"
       return 1
     fi
@@ -159,6 +199,8 @@ make_libraries() {
 build() {
   dir=$work/$1
   objects=
+  libs=-lm
+  [ "$(backend_of "$1")" = c ] || libs="-lOpenCL -lm"
   for lib in $(libraries_of "$1"); do
     base=${lib%%:*}
     base=${base%.dsl}
@@ -171,7 +213,7 @@ build() {
   done
   if ! $cc $warnings $3 -I"$dir" -I"$here" -c "$here/$1.c" -o "$dir/test-$1.$2.o" \
     >"$dir/cc.log" 2>&1 ||
-    ! $cc $3 "$dir/test-$1.$2.o" $objects -o "$dir/test-$1.$2" -lm >>"$dir/cc.log" 2>&1; then
+    ! $cc $3 "$dir/test-$1.$2.o" $objects -o "$dir/test-$1.$2" $libs >>"$dir/cc.log" 2>&1; then
     fail "$1 ($2): $1.c does not compile cleanly"
     show "$dir/cc.log"
     return 1
@@ -188,7 +230,10 @@ run() {
   shift 3
   out=$work/$name/$mode.out
   log=$work/$name/$mode.log
-  if ! limited "$out" "$log" "$@" "$binary"; then
+  rm -rf "$work/$name/tmp-$mode"
+  mkdir -p "$work/$name/tmp-$mode" || return
+  ran=$((ran + 1))
+  if ! PRISM_CAPI_TMPDIR=$work/$name/tmp-$mode limited "$out" "$log" "$@" "$binary"; then
     fail "$name ($mode)"
     cat "$out" >>"$log"
     show "$log"
@@ -201,10 +246,21 @@ run() {
 }
 
 run_c_test() {
+  valgrind_here=$have_valgrind
+  valgrind_args=
+  if [ "$(backend_of "$1")" = opencl ]; then
+    if [ $have_opencl = no ]; then
+      skipped=$((skipped + 1))
+      echo "SKIP: $1 (no OpenCL platform, or $cc cannot build an OpenCL program)"
+      return
+    fi
+    [ "${PRISM_CAPI_VALGRIND_OPENCL:-no}" = yes ] || valgrind_here=no
+    valgrind_args="--suppressions=$here/../unit/pocl.supp"
+  fi
   make_libraries "$1" || return
   if build "$1" plain "$cflags"; then
-    if [ $have_valgrind = yes ]; then
-      run "$1" valgrind plain $valgrind_command
+    if [ $valgrind_here = yes ]; then
+      run "$1" valgrind plain $valgrind_command $valgrind_args
     else
       run "$1" plain plain env
     fi
@@ -254,7 +310,10 @@ run_manifest_test() {
 tests=${*:-$all_tests}
 for t in $tests; do
   case $t in
-    manifest) run_manifest_test ;;
+    manifest)
+      ran=$((ran + 1))
+      run_manifest_test
+      ;;
     *)
       if [ ! -f "$here/$t.c" ]; then
         fail "$t: no such test ($here/$t.c)"
@@ -267,5 +326,8 @@ done
 if [ $failed -gt 0 ]; then
   echo "$failed failure(s)"
   exit 1
+fi
+if [ $ran -eq 0 ] && [ $skipped -gt 0 ]; then
+  exit 77
 fi
 exit 0
