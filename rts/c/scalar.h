@@ -13,11 +13,21 @@
  * unsigned types) or the sign (>> on signed types). Floats compute in their own
  * precision (f32 in float); % on floats has the sign of the divisor; round is rint.
  * Conversions from floats to integers saturate, and NaN becomes 0 (rts_fptoi_*).
+ *
+ * The same file is OpenCL C 1.2, so that kernels compute exactly what the C backend
+ * computes: an OpenCL program pastes rts/opencl/scalar_cl.h (the fixed-width types,
+ * doubles, C99's names of the math functions) and then this file without its #include
+ * lines. Where C and OpenCL C differ, __OPENCL_VERSION__ chooses: OpenCL's popcount
+ * and clz for bit counting, as_uint and the like for the bits of floats, and min and
+ * max of +0 and -0 made to return x as glibc does. tests/unit/test_rts_opencl_scalar.c
+ * compares every function on both sides.
  */
 #ifndef PRISM_RTS_SCALAR_H
 #define PRISM_RTS_SCALAR_H
 
+#ifndef __OPENCL_VERSION__
 #include "util.h"
+#endif
 
 /* X(name, C type, unsigned C type of the same width, unsigned type to compute in,
  *   bits, minimum, maximum) */
@@ -36,7 +46,9 @@
 /* ------------------------------------------------------------ Bit counting */
 
 static inline int32_t rts_popc64(uint64_t x) {
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__OPENCL_VERSION__)
+  return (int32_t)popcount(x);
+#elif defined(__GNUC__) || defined(__clang__)
   return (int32_t)__builtin_popcountll(x);
 #else
   int32_t n = 0;
@@ -52,7 +64,9 @@ static inline int32_t rts_clz64(uint64_t x, int bits) {
   if (x == 0) {
     return bits;
   }
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__OPENCL_VERSION__)
+  return (int32_t)clz(x) - (64 - bits);
+#elif defined(__GNUC__) || defined(__clang__)
   return (int32_t)__builtin_clzll(x) - (64 - bits);
 #else
   int32_t n = 0;
@@ -68,7 +82,10 @@ static inline int32_t rts_ctz64(uint64_t x, int bits) {
   if (x == 0) {
     return bits;
   }
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__OPENCL_VERSION__)
+  /* ctz is OpenCL 2.0: count the ones below the lowest one. */
+  return (int32_t)popcount((x & (0 - x)) - 1);
+#elif defined(__GNUC__) || defined(__clang__)
   return (int32_t)__builtin_ctzll(x);
 #else
   int32_t n = 0;
@@ -183,12 +200,43 @@ RTS_UNSIGNED_TYPES(RTS_DEFINE_UNSIGNED)
 
 /* ------------------------------------------------------------------- Floats */
 
-/* X(name, C type, suffix of the math.h functions, integer type of the bits) */
-#define RTS_FLOAT_TYPES(X)          \
-  X(f32, float, f, uint32_t)        \
-  X(f64, double, , uint64_t)
+/* X(name, C type, suffix of the math.h functions, integer type of the bits, its
+ *   OpenCL name) */
+#define RTS_FLOAT_TYPES(X)           \
+  X(f32, float, f, uint32_t, uint)   \
+  X(f64, double, , uint64_t, ulong)
 
-#define RTS_DEFINE_FLOAT(N, T, F, BITS_T)                                          \
+/* The bits of a float and back: memcpy in C, as_TYPE in OpenCL C (no memcpy there). */
+#ifdef __OPENCL_VERSION__
+#define RTS_DEFINE_BITS(N, T, BITS_T, CL_BITS_T)                                   \
+  static inline BITS_T rts_to_bits_##N(T x) { return as_##CL_BITS_T(x); }          \
+  static inline T rts_from_bits_##N(BITS_T bits) { return as_##T(bits); }
+#else
+#define RTS_DEFINE_BITS(N, T, BITS_T, CL_BITS_T)                                   \
+  static inline BITS_T rts_to_bits_##N(T x) {                                       \
+    BITS_T bits;                                                                    \
+    memcpy(&bits, &x, sizeof bits);                                                 \
+    return bits;                                                                    \
+  }                                                                                 \
+  static inline T rts_from_bits_##N(BITS_T bits) {                                  \
+    T x;                                                                            \
+    memcpy(&x, &bits, sizeof x);                                                    \
+    return x;                                                                       \
+  }
+#endif
+
+/* min and max: NaN gives the other operand. When the operands are equal (+0 and -0),
+ * C's fmin and fmax may return either; glibc returns x, and so does OpenCL C here
+ * (PoCL's fmin returns y). */
+#ifdef __OPENCL_VERSION__
+#define RTS_FMIN(F, x, y) ((x) == (y) ? (x) : fmin(x, y))
+#define RTS_FMAX(F, x, y) ((x) == (y) ? (x) : fmax(x, y))
+#else
+#define RTS_FMIN(F, x, y) fmin##F(x, y)
+#define RTS_FMAX(F, x, y) fmax##F(x, y)
+#endif
+
+#define RTS_DEFINE_FLOAT(N, T, F, BITS_T, CL_BITS_T)                               \
   static inline T rts_add_##N(T x, T y) { return x + y; }                          \
   static inline T rts_sub_##N(T x, T y) { return x - y; }                          \
   static inline T rts_mul_##N(T x, T y) { return x * y; }                          \
@@ -199,8 +247,8 @@ RTS_UNSIGNED_TYPES(RTS_DEFINE_UNSIGNED)
     return (r != 0 && ((r < 0) != (y < 0))) ? r + y : r;                            \
   }                                                                                 \
   static inline T rts_pow_##N(T x, T y) { return pow##F(x, y); }                   \
-  static inline T rts_min_##N(T x, T y) { return fmin##F(x, y); }                  \
-  static inline T rts_max_##N(T x, T y) { return fmax##F(x, y); }                  \
+  static inline T rts_min_##N(T x, T y) { return RTS_FMIN(F, x, y); }              \
+  static inline T rts_max_##N(T x, T y) { return RTS_FMAX(F, x, y); }              \
   static inline T rts_atan2_##N(T x, T y) { return atan2##F(x, y); }               \
   static inline T rts_hypot_##N(T x, T y) { return hypot##F(x, y); }               \
   static inline T rts_neg_##N(T x) { return -x; }                                  \
@@ -237,16 +285,7 @@ RTS_UNSIGNED_TYPES(RTS_DEFINE_UNSIGNED)
   static inline T rts_trunc_##N(T x) { return trunc##F(x); }                       \
   static inline bool rts_isnan_##N(T x) { return isnan(x) != 0; }                  \
   static inline bool rts_isinf_##N(T x) { return isinf(x) != 0; }                  \
-  static inline BITS_T rts_to_bits_##N(T x) {                                       \
-    BITS_T bits;                                                                    \
-    memcpy(&bits, &x, sizeof bits);                                                 \
-    return bits;                                                                    \
-  }                                                                                 \
-  static inline T rts_from_bits_##N(BITS_T bits) {                                  \
-    T x;                                                                            \
-    memcpy(&x, &bits, sizeof x);                                                    \
-    return x;                                                                       \
-  }
+  RTS_DEFINE_BITS(N, T, BITS_T, CL_BITS_T)
 
 RTS_FLOAT_TYPES(RTS_DEFINE_FLOAT)
 
