@@ -18,22 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The runtime, as generated programs paste it: unused functions allowed. */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function"
-#include "../../rts/c/util.h"
-#include "../../rts/c/context.h"
-#include "../../rts/c/context.c"
-#include "../../rts/opencl/opencl.h"
-#include "../../rts/opencl/opencl.c"
-#pragma GCC diagnostic pop
-
-/* The embedded runtime, as the OpenCL backend will see it. */
-struct rts_embedded_file {
-  const char *name;
-  const char *const *lines;
-};
-#include "backend_opencl/rts_cl_embed.inc"
+#include "rts_opencl_harness.h"
 
 static int failures, checks;
 
@@ -47,14 +32,6 @@ static int failures, checks;
       printf("\n");                                        \
     }                                                      \
   } while (0)
-
-/* Stops the test: something it needs for the checks that follow failed. */
-_Noreturn static void fatal(const char *what, struct rts_context *ctx) {
-  char *message = ctx != NULL ? rts_take_error(ctx) : NULL;
-  printf("fatal: %s%s%s\n", what, message != NULL ? ": " : "", message != NULL ? message : "");
-  free(message);
-  exit(1);
-}
 
 /* Takes the context's message and checks that it contains every one of `parts` (a
  * NULL-terminated list). */
@@ -730,11 +707,6 @@ static void test_profiling(void) {
 }
 
 /* ------------------------------------------------------------ Main */
-
-static bool platform_present(void) {
-  cl_uint n = 0;
-  return clGetPlatformIDs(0, NULL, &n) == CL_SUCCESS && n > 0;
-}
 
 int main(void) {
   test_error_names();
