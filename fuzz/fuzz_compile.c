@@ -3,7 +3,8 @@
  * One source makes three targets; fuzz/run.sh builds each with its FUZZ_STAGE:
  *   fuzz_parse      the lexer and the parser, and the AST printer  (dump --after parse)
  *   fuzz_typecheck  the whole front end, to the typed AST          (dump --after typecheck)
- *   fuzz_emit       the whole pipeline, to the C source text       (dump --after emit)
+ *   fuzz_emit       the whole pipeline, to the C source text       (dump --after emit),
+ *                   then again through lowering to the OpenCL backend's text
  * Each input is compiled by compile_text() as if it were the file fuzz-input.dsl in the
  * current directory (fuzz/run.sh runs the targets in an empty one, so imports find only
  * the standard library). The C text is made but not compiled.
@@ -47,7 +48,12 @@ static int compile_input(const uint8_t *data, size_t size) {
       .dump = true,
       .dump_after = FUZZ_STAGE,
   };
-  return compile_text(&opts, (const char *)data, size, NULL);
+  int status = compile_text(&opts, (const char *)data, size, NULL);
+  if (status == 0 && FUZZ_STAGE == STAGE_EMIT) {
+    opts.backend = BACKEND_OPENCL;
+    status = compile_text(&opts, (const char *)data, size, NULL);
+  }
+  return status;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

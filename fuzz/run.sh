@@ -47,7 +47,8 @@ command -v "$cc" >/dev/null 2>&1 || die "$cc not found (apt-get install clang li
 
 # The generated sources come from the build tree's own rules.
 make -s -C "$build" src/lexer/lexer.c src/parser/parser.c src/parser/parser.h \
-  src/backend_c/rts_embed.inc >/dev/null || die "cannot make the generated sources"
+  src/backend_c/rts_embed.inc src/backend_opencl/rts_cl_embed.inc >/dev/null ||
+  die "cannot make the generated sources"
 
 mkdir -p "$out/obj" "$out/artifacts" "$out/seeds" "$out/work" || die "cannot create $out"
 
