@@ -927,22 +927,11 @@ static void emit_reduce(struct emitter *e, const struct ir_stm *s, const struct 
 
 /* ------------------------------------------------------------ scan */
 
-/* Note [single-pass scan]
- * ~~~~~~~~~~~~~~~~~~~~~~~~
- * scan and scanomap read their input once and write once (Merrill and Garland's
- * decoupled look-back): each work-group takes the next tile of RTS_SCAN_TILE elements
- * (RTS_SCAN_ITEMS per work-item) from a global counter, so every tile before it has
- * a group that started already; it loads the tile through local memory (coalesced),
- * applies map_fn, scans each work-item's consecutive elements and then the work-items'
- * totals, and publishes its aggregate (flag 1). Work-item 0 then walks back over the
- * tiles before it, combining their aggregates until it meets a tile that published its
- * inclusive prefix (flag 2), publishes its own, and the group writes its tile with that
- * prefix. Values are written before their flag, with a fence between, and read through
- * volatile pointers after the flag. A group whose elements failed still publishes (its
- * values do not matter then, but the tiles after it wait for them).
- */
-
-static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
+/* The general scan, in three phases: each group's sum of its chunk, one work-item's
+ * exclusive scan of the sums, then each group's scan of its chunk from its carry-in.
+ * It reads its input twice. */
+static void emit_scan_phases(struct emitter *e, const struct ir_stm *s,
+                             const struct lower_kernel *k) {
   const struct ir_soac *so = &s->exp.u.soac;
   int nacc = so->neutral_count;
   const struct ir_lambda *op = so->op;
@@ -951,16 +940,208 @@ static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lo
   for (int i = 0; i < s->pat_count; i++) {
     alloc_output(e, s->pat[i], w, NULL);
   }
+  const char *groups = emit_c_tmp(e);
+  emit_c_line(e, "const int64_t %s = rts_cl_partial_groups(ctx, %s);", groups, w);
+  const char **parts = partial_buffers(e, so, groups);
+
+  /* Phase 1: the sum of each group's chunk, in order (the map outputs wait for phase 3). */
+  struct kbuild kb1;
+  kb_start(e, &kb1, kernel_name(e, s, k, "_sums"));
+  reduction_args(e, &kb1, s, k, w, false);
+  const char **pn = buffer_params(e, &kb1, so, parts, "part");
+  kb_body(e, &kb1);
+  struct ir_stm sums = *s;
+  sums.pat_count = nacc; /* no map outputs in this phase */
+  group_partials(e, &sums, false, pn);
+  kb_launch(e, &kb1, groups);
+
+  /* Phase 2: the exclusive scan of the sums, by one work-item (there are few). */
+  struct kbuild kb2;
+  kb_start(e, &kb2, kernel_name(e, s, k, "_carries"));
+  kb_long(e, &kb2, "n", groups);
+  kb_free_vars(e, &kb2, k);
+  const char **pn2 = buffer_params(e, &kb2, so, parts, "part");
+  kb_body(e, &kb2);
+  emit_c_line(e, "if (get_global_id(0) != 0) {");
+  emit_c_line(e, "  return;");
+  emit_c_line(e, "}");
+  const char **acc = declare_accumulators(e, so, "acc");
+  emit_c_line(e, "for (long i = 0; i < n; i++) {");
+  e->indent++;
+  const char **vals = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  for (int r = 0; r < nacc; r++) {
+    vals[r] = emit_c_tmp(e);
+    emit_c_line(e, "const %s %s = (%s)%s[i];", emit_c_elem_type(op->params[r]->type.prim), vals[r],
+            emit_c_elem_type(op->params[r]->type.prim), pn2[r]);
+    emit_c_line(e, "%s[i] = (%s)%s;", pn2[r], cl_elem_type(op->params[r]->type.prim), acc[r]);
+  }
+  cl_combine(e, op, acc, vals);
+  close_loop(e);
+  kb_launch(e, &kb2, "1");
+
+  /* Phase 3: each group scans its chunk, RTS_GROUP elements at a time, from its carry. */
+  struct kbuild kb3;
+  kb_start(e, &kb3, kernel_name(e, s, k, "_scan"));
+  reduction_args(e, &kb3, s, k, w, false);
+  for (int i = 0; i < nacc; i++) {
+    kb_array(e, &kb3, s->pat[i]);
+  }
+  for (int i = nacc; i < s->pat_count; i++) {
+    kb_array(e, &kb3, s->pat[i]);
+  }
+  const char **pn3 = buffer_params(e, &kb3, so, parts, "part");
+  kb_body(e, &kb3);
+  emit_c_line(e, "const long lid = get_local_id(0), grp = get_group_id(0);");
+  emit_c_line(e, "bool failed = false;");
+  const char **loc = local_arrays(e, op);
+  const char **run = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  for (int r = 0; r < nacc; r++) {
+    run[r] = emit_c_printf(e, "run_%d", r);
+    emit_c_line(e, "%s %s = (%s)%s[grp];", emit_c_elem_type(op->params[r]->type.prim), run[r],
+            emit_c_elem_type(op->params[r]->type.prim), pn3[r]);
+  }
+  emit_c_line(e, "const long chunk = (w + get_num_groups(0) - 1) / get_num_groups(0);");
+  emit_c_line(e, "const long start = grp * chunk, end = min(start + chunk, w);");
+  emit_c_line(e, "for (long base = start; base < end; base += RTS_GROUP) {");
+  e->indent++;
+  const char **one = declare_accumulators(e, so, "one");
+  emit_c_line(e, "const long i = base + lid;");
+  const char *label;
+  e->cl->fail_action = fail_region(e, &label);
+  emit_c_line(e, "if (i < end && !failed) {");
+  e->indent++;
+  const char **v = cl_reduction_values(e, so, "i", true);
+  if (so->map_fn != NULL) {
+    store_results(e, s->pat + nacc, s->pat_count - nacc, v + nacc, "i");
+  }
+  for (int r = 0; r < nacc; r++) {
+    emit_c_line(e, "%s = %s;", one[r], v[r]);
+  }
+  e->indent--;
+  emit_c_line(e, "}");
+  emit_c_line(e, "%s:;", label);
+  store_local(e, op, loc, one, "lid");
+  /* Hillis and Steele's inclusive scan of loc, in order. */
+  emit_c_line(e, "for (long s = 1; s < RTS_GROUP; s <<= 1) {");
+  e->indent++;
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  const char **left = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  for (int r = 0; r < nacc; r++) {
+    left[r] = emit_c_tmp(e);
+    emit_c_line(e, "%s %s = %s;", emit_c_elem_type(op->params[r]->type.prim), left[r], one[r]);
+    emit_c_line(e, "if (lid >= s) {");
+    emit_c_line(e, "  %s = (%s)%s[lid - s];", left[r], emit_c_elem_type(op->params[r]->type.prim),
+            loc[r]);
+    emit_c_line(e, "}");
+  }
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  emit_c_line(e, "if (lid >= s && !failed) {");
+  e->indent++;
+  const char *label2;
+  e->cl->fail_action = fail_region(e, &label2);
+  cl_combine(e, op, left, one);
+  for (int r = 0; r < nacc; r++) {
+    emit_c_line(e, "%s = %s;", one[r], left[r]);
+    emit_c_line(e, "%s[lid] = (%s)%s;", loc[r], cl_elem_type(op->params[r]->type.prim), one[r]);
+  }
+  emit_c_line(e, "%s:;", label2);
+  e->indent--;
+  emit_c_line(e, "}");
+  close_loop(e);
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  /* out[i] = run op one; run = run op loc[last]. */
+  const char **r2 = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  const char **last = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  for (int r = 0; r < nacc; r++) {
+    r2[r] = emit_c_tmp(e);
+    emit_c_line(e, "%s %s = %s;", emit_c_elem_type(op->params[r]->type.prim), r2[r], run[r]);
+    last[r] = emit_c_printf(e, "(%s)%s[min((long)RTS_GROUP, end - base) - 1]",
+                            emit_c_elem_type(op->params[r]->type.prim), loc[r]);
+  }
+  const char *label3;
+  e->cl->fail_action = fail_region(e, &label3);
+  emit_c_line(e, "if (i < end && !failed) {");
+  e->indent++;
+  cl_combine(e, op, r2, one);
+  store_results(e, s->pat, nacc, r2, "i");
+  e->indent--;
+  emit_c_line(e, "}");
+  emit_c_line(e, "%s:;", label3);
+  emit_c_line(e, "if (!failed) {");
+  e->indent++;
+  const char *label4;
+  e->cl->fail_action = fail_region(e, &label4);
+  cl_combine(e, op, run, last);
+  emit_c_line(e, "%s:;", label4);
+  e->indent--;
+  emit_c_line(e, "}");
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  e->cl->fail_action = "return;";
+  close_loop(e);
+  kb_launch(e, &kb3, groups);
+  for (int r = 0; r < nacc; r++) {
+    release_temp(e, parts[r]);
+  }
+}
+
+/* Note [single-pass scan]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~
+ * scan and scanomap read their input once and write once (Merrill and Garland's
+ * decoupled look-back) when their operator combines one value of at most 32 bits (the
+ * others take three phases, emit_scan_phases): each work-group takes the next tile of
+ * RTS_SCAN_TILE elements (RTS_SCAN_ITEMS per work-item) from a global counter, so every
+ * tile before it has
+ * a group that started already; it loads the tile through local memory (coalesced),
+ * applies map_fn, scans each work-item's consecutive elements and then the work-items'
+ * totals, and publishes its aggregate (flag 1). Work-item 0 then walks back over the
+ * tiles before it, combining their aggregates until it meets a tile that published its
+ * inclusive prefix (flag 2), publishes its own, and the group writes its tile with that
+ * prefix. A tile's flag and value share one 64-bit word, written and read atomically
+ * (status_word). A group whose elements failed still publishes (its values do not
+ * matter then, but the tiles after it wait for them).
+ */
+
+/* The status word of a tile: flag (1 aggregate, 2 inclusive prefix) in the high half,
+ * the value's bits in the low half, written and read by one 64-bit atomic, so that no
+ * reader sees a flag before its value (OpenCL 1.2's fences order only one work-item's
+ * own accesses, which is not enough on GPUs). */
+static const char *status_word(struct emitter *e, enum prim_type t, const char *flag,
+                               const char *v) {
+  if (t == PRIM_F32) {
+    return emit_c_printf(e, "(((ulong)%s << 32) | (ulong)as_uint(%s))", flag, v);
+  }
+  return emit_c_printf(e, "(((ulong)%s << 32) | (ulong)(uint)%s)", flag, v);
+}
+
+static const char *status_value(struct emitter *e, enum prim_type t, const char *word) {
+  if (t == PRIM_F32) {
+    return emit_c_printf(e, "as_float((uint)%s)", word);
+  }
+  return emit_c_printf(e, "(%s)(uint)%s", emit_c_elem_type(t), word);
+}
+
+static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  int nacc = so->neutral_count;
+  const struct ir_lambda *op = so->op;
+  if (nacc != 1 || prim_bytes(op->params[0]->type.prim) > 4) {
+    emit_scan_phases(e, s, k);
+    return;
+  }
+  enum prim_type t0 = op->params[0]->type.prim;
+  const char *w = width_of(e, so);
+  check_inputs(e, so, w);
+  for (int i = 0; i < s->pat_count; i++) {
+    alloc_output(e, s->pat[i], w, NULL);
+  }
   const char *tiles = emit_c_tmp(e);
   emit_c_line(e, "const int64_t %s = (%s + RTS_SCAN_TILE - 1) / RTS_SCAN_TILE;", tiles, w);
-  const char *flags = temp_buffer(e, PRIM_I32, emit_c_printf(e, "%s + 1", tiles));
+  const char *status = temp_buffer(e, PRIM_U64, emit_c_printf(e, "%s + 1", tiles));
   const char *zero = emit_c_tmp(e);
-  emit_c_line(e, "const int32_t %s = 0;", zero);
-  emit_c_try(e, "rts_cl_fill(ctx, ctx->cl, rts_dev_mem(%s.mem), 0, (int64_t)sizeof(int32_t) * "
+  emit_c_line(e, "const uint64_t %s = 0;", zero);
+  emit_c_try(e, "rts_cl_fill(ctx, ctx->cl, rts_dev_mem(%s.mem), 0, (int64_t)sizeof(uint64_t) * "
                 "(%s + 1), &%s, sizeof %s, %s)",
-             flags, tiles, zero, zero, e->where);
-  const char **aggs = partial_buffers(e, so, emit_c_printf(e, "%s + 1", tiles));
-  const char **incls = partial_buffers(e, so, emit_c_printf(e, "%s + 1", tiles));
+             status, tiles, zero, zero, e->where);
 
   struct kbuild kb;
   kb_start(e, &kb, kernel_name(e, s, k, ""));
@@ -968,9 +1149,7 @@ static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lo
   for (int i = 0; i < s->pat_count; i++) {
     kb_array(e, &kb, s->pat[i]);
   }
-  kb_buffer(e, &kb, PRIM_I32, "flags", emit_c_printf(e, "%s.mem", flags));
-  const char **agg = buffer_params(e, &kb, so, aggs, "agg");
-  const char **incl = buffer_params(e, &kb, so, incls, "incl");
+  kb_buffer(e, &kb, PRIM_U64, "status", emit_c_printf(e, "%s.mem", status));
   kb_body(e, &kb);
   emit_c_line(e, "const long lid = get_local_id(0);");
   emit_c_line(e, "__local int tile_slot;");
@@ -988,7 +1167,7 @@ static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lo
     emit_c_line(e, "__local %s %s;", ct, pre[r]);
   }
   emit_c_line(e, "if (lid == 0) {");
-  emit_c_line(e, "  tile_slot = atomic_inc(&flags[0]);");
+  emit_c_line(e, "  tile_slot = (int)atom_inc(&status[0]);");
   emit_c_line(e, "}");
   emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
   emit_c_line(e, "const long tile = tile_slot, base = tile * RTS_SCAN_TILE;");
@@ -1063,30 +1242,19 @@ static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lo
   e->indent++;
   const char **ag = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
   const char **ex = declare_accumulators(e, so, "excl");
-  for (int r = 0; r < nacc; r++) {
-    ag[r] = emit_c_tmp(e);
-    emit_c_line(e, "%s %s = (%s)%s[RTS_GROUP - 1];", emit_c_elem_type(op->params[r]->type.prim),
-                ag[r], emit_c_elem_type(op->params[r]->type.prim), tot[r]);
-    emit_c_line(e, "%s[tile + 1] = (%s)%s;", agg[r], cl_elem_type(op->params[r]->type.prim),
-                ag[r]);
-  }
-  emit_c_line(e, "mem_fence(CLK_GLOBAL_MEM_FENCE);");
-  emit_c_line(e, "atomic_xchg(&flags[tile + 1], 1);");
+  ag[0] = emit_c_tmp(e);
+  emit_c_line(e, "%s %s = (%s)%s[RTS_GROUP - 1];", emit_c_elem_type(t0), ag[0],
+              emit_c_elem_type(t0), tot[0]);
+  emit_c_line(e, "atom_xchg(&status[tile + 1], %s);", status_word(e, t0, "1", ag[0]));
   emit_c_line(e, "for (long j = tile - 1; j >= 0; j--) {");
   e->indent++;
-  emit_c_line(e, "int f;");
-  emit_c_line(e, "while ((f = atomic_or(&flags[j + 1], 0)) == 0) {");
+  emit_c_line(e, "ulong word;");
+  emit_c_line(e, "while (((word = atom_or(&status[j + 1], 0)) >> 32) == 0) {");
   emit_c_line(e, "}");
-  emit_c_line(e, "mem_fence(CLK_GLOBAL_MEM_FENCE);");
+  emit_c_line(e, "const uint f = (uint)(word >> 32);");
   const char **got = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
-  for (int r = 0; r < nacc; r++) {
-    got[r] = emit_c_tmp(e);
-    const char *ct = cl_elem_type(op->params[r]->type.prim);
-    emit_c_line(e, "%s %s = (%s)(f == 2 ? ((volatile __global %s *)%s)[j + 1] : "
-                   "((volatile __global %s *)%s)[j + 1]);",
-                emit_c_elem_type(op->params[r]->type.prim), got[r],
-                emit_c_elem_type(op->params[r]->type.prim), ct, incl[r], ct, agg[r]);
-  }
+  got[0] = emit_c_tmp(e);
+  emit_c_line(e, "%s %s = %s;", emit_c_elem_type(t0), got[0], status_value(e, t0, "word"));
   /* excl = got op excl: the earlier tile's value on the left. */
   e->cl->fail_action = "failed = true;";
   cl_combine(e, op, got, ex);
@@ -1104,13 +1272,8 @@ static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lo
     emit_c_line(e, "%s %s = %s;", emit_c_elem_type(op->params[r]->type.prim), inc[r], ex[r]);
   }
   cl_combine(e, op, inc, ag);
-  for (int r = 0; r < nacc; r++) {
-    emit_c_line(e, "%s[tile + 1] = (%s)%s;", incl[r], cl_elem_type(op->params[r]->type.prim),
-                inc[r]);
-    emit_c_line(e, "%s = (%s)%s;", pre[r], cl_elem_type(op->params[r]->type.prim), ex[r]);
-  }
-  emit_c_line(e, "mem_fence(CLK_GLOBAL_MEM_FENCE);");
-  emit_c_line(e, "atomic_xchg(&flags[tile + 1], 2);");
+  emit_c_line(e, "%s = (%s)%s;", pre[0], cl_elem_type(t0), ex[0]);
+  emit_c_line(e, "atom_xchg(&status[tile + 1], %s);", status_word(e, t0, "2", inc[0]));
   e->indent--;
   emit_c_line(e, "}");
   emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
@@ -1161,11 +1324,7 @@ static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lo
   close_loop(e);
   e->cl->fail_action = "return;";
   kb_launch(e, &kb, tiles);
-  release_temp(e, flags);
-  for (int r = 0; r < nacc; r++) {
-    release_temp(e, aggs[r]);
-    release_temp(e, incls[r]);
-  }
+  release_temp(e, status);
 }
 
 /* ------------------------------------------------------------ scatter and hist */

@@ -8,7 +8,7 @@
 -- entry: hist_into
 -- input { [1i64, 2i64, 3i64] } output { [5i64, 4i64, 6i64] }
 -- entry: into_result
--- input { [3i64, 0i64, 1i64] } output { [5i64, 6i64, 2i64] }
+-- input { [3i64, 1i64, 5i64] } output { [8i64, 6i64, 10i64] }
 -- structure { map 3 scatter 2 hist 1 }
 entry main [n] (xs: *[n]i64) =
   let vs = map (\x -> x * 10) xs
