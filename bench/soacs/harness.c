@@ -24,6 +24,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../harness-util.h"
 #include "baseline.h"
 #include "soacs.h"
 
@@ -37,40 +38,6 @@ static void die(const char *what) {
   fprintf(stderr, "harness: %s failed: %s\n", what, message != NULL ? message : "");
   free(message);
   exit(1);
-}
-
-static void *xmalloc(size_t bytes) {
-  void *p = malloc(bytes > 0 ? bytes : 1);
-  if (p == NULL) {
-    fprintf(stderr, "harness: out of memory\n");
-    exit(1);
-  }
-  return p;
-}
-
-static double now_ms(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
-
-static int compare_doubles(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(double *v, int n) {
-  qsort(v, (size_t)n, sizeof *v, compare_doubles);
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-/* xorshift64*: reproducible inputs. */
-static uint64_t rng_state = 0x9E3779B97F4A7C15u;
-static uint64_t rng(void) {
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545F4914F6CDD1Du;
 }
 
 /* In [0.5, 1.5) or (-1.5, -0.5]: never zero. */

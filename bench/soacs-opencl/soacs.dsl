@@ -1,0 +1,25 @@
+-- bench/soacs-opencl: one entry point per SOAC kernel form of the OpenCL backend, each
+-- written as a user would write it, timed by bench.c against a copy kernel on the same
+-- device. The comments say what lowering makes of each (prismc dump --after lower).
+
+-- | map: one global kernel, one element per work-item (several in a grid-stride loop).
+entry map_f32 (xs: []f32) : []f32 = map (\x -> x * 2 + 1) xs
+
+-- | reduce: per-group partial sums by a tree in local memory, then one group.
+entry reduce_f32 (xs: []f32) : f32 = reduce (+) 0 xs
+
+-- | scan: group sums, a scan of the sums, then each group's scan with its carry-in.
+entry scan_f32 (xs: []f32) : []f32 = scan (+) 0 xs
+
+-- | scatter through the permutation i -> 7919 i mod n (n not a multiple of 7919): the
+-- index map is fused into the scatter, which writes into a fresh array of zeros.
+entry scatter_f32 [n] (xs: [n]f32) : [n]f32 =
+  scatter (replicate n 0) (map (\i -> (i * 7919) % n) (iota n)) xs
+
+-- | map-map-reduce fused into one redomap: one reduction kernel, no temporary array.
+entry chain_f32 (xs: []f32) : f32 =
+  reduce (+) 0 (map (\y -> y * 0.5 + 1) (map (\x -> x * x) xs))
+
+-- | Sums of the rows of an [n][m] array (a segmented reduction): one work-group per row
+-- when rows are long (m >= 1024), one work-item per row otherwise.
+entry rowsum_f32 [n][m] (xss: [n][m]f32) : [n]f32 = map (\r -> reduce (+) 0 r) xss

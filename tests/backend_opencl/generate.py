@@ -1,0 +1,985 @@
+#!/usr/bin/env python3
+"""Writes the tests of tests/backend_opencl/ whose inputs are large.
+
+    python3 tests/backend_opencl/generate.py     (from the repository root)
+
+Each test has input blocks with thousands of elements, so that the kernels run in several
+work-groups and some work-items handle several elements; the expected outputs are computed
+here, in Python, independently of Prism (the runner also runs every test with the C
+backend). The random inputs come from a fixed seed, so running this again rewrites the
+same files. After adding a test, run tests/update-test-list.sh.
+"""
+
+import math
+import os
+import random
+import re
+import struct
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+WIDTH = 96  # columns of a stanza line
+
+# ------------------------------------------------------------------ Values
+
+
+def wrap(x, bits, signed=True):
+    """x as an integer of `bits` bits that wraps around."""
+    x &= (1 << bits) - 1
+    if signed and x >= 1 << (bits - 1):
+        x -= 1 << bits
+    return x
+
+
+def i32(x):
+    return wrap(x, 32)
+
+
+def f32(x):
+    """x rounded to the nearest f32."""
+    return struct.unpack("f", struct.pack("f", x))[0]
+
+
+def fmt_scalar(x, t):
+    if t == "bool":
+        return "true" if x else "false"
+    if t in ("f32", "f64"):
+        if math.isinf(x):
+            return ("-" if x < 0 else "") + t + ".inf"
+        return repr(float(x)) + t
+    return str(x) + t
+
+
+def fmt_elem(x, t):
+    """An element of an array, without a suffix (the reader takes the type of the
+    argument; an expected value takes the type of the actual one), to keep files small."""
+    if t == "bool":
+        return "true" if x else "false"
+    if t in ("f32", "f64"):
+        if math.isinf(x):
+            return ("-" if x < 0 else "") + t + ".inf"
+        if float(x).is_integer() and abs(x) < 1e15:
+            return "%d.0" % x
+        return "%.9g" % x
+    return str(x)
+
+
+def fmt_array(xs, t, shape=None):
+    """An array of scalars of type t, nested lists for rank 2; `shape` for empty ones."""
+    if shape is None:
+        shape = [len(xs)]
+        if len(xs) > 0 and isinstance(xs[0], list):
+            shape.append(len(xs[0]))
+    if 0 in shape:
+        return "empty(" + "".join("[%d]" % d for d in shape) + t + ")"
+    if len(shape) == 1:
+        return "[" + ", ".join(fmt_elem(x, t) for x in xs) + "]"
+    return "[" + ", ".join(fmt_array(r, t, shape[1:]) for r in xs) + "]"
+
+
+def stanza_lines(keyword, values):
+    """`keyword { v1 v2 ... }` cut into comment lines of at most WIDTH columns."""
+    text = keyword + " { " + " ".join(values) + " }"
+    lines, line = [], "--"
+    for word in text.split(" "):
+        if len(line) + 1 + len(word) > WIDTH and line != "--":
+            lines.append(line)
+            line = "--"
+        line += " " + word
+    lines.append(line)
+    return lines
+
+
+def case(inputs, outputs=None, error=None):
+    """An input block with its output block or run-time error."""
+    lines = stanza_lines("input", inputs)
+    if outputs is not None:
+        lines += stanza_lines("output", outputs)
+    if error is not None:
+        lines.append("-- error: " + error)
+    return lines
+
+
+def write_test(name, comment, stanzas, program):
+    """tests/backend_opencl/NAME.dsl: the comment, `-- ==`, the stanzas, the program.
+    In the stanzas, `{at:TEXT}` becomes the location of the first TEXT in the program as
+    a regular expression (`NAME\\.dsl:LINE:COL`)."""
+    out = ["-- " + line if line else "--" for line in comment.strip("\n").split("\n")]
+    out.append("-- ==")
+    out += stanzas
+    first = len(out) + 1
+    lines = program.strip("\n").split("\n")
+    out += lines
+
+    def location(m):
+        for k, line in enumerate(lines):
+            col = line.find(m.group(1))
+            if col >= 0:
+                return "%s\\.dsl:%d:%d" % (name, first + k, col + 1)
+        raise ValueError("%s: no %r in the program" % (name, m.group(1)))
+    out = [re.sub(r"\{at:([^}]*)\}", location, line) if line.startswith("-- error:")
+           else line for line in out]
+    with open(os.path.join(HERE, name + ".dsl"), "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def ints(rng, n, lo, hi):
+    return [rng.randint(lo, hi) for _ in range(n)]
+
+
+def scan_list(op, neutral, xs):
+    out, acc = [], neutral
+    for x in xs:
+        acc = op(acc, x)
+        out.append(acc)
+    return out
+
+
+def reduce_list(op, neutral, xs):
+    acc = neutral
+    for x in xs:
+        acc = op(acc, x)
+    return acc
+
+
+# 2x2 matrices modulo a prime: associative, not commutative.
+P_MAT = 30011
+
+
+def mat_mul(a, b):
+    a0, a1, a2, a3 = a
+    b0, b1, b2, b3 = b
+    return ((a0 * b0 + a1 * b2) % P_MAT, (a0 * b1 + a1 * b3) % P_MAT,
+            (a2 * b0 + a3 * b2) % P_MAT, (a2 * b1 + a3 * b3) % P_MAT)
+
+
+# Affine maps x -> a*x + b modulo a prime, composed left to right: associative, not
+# commutative.
+P_AFF = 10007
+
+
+def affine(f, g):
+    return ((f[0] * g[0]) % P_AFF, (g[0] * f[1] + g[1]) % P_AFF)
+
+
+# ------------------------------------------------------------------ Tests
+
+
+def test_map(rng):
+    stanzas = ["-- entry: main"]
+    for a, n in ((3, 0), (3, 5), (-2, 3000)):
+        xs = ints(rng, n, -99, 99)
+        ys = [rng.randint(-200, 200) / 4 for _ in range(n)]
+        stanzas += case(["%di32" % a, fmt_array(xs, "i32"), fmt_array(ys, "f32")],
+                        [fmt_array([i32(a * x - 7) for x in xs], "i32"),
+                         fmt_array([y * 0.5 + x for x, y in zip(xs, ys)], "f32")])
+    stanzas.append("-- entry: stride")
+    xs = ints(rng, 20000, 0, 9)
+    stanzas += case([fmt_array(xs, "i32")], [fmt_array([x * 3 - 7 for x in xs], "i32")])
+    stanzas.append("-- entry: lookup")
+    table = ints(rng, 100, -50, 50)
+    idx = ints(rng, 3000, 0, 99)
+    stanzas += case([fmt_array(table, "i32"), fmt_array(idx, "i64")],
+                    [fmt_array([table[i] * 2 for i in idx], "i32")])
+    stanzas.append("-- structure kernels { global 3 group 0 host 0 map 3 }")
+    write_test("map", """
+Map on OpenCL (the lowering form map): one work-item per element, and several elements per
+work-item (a grid-stride loop) when there are more elements than work-items (`stride`: 20000
+elements are more than the 64 work-groups of 256 work-items that a device of two compute
+units, as PoCL here, gets). A free scalar is a kernel argument; a free array is read by
+index (`lookup`, bounds-checked).
+""", stanzas, """
+entry main [n] (a: i32) (xs: [n]i32) (ys: [n]f32) : ([n]i32, [n]f32) =
+  unzip (map2 (\\x y -> (a * x - 7, y * 0.5 + f32.i32 x)) xs ys)
+entry stride (xs: []i32) : []i32 = map (\\x -> x * 3 - 7) xs
+entry lookup [n][k] (table: [k]i32) (is: [n]i64) : [n]i32 = map (\\i -> table[i] * 2) is
+""")
+
+
+def test_map2(rng):
+    stanzas = ["-- entry: main"]
+    for c, n, m in ((5, 0, 3), (5, 3, 0), (5, 2, 3), (-3, 40, 100), (7, 1, 3000), (2, 3000, 1)):
+        xss = [ints(rng, m, -500, 500) for _ in range(n)]
+        out = [[x * 2 + i * c for x in row] for i, row in enumerate(xss)]
+        stanzas += case(["%di32" % c, fmt_array(xss, "i32", [n, m])],
+                        [fmt_array(out, "i32", [n, m])])
+    stanzas.append("-- entry: pairs")
+    for n, m in ((2, 2), (60, 50)):
+        xss = [[rng.randint(-400, 400) / 4 for _ in range(m)] for _ in range(n)]
+        halves = [[x * 0.5 for x in row] for row in xss]
+        truncs = [[int(x) for x in row] for row in xss]
+        stanzas += case([fmt_array(xss, "f32")],
+                        [fmt_array(halves, "f32"), fmt_array(truncs, "i32")])
+    stanzas.append("-- structure kernels { global 2 group 0 host 0 map 4 }")
+    write_test("map2", """
+A map of a map on OpenCL (the lowering form map2): one kernel over the flattened index
+space, the outer body's scalar statements (here `b`, from the row's index) recomputed for
+every element; empty arrays of either dimension, one long row, many short rows, and two
+results of different types.
+""", stanzas, """
+entry main [n][m] (c: i32) (xss: [n][m]i32) : [n][m]i32 =
+  map2 (\\row i -> let b = i32.i64 i * c in map (\\x -> x * 2 + b) row) xss (iota n)
+entry pairs [n][m] (xss: [n][m]f32) : ([n][m]f32, [n][m]i32) =
+  unzip (map (\\row -> unzip (map (\\x -> (x * 0.5, i32.f32 x)) row)) xss)
+""")
+
+
+def test_reduce(rng):
+    sizes = (0, 1, 7, 4000)
+    stanzas = ["-- entry: sum"]
+    for n in sizes:
+        xs = ints(rng, n, -99, 99)
+        stanzas += case([fmt_array(xs, "i32")], ["%di32" % sum(xs)])
+    stanzas.append("-- entry: sum_i64")
+    for n in (0, 3000):
+        xs = ints(rng, n, -10**12, 10**12)
+        stanzas += case([fmt_array(xs, "i64")], ["%di64" % sum(xs)])
+    stanzas.append("-- entry: sum_f32")
+    for n in (0, 3000):
+        xs = ints(rng, n, -100, 100)
+        stanzas += case([fmt_array(xs, "f32")], [fmt_scalar(float(sum(xs)), "f32")])
+    stanzas.append("-- entry: lambda_max")
+    for n in sizes:
+        xs = ints(rng, n, -10**6, 10**6)
+        stanzas += case([fmt_array(xs, "i32")], ["%di32" % max(xs + [-2**31])])
+    stanzas.append("-- entry: matrices")
+    for n in sizes:
+        ms = [tuple(ints(rng, 4, 0, P_MAT - 1)) for _ in range(n)]
+        r = reduce_list(mat_mul, (1, 0, 0, 1), ms)
+        stanzas += case([fmt_array([m[k] for m in ms], "i32") for k in range(4)],
+                        ["%di32" % v for v in r])
+    stanzas.append("-- structure kernels { global 5 group 0 host 0 reduce 5 }")
+    write_test("reduce", """
+Reductions on OpenCL (the lowering form reduce: partial results per work-group by a tree
+in local memory, then one work-group combines them), with commutative operators (+ on i32,
+i64 and f32, exact here) and with operators that are only associative: a lambda computing
+the maximum, and the product of 2x2 matrices modulo a prime, on tuples (four
+accumulators); its result depends on the order of the elements.
+""", stanzas, """
+def p : i32 = {p}
+def mat_mul (a0: i32, a1: i32, a2: i32, a3: i32) (b0: i32, b1: i32, b2: i32, b3: i32) =
+  ((a0 * b0 + a1 * b2) % p, (a0 * b1 + a1 * b3) % p,
+   (a2 * b0 + a3 * b2) % p, (a2 * b1 + a3 * b3) % p)
+entry sum (xs: []i32) : i32 = reduce (+) 0 xs
+entry sum_i64 (xs: []i64) : i64 = reduce (+) 0 xs
+entry sum_f32 (xs: []f32) : f32 = reduce (+) 0 xs
+entry lambda_max (xs: []i32) : i32 = reduce (\\a b -> if a > b then a else b) i32.lowest xs
+entry matrices [n] (a: [n]i32) (b: [n]i32) (c: [n]i32) (d: [n]i32) : (i32, i32, i32, i32) =
+  reduce mat_mul (1, 0, 0, 1) (zip4 a b c d)
+""".replace("{p}", str(P_MAT)))
+
+
+def test_redomap(rng):
+    stanzas = ["-- entry: main"]
+    for n in (0, 7, 3000):
+        xs = ints(rng, n, -99, 99)
+        ys = [x * x - 3 * x for x in xs]
+        stanzas += case([fmt_array(xs, "i32")], ["%di32" % i32(sum(ys)), fmt_array(ys, "i32")])
+    stanzas.append("-- entry: argmax")
+    for n in (1, 3000):
+        xs = ints(rng, n, 0, 50)
+        best = max(range(n), key=lambda i: (xs[i] * 7 % 31, -i))
+        ys = [x * 7 % 31 for x in xs]
+        stanzas += case([fmt_array(xs, "i32")],
+                        ["%di32" % ys[best], "%di64" % best, fmt_array(ys, "i32")])
+    stanzas.append("-- structure kernels { global 2 group 0 host 0 redomap 2 map 0 }")
+    write_test("redomap", """
+A map and a reduction over the same input fused into one redomap whose kernel also writes
+the map's results (the lowering form reduce with map outputs); `argmax` reduces tuples of
+a value and its index with an operator that keeps the first of equal maxima (associative,
+not commutative).
+""", stanzas, """
+entry main (xs: []i32) : (i32, []i32) =
+  let ys = map (\\x -> x * x - 3 * x) xs
+  in (reduce (+) 0 ys, ys)
+entry argmax [n] (xs: [n]i32) : (i32, i64, [n]i32) =
+  let ys = map (\\x -> x * 7 % 31) xs
+  let (v, i) = reduce (\\(a, i) (b, j) -> if b > a || (b == a && j < i) then (b, j) else (a, i))
+                      (i32.lowest, -1) (zip ys (iota n))
+  in (v, i, ys)
+""")
+
+
+def test_scan(rng):
+    sizes = (0, 1, 7, 3000)
+    stanzas = ["-- entry: sum"]
+    for n in sizes:
+        xs = ints(rng, n, -99, 99)
+        stanzas += case([fmt_array(xs, "i32")],
+                        [fmt_array(scan_list(lambda a, b: a + b, 0, xs), "i32")])
+    stanzas.append("-- entry: sum_f32")
+    for n in (0, 3000):
+        xs = ints(rng, n, -100, 100)
+        stanzas += case([fmt_array(xs, "f32")],
+                        [fmt_array([float(v) for v in scan_list(lambda a, b: a + b, 0, xs)],
+                                   "f32")])
+    stanzas.append("-- entry: lambda_max")
+    for n in (7, 3000):
+        xs = ints(rng, n, -10**6, 10**6)
+        stanzas += case([fmt_array(xs, "i32")],
+                        [fmt_array(scan_list(max, -2**31, xs), "i32")])
+    stanzas.append("-- entry: affine")
+    for n in (0, 7, 3000):
+        fs = [(rng.randint(0, P_AFF - 1), rng.randint(0, P_AFF - 1)) for _ in range(n)]
+        out = scan_list(affine, (1, 0), fs)
+        stanzas += case([fmt_array([f[0] for f in fs], "i32"),
+                         fmt_array([f[1] for f in fs], "i32")],
+                        [fmt_array([f[0] for f in out], "i32"),
+                         fmt_array([f[1] for f in out], "i32")])
+    stanzas.append("-- structure kernels { global 4 group 0 host 0 scan 4 }")
+    write_test("scan", """
+Inclusive scans on OpenCL (the lowering form scan: per-group sums, a scan of those sums, then
+each group's scan with its carry-in), with + on i32 and f32 (exact here), a lambda
+computing the maximum, and the composition of affine maps x -> a*x + b modulo a prime on
+pairs (associative, not commutative: the result depends on the order of the elements).
+""", stanzas, """
+def p : i32 = {p}
+entry sum (xs: []i32) : []i32 = scan (+) 0 xs
+entry sum_f32 (xs: []f32) : []f32 = scan (+) 0 xs
+entry lambda_max (xs: []i32) : []i32 = scan (\\a b -> if a > b then a else b) i32.lowest xs
+entry affine [n] (a: [n]i32) (b: [n]i32) : ([n]i32, [n]i32) =
+  unzip (scan (\\(a1, b1) (a2, b2) -> ((a1 * a2) % p, (a2 * b1 + b2) % p)) (1, 0) (zip a b))
+""".replace("{p}", str(P_AFF)))
+
+
+def test_scanomap(rng):
+    stanzas = ["-- entry: main"]
+    for n in (0, 7, 3000):
+        xs = ints(rng, n, -99, 99)
+        ys = [x * 2 + 1 for x in xs]
+        stanzas += case([fmt_array(xs, "i32")],
+                        [fmt_array(scan_list(lambda a, b: a + b, 0, ys), "i32"),
+                         fmt_array(ys, "i32")])
+    stanzas.append("-- entry: two")
+    for n in (3000,):
+        xs = ints(rng, n, 0, 1000)
+        ys = [x % 17 for x in xs]
+        zs = [x // 17 for x in xs]
+        stanzas += case([fmt_array(xs, "i32")],
+                        [fmt_array(scan_list(lambda a, b: a + b, 0, ys), "i32"),
+                         fmt_array(scan_list(max, 0, zs), "i32"), fmt_array(zs, "i32")])
+    stanzas.append("-- structure kernels { global 2 group 0 host 0 scanomap 2 map 0 }")
+    write_test("scanomap", """
+A map fused into a scan (scanomap) whose kernels also write the map's results (the lowering
+form scan with map outputs); `two` scans two mapped arrays at once with different
+operators.
+""", stanzas, """
+entry main (xs: []i32) : ([]i32, []i32) =
+  let ys = map (\\x -> x * 2 + 1) xs
+  in (scan (+) 0 ys, ys)
+entry two [n] (xs: [n]i32) : ([n]i32, [n]i32, [n]i32) =
+  let (ys, zs) = unzip (map (\\x -> (x % 17, x / 17)) xs)
+  let (s, m) = unzip (scan (\\(a, b) (c, d) -> (a + c, i32.max b d)) (0, 0) (zip ys zs))
+  in (s, m, zs)
+""")
+
+
+def test_scatter(rng):
+    stanzas = ["-- entry: main"]
+    n = 3000
+    dest = ints(rng, n, -100, 100)
+    targets = list(range(n))
+    rng.shuffle(targets)
+    targets = (targets[:2500] + ints(rng, 250, -5000, -1) + ints(rng, 250, n, 3 * n)
+               + [-2**40, 2**40])
+    rng.shuffle(targets)
+    vs = ints(rng, len(targets), 1000, 9999)
+    out = list(dest)
+    for i, v in zip(targets, vs):
+        if 0 <= i < n:
+            out[i] = v
+    stanzas += case([fmt_array(dest, "i32"), fmt_array(targets, "i64"), fmt_array(vs, "i32")],
+                    [fmt_array(out, "i32")])
+    stanzas += case([fmt_array([1, 2, 3], "i32"), fmt_array([], "i64"), fmt_array([], "i32")],
+                    [fmt_array([1, 2, 3], "i32")])
+    stanzas.append("-- entry: permute")
+    n = 3000
+    xs = ints(rng, n, -99, 99)
+    out = [0] * n
+    for i, x in enumerate(xs):
+        out[(i * 7919) % n] = x
+    stanzas += case([fmt_array(xs, "i32")], [fmt_array(out, "i32")])
+    stanzas.append("-- entry: two_d")
+    n, m = 50, 60
+    dest = [ints(rng, m, -9, 9) for _ in range(n)]
+    cells = [(i, j) for i in range(n) for j in range(m)]
+    rng.shuffle(cells)
+    cells = cells[:2000]
+    cells += [(rng.randint(-100, -1), rng.randint(0, m - 1)) for _ in range(100)]
+    cells += [(rng.randint(0, n - 1), rng.randint(m, 200)) for _ in range(100)]
+    cells += [(n, 0), (0, m), (-1, -1), (n, m)]
+    rng.shuffle(cells)
+    vs = ints(rng, len(cells), 100, 999)
+    out = [list(r) for r in dest]
+    for (i, j), v in zip(cells, vs):
+        if 0 <= i < n and 0 <= j < m:
+            out[i][j] = v
+    stanzas += case([fmt_array(dest, "i32"), fmt_array([c[0] for c in cells], "i64"),
+                     fmt_array([c[1] for c in cells], "i64"), fmt_array(vs, "i32")],
+                    [fmt_array(out, "i32")])
+    stanzas.append("-- structure kernels { global 3 group 0 host 0 scatter 3 map 0 }")
+    write_test("scatter", """
+Scatter on OpenCL (the lowering form scatter): one work-item per write; indices out of
+bounds (negative, past the end, far past either) are skipped; `permute` writes through the
+permutation i -> 7919 i mod n made by a map that fusion puts into the scatter; `two_d`
+scatters into a 2-D array where either index may be out of bounds.
+""", stanzas, """
+entry main [n][k] (dest: *[n]i32) (is: [k]i64) (vs: [k]i32) : [n]i32 = scatter dest is vs
+entry permute [n] (xs: [n]i32) : [n]i32 =
+  scatter (replicate n 0) (map (\\i -> (i * 7919) % n) (iota n)) xs
+entry two_d [n][m][k] (dest: *[n][m]i32) (is: [k]i64) (js: [k]i64) (vs: [k]i32) : [n][m]i32 =
+  scatter_2d dest (zip is js) vs
+""")
+
+
+def hist_list(op, neutral, k, idx, vs):
+    out = [neutral] * k
+    for i, v in zip(idx, vs):
+        if 0 <= i < k:
+            out[i] = op(out[i], v)
+    return out
+
+
+def test_hist(rng):
+    stanzas = ["-- entry: main"]
+    for k, n in ((17, 4000), (1000, 2000), (3, 0), (0, 5)):
+        idx = ints(rng, n, -2, k + 1) if k > 0 else ints(rng, n, -3, 3)
+        a = ints(rng, n, -10**5, 10**5)
+        b = ints(rng, n, -10**11, 10**11)
+        c = ints(rng, n, -100, 100)
+        outs = [fmt_array(hist_list(lambda x, y: x + y, 0, k, idx, a), "i32", [k]),
+                fmt_array(hist_list(lambda x, y: x + y, 0, k, idx, b), "i64", [k]),
+                fmt_array([float(v) for v in hist_list(lambda x, y: x + y, 0, k, idx, c)],
+                          "f32", [k]),
+                fmt_array(hist_list(min, 2**31 - 1, k, idx, a), "i32", [k]),
+                fmt_array(hist_list(max, -2**31, k, idx, a), "i32", [k]),
+                fmt_array(hist_list(min, 2**63 - 1, k, idx, b), "i64", [k]),
+                fmt_array(hist_list(max, -2**63, k, idx, b), "i64", [k])]
+        stanzas += case(["%di64" % k, fmt_array(idx, "i64"), fmt_array(a, "i32"),
+                         fmt_array(b, "i64"), fmt_array(c, "f32")], outs)
+    stanzas.append("-- entry: into")
+    k, n = 20, 3000
+    dest = ints(rng, k, -50, 50)
+    idx = ints(rng, n, -1, k)
+    vs = ints(rng, n, -100, 100)
+    out = list(dest)
+    for i, v in zip(idx, vs):
+        if 0 <= i < k:
+            out[i] += v
+    stanzas += case([fmt_array(dest, "i32"), fmt_array(idx, "i64"), fmt_array(vs, "i32")],
+                    [fmt_array(out, "i32")])
+    stanzas.append("-- entry: counts")
+    n = 4000
+    xs = ints(rng, n, 0, 99)
+    counts = [0] * 10
+    for x in xs:
+        counts[x // 10] += 1
+    stanzas += case([fmt_array(xs, "i32")], [fmt_array(counts, "i32")])
+    stanzas.append("-- structure kernels { global 9 group 0 host 0 hist 9 }")
+    write_test("hist", """
+Histograms on OpenCL (the lowering form hist: one work-item per element, combining with
+atomics): + on i32, i64 and f32 (small integers, so the sums are exact in any order), min
+and max on i32 and i64; indices out of range are skipped; many elements in few bins and
+few in many; `into` adds into an array that holds values already (reduce_by_index);
+`counts` computes the bin of each element in the kernel (a map fused into the hist).
+""", stanzas, """
+entry main [n] (k: i64) (is: [n]i64) (a: [n]i32) (b: [n]i64) (c: [n]f32) =
+  (hist (+) 0 k is a, hist (+) 0 k is b, hist (+) 0 k is c,
+   hist i32.min i32.highest k is a, hist i32.max i32.lowest k is a,
+   hist i64.min i64.highest k is b, hist i64.max i64.lowest k is b)
+entry into [n][k] (dest: [k]i32) (is: [n]i64) (vs: [n]i32) : [k]i32 =
+  reduce_by_index (copy dest) (+) 0 is vs
+entry counts [n] (xs: [n]i32) : [10]i32 =
+  hist (+) 0 10 (map (\\x -> i64.i32 (x / 10)) xs) (replicate n 1)
+""")
+
+
+def test_hist_host(rng):
+    stanzas = ["-- entry: main"]
+    for k, n in ((13, 3000), (2, 0)):
+        idx = ints(rng, n, -1, k)
+        a = ints(rng, n, -5, 5)
+        b = ints(rng, n, 0, 10**6)
+        c = [rng.randint(-4000, 4000) / 8 for _ in range(n)]
+        outs = [fmt_array(hist_list(lambda x, y: i32(x * y), 1, k, idx, a), "i32", [k]),
+                fmt_array(hist_list(lambda x, y: (x + y) % 1000, 0, k, idx, b), "i32", [k]),
+                fmt_array(hist_list(max, -math.inf, k, idx, c), "f32", [k])]
+        stanzas += case(["%di64" % k, fmt_array(idx, "i64"), fmt_array(a, "i32"),
+                         fmt_array(b, "i32"), fmt_array(c, "f32")], outs)
+    stanzas.append("-- structure kernels { global 0 group 0 host 3 hist 3 }")
+    write_test("hist_host", """
+Histograms whose operator is not an atomic of the device (* on i32, a sum modulo 1000
+written as a lambda, max on f32) run on the host, sequentially, and give the same results.
+""", stanzas, """
+entry main [n] (k: i64) (is: [n]i64) (a: [n]i32) (b: [n]i32) (c: [n]f32) =
+  (hist (*) 1 k is a, hist (\\x y -> (x + y) % 1000) 0 k is b, hist f32.max (-f32.inf) k is c)
+""")
+
+
+def test_segred(rng):
+    stanzas = ["-- entry: main"]
+    for n, m in ((3, 5), (2, 3000), (100, 40), (3000, 2), (0, 5), (4, 0)):
+        xss = [ints(rng, m, -99, 99) for _ in range(n)]
+        stanzas += case([fmt_array(xss, "i32", [n, m])],
+                        [fmt_array([sum(r) for r in xss], "i32", [n])])
+    stanzas.append("-- entry: post")
+    for n, m in ((3, 5), (2, 3000), (100, 40)):
+        xss = [ints(rng, m, -99, 99) for _ in range(n)]
+        out = [max([x * x % 101 for x in r]) * 2 + 1 for r in xss]
+        stanzas += case([fmt_array(xss, "i32", [n, m])], [fmt_array(out, "i32")])
+    stanzas.append("-- entry: free")
+    for n, m in ((5, 7), (3, 2000), (2000, 3)):
+        xs = ints(rng, n, -100, 100)
+        ys = ints(rng, m, -100, 100)
+        stanzas += case([fmt_array(xs, "i32"), fmt_array(ys, "i32")],
+                        [fmt_array([sum(y * x for y in ys) for x in xs], "i32")])
+    stanzas.append("-- entry: affine")
+    for n, m in ((3, 5), (2, 3000), (50, 40)):
+        a = [ints(rng, m, 0, P_AFF - 1) for _ in range(n)]
+        b = [ints(rng, m, 0, P_AFF - 1) for _ in range(n)]
+        res = [reduce_list(affine, (1, 0), list(zip(ra, rb))) for ra, rb in zip(a, b)]
+        stanzas += case([fmt_array(a, "i32"), fmt_array(b, "i32")],
+                        [fmt_array([r[0] for r in res], "i32"),
+                         fmt_array([r[1] for r in res], "i32")])
+    stanzas.append("-- structure kernels { global 4 group 4 host 0 }")
+    write_test("segred", """
+Segmented reductions on OpenCL (the lowering form segred: a map whose body reduces a row),
+whose flat version (one work-item per row) and group version (one work-group per row)
+rts_cl_use_group_version chooses at run time: [3][5] and [3000][2] run flat, [2][3000]
+(long rows) and [100][40] (rows of 32 or more, and few of them) run in work-groups.
+`post` computes with the row's result after the reduction, `free` reduces a free array
+rather than a row, `affine` reduces pairs with an operator that is not commutative.
+""", stanzas, """
+def p : i32 = {p}
+entry main [n][m] (xss: [n][m]i32) : [n]i32 = map (\\xs -> reduce (+) 0 xs) xss
+entry post [n][m] (xss: [n][m]i32) : [n]i32 =
+  map (\\xs -> let s = reduce i32.max i32.lowest (map (\\x -> x * x % 101) xs) in s * 2 + 1) xss
+entry free [n][m] (xs: [n]i32) (ys: [m]i32) : [n]i32 =
+  map (\\x -> reduce (+) 0 (map (\\y -> y * x) ys)) xs
+entry affine [n][m] (a: [n][m]i32) (b: [n][m]i32) : ([n]i32, [n]i32) =
+  unzip (map2 (\\ra rb -> reduce (\\(a1, b1) (a2, b2) -> ((a1 * a2) % p, (a2 * b1 + b2) % p))
+                                 (1, 0) (zip ra rb)) a b)
+""".replace("{p}", str(P_AFF)))
+
+
+def test_loop_kernels(rng):
+    stanzas = ["-- entry: main"]
+    for k, n in ((0, 5), (5, 3000)):
+        xs = ints(rng, n, 0, 999)
+        out = list(xs)
+        for i in range(k):
+            out = [(x * 3 + i) % 1000 for x in out]
+        stanzas += case(["%di32" % k, fmt_array(xs, "i32")], [fmt_array(out, "i32")])
+    stanzas.append("-- entry: accumulate")
+    k, n = 4, 3000
+    xs = ints(rng, n, 0, 996)
+    ys, s = list(xs), 0
+    for i in range(k):
+        ys = [(y * 5 + i) % 997 for y in ys]
+        s += sum(ys)
+    stanzas += case(["%di32" % k, fmt_array(xs, "i32")], [fmt_array(ys, "i32"), "%di32" % s])
+    stanzas.append("-- entry: until")
+    for limit, n in ((10**6, 3000), (-5, 7)):
+        xs = ints(rng, n, 0, 9)
+        ys, i = list(xs), 0
+        while sum(ys) < limit:
+            ys, i = [y * 2 + 1 for y in ys], i + 1
+        stanzas += case(["%di32" % limit, fmt_array(xs, "i32")],
+                        [fmt_array(ys, "i32"), "%di32" % i])
+    stanzas.append("-- entry: update")
+    k, n = 6, 3000
+    xs = ints(rng, n, 0, 99)
+    ys = list(xs)
+    for i in range(k):
+        ys = [y + 1 for y in ys]
+        ys[i * 500] = -1
+    stanzas += case(["%di32" % k, fmt_array(xs, "i32")], [fmt_array(ys, "i32")])
+    stanzas.append("-- entry: last")
+    k, n = 5, 3000
+    xs = ints(rng, n, 0, 99)
+    ys, s = list(xs), 0
+    for i in range(k):
+        sc = scan_list(lambda a, b: a + b, 0, ys)
+        ys, s = [v % 1000 for v in sc], s + sc[-1]
+    stanzas += case(["%di32" % k, fmt_array(xs, "i32")], [fmt_array(ys, "i32"), "%di32" % s])
+    stanzas.append("-- structure kernels { global 7 group 0 host 0 }")
+    write_test("loop_kernels", """
+Loops whose bodies launch kernels: the loop's array is the input of one iteration's kernel
+and the output of the previous one (double buffering); a scalar accumulated from each
+iteration's reduction; a while loop whose condition is a reduction; an element written on
+the host between two kernels (`update`: the device copy must be refreshed); an element of
+a kernel's result read on the host in each iteration (`last`).
+""", stanzas, """
+entry main [n] (k: i32) (xs: [n]i32) : [n]i32 =
+  loop xs for i < k do map (\\x -> (x * 3 + i) % 1000) xs
+entry accumulate [n] (k: i32) (xs: [n]i32) : ([n]i32, i32) =
+  loop (xs, s) = (xs, 0) for i < k do
+    let ys = map (\\x -> (x * 5 + i) % 997) xs
+    in (ys, s + reduce (+) 0 ys)
+entry until [n] (limit: i32) (xs: [n]i32) : ([n]i32, i32) =
+  loop (xs, i) = (xs, 0) while reduce (+) 0 xs < limit do (map (\\x -> x * 2 + 1) xs, i + 1)
+entry update [n] (k: i32) (xs: *[n]i32) : [n]i32 =
+  loop xs for i < k do
+    let ys = map (\\x -> x + 1) xs
+    in ys with [i64.i32 i * 500] = -1
+entry last [n] (k: i32) (xs: [n]i32) : ([n]i32, i32) =
+  loop (xs, s) = (xs, 0) for _i < k do
+    let ys = scan (+) 0 xs
+    in (map (\\y -> y % 1000) ys, s + ys[n - 1])
+""")
+
+
+def test_if_kernels(rng):
+    stanzas = ["-- entry: main"]
+    for b in (True, False):
+        xs = ints(rng, 3000, -100, 100)
+        out = [x * 2 + 1 for x in xs] if b else scan_list(lambda a, c: a + c, 0, xs)
+        stanzas += case([fmt_scalar(b, "bool"), fmt_array(xs, "i32")], [fmt_array(out, "i32")])
+    stanzas.append("-- entry: cond")
+    for lo, hi in ((0, 10), (-10, 0)):
+        xs = ints(rng, 3000, lo, hi)
+        out = [x - 1 for x in xs] if sum(xs) > 100 else [x + 1 for x in xs]
+        stanzas += case([fmt_array(xs, "i32")], [fmt_array(out, "i32")])
+    stanzas.append("-- structure kernels { global 5 group 0 host 0 }")
+    write_test("if_kernels", """
+Kernels in the branches of an `if`: only the branch taken runs; in `cond` the condition
+is a reduction whose result the host reads to choose.
+""", stanzas, """
+entry main (b: bool) (xs: []i32) : []i32 = if b then map (\\x -> x * 2 + 1) xs else scan (+) 0 xs
+entry cond (xs: []i32) : []i32 =
+  if reduce (+) 0 xs > 100 then map (\\x -> x - 1) xs else map (\\x -> x + 1) xs
+""")
+
+
+def test_map_inner(rng):
+    stanzas = ["-- entry: main"]
+    for k, n, m in ((3, 7, 5), (4, 3000, 50)):
+        xs = ints(rng, n, 0, 99)
+        ys = ints(rng, m, 0, 99)
+        out = []
+        for x in xs:
+            acc = x
+            for i in range(k):
+                acc = (acc * 3 + sum(y * x + i for y in ys)) % 10007
+            out.append(acc)
+        stanzas += case(["%di32" % k, fmt_array(xs, "i32"), fmt_array(ys, "i32")],
+                        [fmt_array(out, "i32")])
+    stanzas.append("-- entry: rows")
+    for n, m in ((3, 4), (500, 30)):
+        xss = [ints(rng, m, -50, 50) for _ in range(n)]
+        out = [sum(sum(x * j for x in r) for j in range(3)) for r in xss]
+        stanzas += case([fmt_array(xss, "i32")], [fmt_array(out, "i32")])
+    stanzas.append("-- entry: two")
+    for n, m, l in ((3000, 20, 30),):
+        xs = ints(rng, n, -99, 99)
+        ys = ints(rng, m, -99, 99)
+        zs = ints(rng, l, -99, 99)
+        out = [sum(y * x for y in ys) + max(z - x for z in zs) for x in xs]
+        stanzas += case([fmt_array(xs, "i32"), fmt_array(ys, "i32"), fmt_array(zs, "i32")],
+                        [fmt_array(out, "i32")])
+    stanzas.append("-- entry: search")
+    for n, m in ((400, 25),):
+        xss = [ints(rng, m, 0, 40) for _ in range(n)]
+        t = 7
+        out = [r.index(t) if t in r else -1 for r in xss]
+        stanzas += case([fmt_array(xss, "i32"), "%di32" % t], [fmt_array(out, "i64")])
+    stanzas.append("-- structure kernels { global 4 group 0 host 0 map 4 }")
+    write_test("map_inner", """
+Maps whose work-items run inner reductions and loops sequentially (the lowering form map
+with kernel code that holds redomaps and loops): a reduction over a free array inside a
+loop (`main`), reductions over the work-item's row inside a loop (`rows`), two reductions
+over different free arrays (`two`), and a loop that reads the row by index (`search`).
+""", stanzas, """
+entry main [n][m] (k: i32) (xs: [n]i32) (ys: [m]i32) : [n]i32 =
+  map (\\x -> loop acc = x for i < k do
+               (acc * 3 + reduce (+) 0 (map (\\y -> y * x + i) ys)) % 10007) xs
+entry rows [n][m] (xss: [n][m]i32) : [n]i32 =
+  map (\\row -> loop s = 0 for j < 3 do s + reduce (+) 0 (map (\\x -> x * j) row)) xss
+entry two [n][m][l] (xs: [n]i32) (ys: [m]i32) (zs: [l]i32) : [n]i32 =
+  map (\\x -> reduce (+) 0 (map (\\y -> y * x) ys)
+             + reduce i32.max i32.lowest (map (\\z -> z - x) zs)) xs
+entry search [n][m] (xss: [n][m]i32) (t: i32) : [n]i64 =
+  map (\\row -> loop r = -1 for j < m do if r < 0 && row[j] == t then j else r) xss
+""")
+
+
+def test_f64(rng):
+    stanzas = ["-- entry: main"]
+    for n in (0, 3000):
+        xs = [round(rng.uniform(-5, 5), 6) for _ in range(n)]
+        ys = [math.sqrt(x * x + 1) + math.sin(x) * math.exp(-x * x) for x in xs]
+        stanzas += case([fmt_array(xs, "f64")],
+                        [fmt_array(ys, "f64"), fmt_scalar(math.fsum(ys), "f64"),
+                         fmt_array(scan_list(lambda a, b: a + b, 0.0, ys), "f64")])
+    stanzas.append("-- entry: hist64")
+    k, n = 11, 3000
+    idx = ints(rng, n, -1, k)
+    xs = [rng.randint(-4000, 4000) / 4 for _ in range(n)]
+    stanzas += case(["%di64" % k, fmt_array(idx, "i64"), fmt_array(xs, "f64")],
+                    [fmt_array(hist_list(lambda a, b: a + b, 0.0, k, idx, xs), "f64")])
+    stanzas.append("-- entry: rows")
+    for n, m in ((3, 5), (2, 3000)):
+        xss = [[round(rng.uniform(-2, 2), 6) for _ in range(m)] for _ in range(n)]
+        stanzas += case([fmt_array(xss, "f64")],
+                        [fmt_array([math.fsum(x * x for x in r) for r in xss], "f64")])
+    stanzas.append("-- structure kernels { global 4 group 1 host 0 }")
+    write_test("f64", """
+f64 in kernels: a map with square root, sine and exponential, its sum and its prefix sums,
+a histogram with + (an f64 atomic; quarters, so the sums are exact in any order), and sums
+of squares of rows (segmented reduction).
+""", stanzas, """
+entry main (xs: []f64) : ([]f64, f64, []f64) =
+  let ys = map (\\x -> f64.sqrt (x * x + 1) + f64.sin x * f64.exp (-x * x)) xs
+  in (ys, reduce (+) 0 ys, scan (+) 0 ys)
+entry hist64 [n] (k: i64) (is: [n]i64) (xs: [n]f64) : [k]f64 = hist (+) 0 k is xs
+entry rows [n][m] (xss: [n][m]f64) : [n]f64 = map (\\r -> reduce (+) 0 (map (\\x -> x * x) r)) xss
+""")
+
+
+def test_bool(rng):
+    stanzas = ["-- entry: main"]
+    for n, p in ((7, 1.0), (3000, 0.5), (500, 0.001)):
+        xs = ints(rng, n, 0, 9)
+        bs = [rng.random() < p for _ in range(n)]
+        stanzas += case([fmt_array(xs, "i32"), fmt_array(bs, "bool")],
+                        [fmt_array([x > 3 for x in xs], "bool"),
+                         fmt_array([b and x % 2 == 0 for x, b in zip(xs, bs)], "bool"),
+                         fmt_scalar(all(bs), "bool"), fmt_scalar(any(bs), "bool"),
+                         fmt_array(scan_list(lambda a, b: a != b, False, bs), "bool"),
+                         "%di32" % sum(bs)])
+    stanzas.append("-- entry: flags")
+    n = 3000
+    idx = ints(rng, 700, -10, n + 10)
+    out = [False] * n
+    for i in idx:
+        if 0 <= i < n:
+            out[i] = True
+    stanzas += case(["%di64" % n, fmt_array(idx, "i64")], [fmt_array(out, "bool")])
+    stanzas.append("-- entry: rows")
+    for n, m in ((3, 5), (2, 3000), (3000, 2)):
+        bss = [[rng.random() < 0.3 / m for _ in range(m)] for _ in range(n)]
+        stanzas += case([fmt_array(bss, "bool")], [fmt_array([any(r) for r in bss], "bool")])
+    stanzas.append("-- structure kernels { group 1 host 0 }")
+    write_test("bool", """
+Arrays of bool into and out of kernels (one byte an element on both sides): maps to and
+from bool, reductions with && and ||, a scan with != (exclusive or), the count of true
+elements, a scatter of true into an array of false, and || over rows.
+""", stanzas, """
+entry main [n] (xs: [n]i32) (bs: [n]bool) : ([n]bool, [n]bool, bool, bool, [n]bool, i32) =
+  (map (\\x -> x > 3) xs, map2 (\\x b -> b && x % 2 == 0) xs bs,
+   reduce (&&) true bs, reduce (||) false bs, scan (!=) false bs,
+   reduce (+) 0 (map (\\b -> if b then 1 else 0) bs))
+entry flags [k] (n: i64) (is: [k]i64) : [n]bool = scatter (replicate n false) is (replicate k true)
+entry rows [n][m] (bss: [n][m]bool) : [n]bool = map (\\r -> reduce (||) false r) bss
+""")
+
+
+def test_small_ints(rng):
+    stanzas = ["-- entry: i8s"]
+    for n in (7, 3000):
+        xs = ints(rng, n, -128, 127)
+        stanzas += case([fmt_array(xs, "i8")],
+                        [fmt_array([wrap(x * 3 + 1, 8) for x in xs], "i8"),
+                         "%di8" % wrap(sum(xs), 8),
+                         fmt_array([wrap(v, 8) for v in scan_list(lambda a, b: a + b, 0, xs)],
+                                   "i8"),
+                         fmt_array(list(reversed(xs)), "i8")])
+    stanzas.append("-- entry: u16s")
+    for k, n in ((9, 3000),):
+        idx = ints(rng, n, -1, k)
+        xs = ints(rng, n, 0, 65535)
+        stanzas += case(["%di64" % k, fmt_array(idx, "i64"), fmt_array(xs, "u16")],
+                        [fmt_array([wrap(x * 7 + 3, 16, False) for x in xs], "u16"),
+                         "%du16" % wrap(sum(xs), 16, False),
+                         fmt_array([wrap(v, 16, False) for v in
+                                    hist_list(lambda a, b: a + b, 0, k, idx, xs)], "u16"),
+                         fmt_array(scan_list(max, 0, xs), "u16"),
+                         "%du16" % min(xs)])
+    stanzas.append("-- entry: rows8")
+    for n, m in ((3, 5), (2, 3000)):
+        xss = [ints(rng, m, -128, 127) for _ in range(n)]
+        stanzas += case([fmt_array(xss, "i8")], [fmt_array([wrap(sum(r), 8) for r in xss], "i8")])
+    stanzas.append("-- structure kernels { group 1 host 1 hist 1 }")
+    write_test("small_ints", """
+i8 and u16 elements in kernels, where arithmetic wraps around: maps, sums, prefix sums, a
+scatter that reverses an array of bytes (neighbouring work-items write neighbouring
+bytes), maxima and minima of u16, sums of rows of i8 (segmented reduction); the hist with +
+on u16 has no atomic and runs on the host.
+""", stanzas, """
+entry i8s [n] (xs: [n]i8) : ([n]i8, i8, [n]i8, [n]i8) =
+  (map (\\x -> x * 3 + 1) xs, reduce (+) 0 xs, scan (+) 0 xs,
+   scatter (replicate n 0) (map (\\i -> n - 1 - i) (iota n)) xs)
+entry u16s [n] (k: i64) (is: [n]i64) (xs: [n]u16) : ([n]u16, u16, [k]u16, [n]u16, u16) =
+  (map (\\x -> x * 7 + 3) xs, reduce (+) 0 xs, hist (+) 0 k is xs, scan u16.max 0 xs,
+   reduce u16.min u16.highest xs)
+entry rows8 [n][m] (xss: [n][m]i8) : [n]i8 = map (\\r -> reduce (+) 0 r) xss
+""")
+
+
+def one_bad(rng, n, good, bad, at):
+    """n values from `good` (a range), with `bad` at position `at`."""
+    xs = [rng.choice(good) for _ in range(n)]
+    xs[at] = bad
+    return xs
+
+
+def test_error_index(rng):
+    table = ints(rng, 5, -9, 9)
+    stanzas = ["-- entry: main"]
+    idx = ints(rng, 3000, 0, 4)
+    stanzas += case([fmt_array(table, "i32"), fmt_array(idx, "i64")],
+                    [fmt_array([table[i] + 1 for i in idx], "i32")])
+    for bad in (7, -1):
+        idx = one_bad(rng, 3000, range(5), bad, 2500)
+        stanzas += case([fmt_array(table, "i32"), fmt_array(idx, "i64")],
+                        error=r"{at:table[i] + 1}: error: index \[%d\] out of bounds for array of "
+                              r"shape \[5\]$" % bad)
+    idx = one_bad(rng, 3000, range(5), 5, 17)
+    idx[2900] = -3
+    stanzas += case([fmt_array(table, "i32"), fmt_array(idx, "i64")],
+                    error=r"{at:table[i] + 1}: error: index \[(5|-3)\] out of bounds for array "
+                          r"of shape \[5\]$")
+    stanzas.append("-- entry: in_reduce")
+    idx = one_bad(rng, 3000, range(5), 5, 1234)
+    stanzas += case([fmt_array(table, "i32"), fmt_array(idx, "i64")],
+                    error=r"{at:table[i])}: error: index \[5\] out of bounds for array of "
+                          r"shape \[5\]$")
+    stanzas.append("-- entry: in_rows")
+    xss = [ints(rng, 10, 0, 9) for _ in range(40)]
+    js = one_bad(rng, 40, range(10), 10, 33)
+    stanzas += case([fmt_array(xss, "i32"), fmt_array(js, "i64")],
+                    error=r"{at:row[j]}: error: index \[10\] out of bounds for array of "
+                          r"shape \[10\]$")
+    stanzas.append("-- entry: in_segred")
+    for n, m, at in ((3, 5, 2), (2, 3000, 1)):
+        xss = [ints(rng, m, 0, 9) for _ in range(n)]
+        js = one_bad(rng, n, range(m), m + 2, at)
+        stanzas += case([fmt_array(xss, "i32"), fmt_array(js, "i64")],
+                        error=r"{at:row[j] +}: error: index \[%d\] out of bounds for array of "
+                              r"shape \[%d\]$" % (m + 2, m))
+    write_test("error_index", """
+An index out of bounds inside a kernel fails the entry point (status 1) with the message
+of the C backend: the location of the indexed expression, the index and the shape; the
+failing element is late in the array (in a later work-group) or is one of two (either
+message may win); in a map, in a reduction's map, in a map reading rows, and in a
+segmented reduction (flat version for [3][5], group version for [2][3000]).
+""", stanzas, """
+entry main [n][k] (table: [k]i32) (is: [n]i64) : [n]i32 = map (\\i -> table[i] + 1) is
+entry in_reduce [n][k] (table: [k]i32) (is: [n]i64) : i32 = reduce (+) 0 (map (\\i -> table[i]) is)
+entry in_rows [n][m] (xss: [n][m]i32) (js: [n]i64) : [n]i32 = map2 (\\row j -> row[j] * 2) xss js
+entry in_segred [n][m] (xss: [n][m]i32) (js: [n]i64) : [n]i32 =
+  map2 (\\row j -> row[j] + reduce (+) 0 row) xss js
+""")
+
+
+def test_error_div(rng):
+    stanzas = ["-- entry: main"]
+    xs = ints(rng, 3000, 1, 50)
+    stanzas += case([fmt_array(xs, "i32")], [fmt_array([1000 // x for x in xs], "i32")])
+    stanzas += case([fmt_array(one_bad(rng, 3000, range(1, 50), 0, 2999), "i32")],
+                    error=r"{at:1000 / x}: error: division by zero$")
+    stanzas.append("-- entry: in_reduce")
+    stanzas += case([fmt_array(one_bad(rng, 3000, range(1, 50), 0, 1500), "i64")],
+                    error=r"{at:1000 % x}: error: division by zero$")
+    stanzas.append("-- entry: in_scan")
+    stanzas += case([fmt_array(one_bad(rng, 3000, range(1, 60000), 0, 2000), "u16")],
+                    error=r"{at:60000 / x}: error: division by zero$")
+    stanzas.append("-- entry: in_segred")
+    for n, m in ((3, 5), (2, 3000)):
+        xss = [ints(rng, m, 1, 9) for _ in range(n)]
+        xss[n - 1][m - 2] = 0
+        stanzas += case([fmt_array(xss, "i32")], error=r"{at:10 / x}: error: division by zero$")
+    write_test("error_div", """
+Integer division by zero inside a kernel fails the entry point (status 1) with "division
+by zero" at the operator's expression: in a map, in the map of a reduction (%), of a scan
+(on u16), and of a segmented reduction (flat and group versions).
+""", stanzas, """
+entry main (xs: []i32) : []i32 = map (\\x -> 1000 / x) xs
+entry in_reduce (xs: []i64) : i64 = reduce (+) 0 (map (\\x -> 1000 % x) xs)
+entry in_scan (xs: []u16) : []u16 = scan (+) 0 (map (\\x -> 60000 / x) xs)
+entry in_segred [n][m] (xss: [n][m]i32) : [n]i32 =
+  map (\\r -> reduce (+) 0 (map (\\x -> 10 / x) r)) xss
+""")
+
+
+def test_error_assert(rng):
+    stanzas = ["-- entry: main"]
+    xs = ints(rng, 3000, 0, 50)
+    stanzas += case([fmt_array(xs, "i32")], [fmt_array([x * 2 for x in xs], "i32")])
+    stanzas += case([fmt_array(one_bad(rng, 3000, range(0, 50), -4, 2600), "i32")],
+                    error=r"{at:x >= 0}: error: assertion failed$")
+    stanzas.append("-- entry: in_scan")
+    stanzas += case([fmt_array(one_bad(rng, 3000, range(0, 50), 100, 2100), "i32")],
+                    error=r"{at:x < 100}: error: assertion failed$")
+    stanzas.append("-- entry: in_hist")
+    stanzas += case([fmt_array(one_bad(rng, 3000, range(0, 4), 4, 2222), "i64")],
+                    error=r"{at:i < 4}: error: assertion failed$")
+    stanzas.append("-- entry: in_segred")
+    for n, m in ((3, 5), (2, 3000)):
+        xss = [ints(rng, m, 1, 9) for _ in range(n)]
+        xss[n - 1][m - 1] = 0
+        stanzas += case([fmt_array(xss, "i32")],
+                        error=r"{at:x != 0}: error: assertion failed$")
+    write_test("error_assert", """
+A failed assert inside a kernel fails the entry point (status 1) with "assertion failed" at
+the assert's condition: in a map, in the map of a scan, in the map of a hist, and in a segmented
+reduction (flat and group versions).
+""", stanzas, """
+entry main (xs: []i32) : []i32 = map (\\x -> assert (x >= 0) (x * 2)) xs
+entry in_scan (xs: []i32) : []i32 = scan (+) 0 (map (\\x -> assert (x < 100) x) xs)
+entry in_hist [n] (is: [n]i64) : [4]i32 =
+  hist (+) 0 4 (map (\\i -> assert (i < 4) i) is) (replicate n 1)
+entry in_segred [n][m] (xss: [n][m]i32) : [n]i32 =
+  map (\\r -> reduce (+) 0 (map (\\x -> assert (x != 0) x) r)) xss
+""")
+
+
+def test_neutral_variable(rng):
+    stanzas = []
+    xs = ints(rng, 3000, -99, 99)
+    for entry, outs in (("reduce_ne", ["%di32" % sum(xs)]),
+                        ("redomap_ne", ["%di32" % sum(2 * x for x in xs)]),
+                        ("scan_ne", [fmt_array(scan_list(lambda a, b: a + b, 0, xs), "i32")]),
+                        ("scanomap_ne",
+                         [fmt_array(scan_list(lambda a, b: a + b, 0, [2 * x for x in xs]),
+                                    "i32")])):
+        stanzas.append("-- entry: " + entry)
+        stanzas += case(["0i32", fmt_array(xs, "i32")], outs)
+    stanzas.append("-- entry: element_ne")
+    stanzas += case([fmt_array([0] + xs, "i32")], ["%di32" % sum(xs)])
+    stanzas.append("-- entry: hist_ne")
+    k = 7
+    idx = ints(rng, 3000, -1, k)
+    stanzas += case(["0i32", "%di64" % k, fmt_array(idx, "i64"), fmt_array(xs, "i32")],
+                    [fmt_array(hist_list(lambda a, b: a + b, 0, k, idx, xs), "i32")])
+    stanzas.append("-- entry: segred_ne")
+    for n, m in ((3, 5), (2, 3000)):
+        xss = [ints(rng, m, -99, 99) for _ in range(n)]
+        stanzas += case(["0i32", fmt_array(xss, "i32")], [fmt_array([sum(r) for r in xss], "i32")])
+    stanzas.append("-- structure kernels { global 7 group 1 host 0 }")
+    write_test("neutral_variable", """
+Reductions and scans whose neutral element is a variable (an argument, or an element read
+on the host) rather than a constant: the kernels must receive it as an argument. (As of
+the first OpenCL backend, the kernels of a top-level reduce, redomap, scan and scanomap
+with a variable neutral element do not build, "use of undeclared identifier", so that
+every entry point of this file fails on OpenCL; hist and segred pass.)
+""", stanzas, """
+entry reduce_ne (z: i32) (xs: []i32) : i32 = reduce (+) z xs
+entry redomap_ne (z: i32) (xs: []i32) : i32 = reduce (+) z (map (\\x -> x * 2) xs)
+entry scan_ne (z: i32) (xs: []i32) : []i32 = scan (+) z xs
+entry scanomap_ne (z: i32) (xs: []i32) : []i32 = scan (+) z (map (\\x -> x * 2) xs)
+entry element_ne (xs: []i32) : i32 = reduce (+) xs[0] xs
+entry hist_ne [n] (z: i32) (k: i64) (is: [n]i64) (xs: [n]i32) : [k]i32 = hist (+) z k is xs
+entry segred_ne [n][m] (z: i32) (xss: [n][m]i32) : [n]i32 = map (\\r -> reduce (+) z r) xss
+""")
+
+
+def main():
+    for test in (test_map, test_map2, test_reduce, test_redomap, test_scan, test_scanomap,
+                 test_scatter, test_hist, test_hist_host, test_segred, test_loop_kernels,
+                 test_if_kernels, test_map_inner, test_f64, test_bool, test_small_ints,
+                 test_error_index, test_error_div, test_error_assert, test_neutral_variable):
+        test(random.Random(test.__name__))
+
+
+if __name__ == "__main__":
+    main()
