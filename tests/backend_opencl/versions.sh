@@ -1,0 +1,76 @@
+#!/bin/sh
+# Both versions of the multi-versioned kernels (docs/opencl.md, "Knobs"): the programs
+# of intra.dsl (intra-group kernels) run with PRISM_INTRA=global, which forces the
+# version whose arrays live in a global scratch buffer (the one that rows too long for
+# local memory take), and those of segred.dsl with PRISM_SEGMENTED=group and =flat;
+# every result must be the C backend's (tests/compare-values).
+#
+# Environment: PRISMC (default ./prismc), COMPARE_VALUES (./tests/compare-values),
+# PRISM_TEST_CFLAGS (the C compiler flags, as tests/run-test.sh uses them). Exit status:
+# 0 pass, 1 fail, 77 skip (no OpenCL platform is installed).
+set -u
+prismc=${PRISMC:-./prismc}
+compare=${COMPARE_VALUES:-./tests/compare-values}
+if [ -n "${PRISM_TEST_CFLAGS:-}" ]; then
+  CFLAGS=$PRISM_TEST_CFLAGS
+  export CFLAGS
+fi
+if command -v clinfo > /dev/null 2>&1; then
+  clinfo -l 2> /dev/null | grep -q '^Platform' || { echo "SKIP: no OpenCL platform"; exit 77; }
+elif ! ls /etc/OpenCL/vendors/*.icd > /dev/null 2>&1; then
+  echo "SKIP: no OpenCL platform"
+  exit 77
+fi
+dir=$(dirname "$0")
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/opencl_versions.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+
+# The inputs of a test file: the text of each `input { ... }` block, one a file, with
+# the entry point it belongs to (the runner's `entry:` lines).
+inputs() {
+  awk -v out="$tmp/in" '
+    /^-- entry:/ { entry = $3 }
+    /^-- input \{/ { n++; capture = 1; depth = 0; text = ""; file = out "." n;
+                     print (entry == "" ? "main" : entry) > (file ".entry") }
+    capture {
+      line = $0; sub(/^-- ?/, "", line)
+      for (i = 1; i <= length(line); i++) {
+        c = substr(line, i, 1)
+        if (c == "{") { depth++; if (depth == 1) { continue } }
+        if (c == "}") { depth--; if (depth == 0) { capture = 0; print text > file; break } }
+        if (depth >= 1) { text = text c }
+      }
+      text = text " "
+    }' "$1"
+}
+
+check() { # test-file env-setting
+  name=$(basename "$1" .dsl)
+  "$prismc" c "$1" -o "$tmp/$name-c" 2> "$tmp/err.txt" || { echo "FAIL: $1 (C)"; failed=1; return; }
+  "$prismc" opencl "$1" -o "$tmp/$name-cl" 2> "$tmp/err.txt" ||
+    { echo "FAIL: $1 (OpenCL)"; cat "$tmp/err.txt"; failed=1; return; }
+  rm -f "$tmp"/in.*
+  inputs "$1"
+  for f in "$tmp"/in.[0-9]*; do
+    case $f in *.entry) continue ;; esac
+    entry=$(cat "$f.entry")
+    "$tmp/$name-c" -e "$entry" < "$f" > "$tmp/expected" 2>&1
+    if ! env "$2" "$tmp/$name-cl" -e "$entry" < "$f" > "$tmp/actual" 2> "$tmp/err.txt"; then
+      echo "FAIL: $1 entry $entry with $2: status $?"
+      sed -e '12,$d' -e 's/^/    /' "$tmp/err.txt"
+      failed=1
+    elif ! "$compare" "$tmp/expected" "$tmp/actual" > "$tmp/diff.txt" 2>&1; then
+      echo "FAIL: $1 entry $entry with $2: wrong output"
+      sed -e '12,$d' -e 's/^/    /' "$tmp/diff.txt"
+      failed=1
+    else
+      echo "PASS: $1 entry $entry with $2"
+    fi
+  done
+}
+
+check "$dir/intra.dsl" PRISM_INTRA=global
+check "$dir/segred.dsl" PRISM_SEGMENTED=group
+check "$dir/segred.dsl" PRISM_SEGMENTED=flat
+exit $failed
