@@ -42,6 +42,9 @@ bool rts_kernel_failed(volatile __global int *errbuf) {
  * elements of a tile per work-item, and a tile's elements (RTS_SCAN_TILE in mirror.h). */
 #define RTS_SCAN_ITEMS 8
 #define RTS_SCAN_TILE (RTS_GROUP * RTS_SCAN_ITEMS)
+/* A tile's index in local memory, one word of padding every 32 so that work-items
+ * reading RTS_SCAN_ITEMS consecutive elements each hit different banks. */
+#define RTS_PAD(i) ((i) + ((i) >> 5))
 
 /* Sizes of intra-group kernels' slots (rts_align8 in mirror.h). */
 long rts_align8(long bytes) {

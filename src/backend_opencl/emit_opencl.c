@@ -869,7 +869,7 @@ static void emit_reduce(struct emitter *e, const struct ir_stm *s, const struct 
   reduction_args(e, &kb1, s, k, w, true);
   const char **pn = buffer_params(e, &kb1, so, parts, "part");
   kb_body(e, &kb1);
-  group_partials(e, s, so->commutative, pn);
+  group_partials(e, s, lower_commutative(so), pn);
   kb_launch(e, &kb1, groups);
 
   /* Phase 2: one group reduces the partial results, each work-item a chunk in order. */
@@ -1162,7 +1162,7 @@ static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lo
     loc[r] = emit_c_printf(e, "tile_%d", r);
     tot[r] = emit_c_printf(e, "tot_%d", r);
     pre[r] = emit_c_printf(e, "prefix_%d", r);
-    emit_c_line(e, "__local %s %s[RTS_SCAN_TILE];", ct, loc[r]);
+    emit_c_line(e, "__local %s %s[RTS_PAD(RTS_SCAN_TILE)];", ct, loc[r]);
     emit_c_line(e, "__local %s %s[RTS_GROUP];", ct, tot[r]);
     emit_c_line(e, "__local %s %s;", ct, pre[r]);
   }
@@ -1174,7 +1174,7 @@ static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lo
   /* Load: element base + q*RTS_GROUP + lid, mapped, into the tile. */
   emit_c_line(e, "for (long q = 0; q < RTS_SCAN_ITEMS; q++) {");
   e->indent++;
-  emit_c_line(e, "const long t = q * RTS_GROUP + lid, i = base + t;");
+  emit_c_line(e, "const long i = base + q * RTS_GROUP + lid, t = RTS_PAD(q * RTS_GROUP + lid);");
   const char **one = declare_accumulators(e, so, "one");
   const char *label;
   e->cl->fail_action = fail_region(e, &label);
@@ -1197,7 +1197,7 @@ static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lo
   const char **run = declare_accumulators(e, so, "run");
   emit_c_line(e, "for (long q = 0; q < RTS_SCAN_ITEMS; q++) {");
   e->indent++;
-  emit_c_line(e, "const long t = lid * RTS_SCAN_ITEMS + q;");
+  emit_c_line(e, "const long t = RTS_PAD(lid * RTS_SCAN_ITEMS + q);");
   const char **x = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
   for (int r = 0; r < nacc; r++) {
     x[r] = emit_c_printf(e, "(%s)%s[t]", emit_c_elem_type(op->params[r]->type.prim), loc[r]);
@@ -1300,7 +1300,7 @@ static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lo
   emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
   emit_c_line(e, "for (long q = 0; q < RTS_SCAN_ITEMS; q++) {");
   e->indent++;
-  emit_c_line(e, "const long t = lid * RTS_SCAN_ITEMS + q;");
+  emit_c_line(e, "const long t = RTS_PAD(lid * RTS_SCAN_ITEMS + q);");
   emit_c_line(e, "if (!failed) {");
   e->indent++;
   for (int r = 0; r < nacc; r++) {
@@ -1314,7 +1314,7 @@ static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lo
   emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
   emit_c_line(e, "for (long q = 0; q < RTS_SCAN_ITEMS; q++) {");
   e->indent++;
-  emit_c_line(e, "const long t = q * RTS_GROUP + lid, i = base + t;");
+  emit_c_line(e, "const long i = base + q * RTS_GROUP + lid, t = RTS_PAD(q * RTS_GROUP + lid);");
   emit_c_line(e, "if (i < w) {");
   for (int r = 0; r < nacc; r++) {
     const struct cl_view *out = cl_view_of(e, s->pat[r]);
@@ -1507,7 +1507,7 @@ static void emit_segred_group(struct emitter *e, const struct ir_stm *s,
     emit_c_line(e, "  %s", e->cl->fail_action);
     emit_c_line(e, "}");
   }
-  if (in->commutative) {
+  if (lower_commutative(in)) {
     emit_c_line(e, "for (long j = lid; j < m && !failed; j += RTS_GROUP) {");
   } else {
     emit_c_line(e, "const long per = (m + RTS_GROUP - 1) / RTS_GROUP;");
@@ -1803,7 +1803,7 @@ static void group_reduce(struct emitter *e, struct intra *g, const struct ir_stm
   const char *label;
   e->cl->fail_action = fail_region(e, &label);
   e->cl->guard = NULL;
-  if (so->commutative) {
+  if (lower_commutative(so)) {
     emit_c_line(e, "for (long j = lid; j < %s && !failed; j += RTS_GROUP) {", n);
   } else {
     emit_c_line(e, "const long per = (%s + RTS_GROUP - 1) / RTS_GROUP;", n);

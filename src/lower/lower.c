@@ -117,6 +117,61 @@ bool lower_is_kernel_lambda(const struct ir_lambda *l) {
   return scalar_types(l->ret, l->ret_count) && kernel_body(l->body);
 }
 
+/* ------------------------------------------------------------ Commutativity */
+
+static bool commutative_binop(enum ir_binop op) {
+  switch (op) {
+  case IR_BINOP_ADD:
+  case IR_BINOP_MUL:
+  case IR_BINOP_MIN:
+  case IR_BINOP_MAX:
+  case IR_BINOP_BAND:
+  case IR_BINOP_BOR:
+  case IR_BINOP_BXOR:
+  case IR_BINOP_LAND:
+  case IR_BINOP_LOR:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* Is v params[a] and w params[b], or the other way round? */
+static bool is_param_pair(const struct ir_lambda *op, struct ir_subexp v, struct ir_subexp w,
+                          int a, int b) {
+  if (v.kind != IR_SE_VAR || w.kind != IR_SE_VAR) {
+    return false;
+  }
+  return (v.u.var == op->params[a] && w.u.var == op->params[b]) ||
+         (v.u.var == op->params[b] && w.u.var == op->params[a]);
+}
+
+bool lower_commutative(const struct ir_soac *so) {
+  if (so->commutative) {
+    return true;
+  }
+  const struct ir_lambda *op = so->op;
+  int k = op->param_count / 2;
+  if (op->body->result_count != k) {
+    return false;
+  }
+  for (int r = 0; r < k; r++) {
+    struct ir_subexp res = op->body->results[r];
+    const struct ir_stm *def = NULL;
+    for (int i = 0; res.kind == IR_SE_VAR && i < op->body->stm_count; i++) {
+      const struct ir_stm *s = op->body->stms[i];
+      if (s->pat_count == 1 && s->pat[0] == res.u.var) {
+        def = s;
+      }
+    }
+    if (def == NULL || def->exp.kind != IR_BINOP || !commutative_binop(def->exp.u.binop.op) ||
+        !is_param_pair(op, def->exp.u.binop.lhs, def->exp.u.binop.rhs, r, k + r)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 /* ------------------------------------------------------------ Free variables */
 
 struct free_vars {

@@ -107,6 +107,11 @@ void lower_print(struct strbuf *out, const struct ir_program *p, const struct lo
 void lower_print_structure(struct strbuf *out, const struct ir_program *p,
                            const struct lower_plan *plan);
 
+/* Whether the reduction's operator may combine in any order: marked commutative
+ * (reduce_comm, hist), or, per accumulator, one commutative operator (+, *, min, max,
+ * &, |, ^, &&, ||) of the accumulator and the value. */
+bool lower_commutative(const struct ir_soac *so);
+
 /* Whether a lambda's body is kernel code (see above); `outer` lists the arrays readable
  * in it besides its own parameters and the arrays it indexes into rows. */
 bool lower_is_kernel_lambda(const struct ir_lambda *l);
