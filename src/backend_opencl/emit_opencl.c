@@ -1582,7 +1582,10 @@ static void emit_segred(struct emitter *e, const struct ir_stm *s, const struct 
  * in slots of their own, into which each pass's results are copied between barriers.
  * A work-item that fails in an element sets the group's flag `gfail` and goes on to the
  * barrier; after each barrier the whole group reads the flag and skips to the next
- * element of the map, so no work-item waits at a barrier that the others passed.
+ * element of the map, so no work-item waits at a barrier that the others passed. Each
+ * work-item reads the flag into a private `gf` right after each barrier and tests that
+ * (NVIDIA's compiler, driver 580, miscompiled kernels that tested the __local flag
+ * before their first inner SOAC; PoCL mishandles a volatile one).
  */
 
 struct intra {
@@ -1694,13 +1697,14 @@ static void view_slot(struct emitter *e, const struct intra *g, const struct ir_
 static void group_barrier(struct emitter *e, const struct intra *g) {
   (void)g;
   emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);");
+  emit_c_line(e, "gf = gfail;");
 }
 
 /* for (j = lid; j < n; j += RTS_GROUP) { BODY } with element failures flagged. */
 static const char *open_strided(struct emitter *e, const char *n, const char **label) {
   *label = emit_c_printf(e, "elem_%d", ++label_counter);
   const char *j = emit_c_tmp(e);
-  emit_c_line(e, "for (long %s = lid; %s < %s && !gfail; %s += RTS_GROUP) {", j, j, n, j);
+  emit_c_line(e, "for (long %s = lid; %s < %s && !gf; %s += RTS_GROUP) {", j, j, n, j);
   e->indent++;
   e->cl->fail_action = emit_c_printf(e, "gfail = 1; goto %s;", *label);
   e->cl->guard = NULL;
@@ -1711,8 +1715,8 @@ static void close_strided(struct emitter *e, const struct intra *g, const char *
   emit_c_line(e, "%s:;", label);
   e->indent--;
   emit_c_line(e, "}");
-  e->cl->fail_action = "gfail = 1;";
-  e->cl->guard = "gfail";
+  e->cl->fail_action = "gfail = 1; gf = 1;";
+  e->cl->guard = "gf";
   group_barrier(e, g);
 }
 
@@ -1828,8 +1832,8 @@ static void group_reduce(struct emitter *e, struct intra *g, const struct ir_stm
   emit_c_line(e, "}");
   e->indent--;
   emit_c_line(e, "}");
-  e->cl->fail_action = "gfail = 1;";
-  e->cl->guard = "gfail";
+  e->cl->fail_action = "gfail = 1; gf = 1;";
+  e->cl->guard = "gf";
   group_barrier(e, g);
 }
 
@@ -1856,12 +1860,12 @@ static void group_loop(struct emitter *e, struct intra *g, const struct ir_stm *
   }
   /* The flag is the same on every work-item here (a barrier came last). */
   if (l->is_while) {
-    emit_c_line(e, "while (%s && !gfail) {", emit_c_var(e, l->cond));
+    emit_c_line(e, "while (%s && !gf) {", emit_c_var(e, l->cond));
   } else {
     const char *t = emit_c_elem_type(l->index->type.prim), *i = emit_c_var(e, l->index);
     const char *bound = emit_c_tmp(e);
     emit_c_line(e, "const %s %s = %s;", t, bound, emit_c_subexp(e, l->bound));
-    emit_c_line(e, "for (%s %s = 0; %s < %s && !gfail; %s++) {", t, i, i, bound, i);
+    emit_c_line(e, "for (%s %s = 0; %s < %s && !gf; %s++) {", t, i, i, bound, i);
   }
   e->indent++;
   group_body(e, g, l->body);
@@ -1966,6 +1970,7 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   kb_body(e, &kb);
   emit_c_line(e, "const long lid = get_local_id(0);");
   emit_c_line(e, "__local int gfail;");
+  emit_c_line(e, "int gf = 0; /* gfail as of the last barrier */");
   for (int i = 0; i < g.reduction_count; i++) {
     const struct ir_stm *r = (const struct ir_stm *)g.reductions[i];
     local_arrays_named(e, r->exp.u.soac.op, emit_c_printf(e, "red%d", i));
@@ -1987,9 +1992,9 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   emit_c_line(e, "}");
   emit_c_line(e, "for (long seg = get_group_id(0); seg < w; seg += get_num_groups(0)) {");
   e->indent++;
-  e->cl->fail_action = "gfail = 1;";
-  e->cl->guard = "gfail";
-  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);");
+  e->cl->fail_action = "gfail = 1; gf = 1;";
+  e->cl->guard = "gf";
+  group_barrier(e, &g);
   emit_c_line(e, "{");
   e->indent++;
   for (int i = 0; i < so->input_count; i++) {
