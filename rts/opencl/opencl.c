@@ -939,12 +939,18 @@ static int rts_cl_build(struct rts_context *ctx, struct rts_cl *cl,
   const char *rounded =
       (fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0 ? "-cl-fp32-correctly-rounded-divide-sqrt "
                                                        : "";
+  /* PoCL mishandles volatile __local variables across barriers (prelude.cl). */
+  const char *quirks = cl->platform_name != NULL &&
+                               strstr(cl->platform_name, "Portable Computing Language") != NULL
+                           ? "-DRTS_FLAG_QUALIFIER= "
+                           : "";
   const char *extra = cfg->build_options != NULL ? cfg->build_options : "";
-  char *options = malloc(strlen(rounded) + strlen(extra) + 1);
+  char *options = malloc(strlen(rounded) + strlen(quirks) + strlen(extra) + 1);
   if (options == NULL) {
     return rts_error(ctx, RTS_OUT_OF_MEMORY, "error: out of memory building the kernels");
   }
   strcpy(options, rounded);
+  strcat(options, quirks);
   strcat(options, extra);
   unsigned char key[32];
   char *dir = rts_cl_cache_enabled(cfg) ? rts_cl_cache_dir(cfg) : NULL;

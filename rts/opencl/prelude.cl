@@ -46,6 +46,13 @@ bool rts_kernel_failed(volatile __global int *errbuf) {
  * reading RTS_SCAN_ITEMS consecutive elements each hit different banks. */
 #define RTS_PAD(i) ((i) + ((i) >> 5))
 
+/* The qualifier of intra-group kernels' failure flag (Note [intra-group kernels] in
+ * src/backend_opencl/emit_opencl.c): volatile, but where the runtime's build options
+ * say otherwise (PoCL). */
+#ifndef RTS_FLAG_QUALIFIER
+#define RTS_FLAG_QUALIFIER volatile
+#endif
+
 /* Sizes of intra-group kernels' slots (rts_align8 in mirror.h). */
 long rts_align8(long bytes) {
   return (bytes + 7) & ~7L;

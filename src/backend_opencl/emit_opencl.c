@@ -1583,9 +1583,10 @@ static void emit_segred(struct emitter *e, const struct ir_stm *s, const struct 
  * A work-item that fails in an element sets the group's flag `gfail` and goes on to the
  * barrier; after each barrier the whole group reads the flag and skips to the next
  * element of the map, so no work-item waits at a barrier that the others passed. Each
- * work-item reads the flag into a private `gf` right after each barrier and tests that
- * (NVIDIA's compiler, driver 580, miscompiled kernels that tested the __local flag
- * before their first inner SOAC; PoCL mishandles a volatile one).
+ * work-item reads the flag into a private `gf` right after each barrier and tests that.
+ * The flag is volatile (RTS_FLAG_QUALIFIER, prelude.cl): NVIDIA's compiler (driver
+ * 580) miscompiles some kernels whose flag is not; but not on PoCL, which mishandles a
+ * volatile __local variable across barriers (the runtime builds for it without).
  */
 
 struct intra {
@@ -1969,7 +1970,7 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   }
   kb_body(e, &kb);
   emit_c_line(e, "const long lid = get_local_id(0);");
-  emit_c_line(e, "__local int gfail;");
+  emit_c_line(e, "RTS_FLAG_QUALIFIER __local int gfail;");
   emit_c_line(e, "int gf = 0; /* gfail as of the last barrier */");
   for (int i = 0; i < g.reduction_count; i++) {
     const struct ir_stm *r = (const struct ir_stm *)g.reductions[i];
