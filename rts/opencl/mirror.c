@@ -2,6 +2,10 @@
 #include "mirror.h"
 
 static int rts_mirror_sync(struct rts_context *ctx) {
+  if (!ctx->cl->enqueued) {
+    return RTS_SUCCESS; /* nothing ran since the last look at the error buffer */
+  }
+  ctx->cl->enqueued = false;
   return rts_cl_sync(ctx, ctx->cl, ctx->kernel_messages, ctx->kernel_message_count);
 }
 

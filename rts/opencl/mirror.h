@@ -79,7 +79,7 @@ static int rts_make_unique_dev(struct rts_context *ctx, struct rts_block **mem, 
 #define RTS_GROUP 256
 
 /* The elements a work-group of a single-pass scan takes at a time (prelude.cl). */
-#define RTS_SCAN_TILE (RTS_GROUP * 8)
+#define RTS_SCAN_TILE (RTS_GROUP * 16)
 
 /* Work-groups for n elements, one element per work-item, capped at
  * RTS_CL_GROUPS_PER_UNIT per compute unit (the kernels loop over the rest). */

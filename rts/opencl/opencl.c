@@ -1297,6 +1297,7 @@ static int rts_cl_copy(struct rts_context *ctx, struct rts_cl *cl, cl_mem dst,
   if (status != RTS_SUCCESS) {
     return status;
   }
+  cl->enqueued = true;
   cl_int err = clEnqueueCopyBuffer(cl->queue, src, dst, (size_t)src_offset, (size_t)dst_offset,
                                    (size_t)bytes, 0, NULL, NULL);
   if (err != CL_SUCCESS) {
@@ -1317,6 +1318,7 @@ static int rts_cl_fill(struct rts_context *ctx, struct rts_cl *cl, cl_mem mem, i
   if (status != RTS_SUCCESS) {
     return status;
   }
+  cl->enqueued = true;
   cl_int err = clEnqueueFillBuffer(cl->queue, mem, pattern, pattern_size, (size_t)offset,
                                    (size_t)bytes, 0, NULL, NULL);
   if (err != CL_SUCCESS) {
@@ -1528,6 +1530,7 @@ static int rts_cl_launch(struct rts_context *ctx, struct rts_cl *cl, int kernel,
     return rts_cl_launch_failed(ctx, cl, kernel, dims, global, local, err, where);
   }
   cl->stats[kernel].launches++;
+  cl->enqueued = true;
   return cl->profiling ? rts_cl_add_event(ctx, cl, kernel, event, where) : RTS_SUCCESS;
 }
 

@@ -106,6 +106,8 @@ struct rts_cl {
   char **kernel_names;
   struct rts_cl_kernel_stats *stats;
   bool profiling;          /* launches are timed (the queue has profiling enabled) */
+  bool enqueued;           /* commands were enqueued since the last wait (launches, copies,
+                            * fills): mirror.c's syncs skip the wait otherwise */
   struct rts_cl_pending_event pending[RTS_CL_PENDING_MAX];
   int pending_count;
 

@@ -40,7 +40,7 @@ bool rts_kernel_failed(volatile __global int *errbuf) {
 
 /* Single-pass scans (Note [single-pass scan] in src/backend_opencl/emit_opencl.c): the
  * elements of a tile per work-item, and a tile's elements (RTS_SCAN_TILE in mirror.h). */
-#define RTS_SCAN_ITEMS 8
+#define RTS_SCAN_ITEMS 16
 #define RTS_SCAN_TILE (RTS_GROUP * RTS_SCAN_ITEMS)
 /* A tile's index in local memory, one word of padding every 32 so that work-items
  * reading RTS_SCAN_ITEMS consecutive elements each hit different banks. */

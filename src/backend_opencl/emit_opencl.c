@@ -1249,7 +1249,7 @@ static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lo
   emit_c_line(e, "for (long j = tile - 1; j >= 0; j--) {");
   e->indent++;
   emit_c_line(e, "ulong word;");
-  emit_c_line(e, "while (((word = atom_or(&status[j + 1], 0)) >> 32) == 0) {");
+  emit_c_line(e, "while (((word = *(volatile __global ulong *)&status[j + 1]) >> 32) == 0) {");
   emit_c_line(e, "}");
   emit_c_line(e, "const uint f = (uint)(word >> 32);");
   const char **got = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
