@@ -5,10 +5,11 @@
 -- | map: one global kernel, one element per work-item (several in a grid-stride loop).
 entry map_f32 (xs: []f32) : []f32 = map (\x -> x * 2 + 1) xs
 
--- | reduce: per-group partial sums by a tree in local memory, then one group.
+-- | reduce: each work-item sums its elements (+ commutes), a tree per group in local
+-- memory, then one group combines the groups' sums.
 entry reduce_f32 (xs: []f32) : f32 = reduce (+) 0 xs
 
--- | scan: group sums, a scan of the sums, then each group's scan with its carry-in.
+-- | scan: one pass (decoupled look-back over tiles of 4096 elements).
 entry scan_f32 (xs: []f32) : []f32 = scan (+) 0 xs
 
 -- | scatter through the permutation i -> 7919 i mod n (n not a multiple of 7919): the
