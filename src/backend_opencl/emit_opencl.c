@@ -486,7 +486,9 @@ typedef void (*store_fn)(struct emitter *e, const struct ir_stm *s, const struct
  * when map_fn is small: all their reads are issued before any of their writes, which
  * keeps several loads in flight (one element per pass leaves memory bandwidth unused on
  * GPUs). */
-#define ELEMENTWISE_UNROLL 4
+#ifndef ELEMENTWISE_UNROLL
+#define ELEMENTWISE_UNROLL 8
+#endif
 #define ELEMENTWISE_UNROLL_MAX_STMS 40
 
 /* A kernel with one element of [0, w) per work-item and pass: its arguments (the
