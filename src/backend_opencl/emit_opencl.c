@@ -929,6 +929,66 @@ static void emit_reduce(struct emitter *e, const struct ir_stm *s, const struct 
 
 /* ------------------------------------------------------------ scan */
 
+/* A scan's element i (when `in_range`): map_fn's values for op in fresh accumulators
+ * (the neutral elements otherwise), its map outputs stored. */
+static const char **scan_element(struct emitter *e, const struct ir_stm *s, const char *in_range) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  int nacc = so->neutral_count;
+  const char **one = declare_accumulators(e, so, "one");
+  const char *label;
+  const char *saved = e->cl->fail_action;
+  e->cl->fail_action = fail_region(e, &label);
+  emit_c_line(e, "if (%s && !failed) {", in_range);
+  e->indent++;
+  const char **v = cl_reduction_values(e, so, "i", true);
+  if (so->map_fn != NULL) {
+    store_results(e, s->pat + nacc, s->pat_count - nacc, v + nacc, "i");
+  }
+  for (int r = 0; r < nacc; r++) {
+    emit_c_line(e, "%s = %s;", one[r], v[r]);
+  }
+  e->indent--;
+  emit_c_line(e, "}");
+  emit_c_line(e, "%s:;", label);
+  e->cl->fail_action = saved;
+  return one;
+}
+
+/* The work-items' values `mine` (in loc[lid] too) scanned in order across the group
+ * (Hillis and Steele): afterwards mine and loc[lid] hold the inclusive prefix. */
+static void group_scan(struct emitter *e, const struct ir_lambda *op, const char *const *loc,
+                       const char *const *mine) {
+  int k = op->param_count / 2;
+  emit_c_line(e, "for (long d = 1; d < RTS_GROUP; d <<= 1) {");
+  e->indent++;
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  const char **left = ARENA_ARRAY(&e->arena, const char *, k + 1);
+  for (int r = 0; r < k; r++) {
+    const char *t = emit_c_elem_type(op->params[r]->type.prim);
+    left[r] = emit_c_tmp(e);
+    emit_c_line(e, "%s %s = %s;", t, left[r], mine[r]);
+    emit_c_line(e, "if (lid >= d) {");
+    emit_c_line(e, "  %s = (%s)%s[lid - d];", left[r], t, loc[r]);
+    emit_c_line(e, "}");
+  }
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  emit_c_line(e, "if (lid >= d && !failed) {");
+  e->indent++;
+  const char *label;
+  const char *saved = e->cl->fail_action;
+  e->cl->fail_action = fail_region(e, &label);
+  cl_combine(e, op, left, mine);
+  for (int r = 0; r < k; r++) {
+    emit_c_line(e, "%s = %s;", mine[r], left[r]);
+    emit_c_line(e, "%s[lid] = (%s)%s;", loc[r], cl_elem_type(op->params[r]->type.prim), mine[r]);
+  }
+  emit_c_line(e, "%s:;", label);
+  e->cl->fail_action = saved;
+  e->indent--;
+  emit_c_line(e, "}");
+  close_loop(e);
+}
+
 /* The general scan, in three phases: each group's sum of its chunk, one work-item's
  * exclusive scan of the sums, then each group's scan of its chunk from its carry-in.
  * It reads its input twice. */
@@ -1006,50 +1066,10 @@ static void emit_scan_phases(struct emitter *e, const struct ir_stm *s,
   emit_c_line(e, "const long start = grp * chunk, end = min(start + chunk, w);");
   emit_c_line(e, "for (long base = start; base < end; base += RTS_GROUP) {");
   e->indent++;
-  const char **one = declare_accumulators(e, so, "one");
   emit_c_line(e, "const long i = base + lid;");
-  const char *label;
-  e->cl->fail_action = fail_region(e, &label);
-  emit_c_line(e, "if (i < end && !failed) {");
-  e->indent++;
-  const char **v = cl_reduction_values(e, so, "i", true);
-  if (so->map_fn != NULL) {
-    store_results(e, s->pat + nacc, s->pat_count - nacc, v + nacc, "i");
-  }
-  for (int r = 0; r < nacc; r++) {
-    emit_c_line(e, "%s = %s;", one[r], v[r]);
-  }
-  e->indent--;
-  emit_c_line(e, "}");
-  emit_c_line(e, "%s:;", label);
+  const char **one = scan_element(e, s, "i < end");
   store_local(e, op, loc, one, "lid");
-  /* Hillis and Steele's inclusive scan of loc, in order. */
-  emit_c_line(e, "for (long s = 1; s < RTS_GROUP; s <<= 1) {");
-  e->indent++;
-  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
-  const char **left = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
-  for (int r = 0; r < nacc; r++) {
-    left[r] = emit_c_tmp(e);
-    emit_c_line(e, "%s %s = %s;", emit_c_elem_type(op->params[r]->type.prim), left[r], one[r]);
-    emit_c_line(e, "if (lid >= s) {");
-    emit_c_line(e, "  %s = (%s)%s[lid - s];", left[r], emit_c_elem_type(op->params[r]->type.prim),
-            loc[r]);
-    emit_c_line(e, "}");
-  }
-  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
-  emit_c_line(e, "if (lid >= s && !failed) {");
-  e->indent++;
-  const char *label2;
-  e->cl->fail_action = fail_region(e, &label2);
-  cl_combine(e, op, left, one);
-  for (int r = 0; r < nacc; r++) {
-    emit_c_line(e, "%s = %s;", one[r], left[r]);
-    emit_c_line(e, "%s[lid] = (%s)%s;", loc[r], cl_elem_type(op->params[r]->type.prim), one[r]);
-  }
-  emit_c_line(e, "%s:;", label2);
-  e->indent--;
-  emit_c_line(e, "}");
-  close_loop(e);
+  group_scan(e, op, loc, one);
   emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
   /* out[i] = run op one; run = run op loc[last]. */
   const char **r2 = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
@@ -1177,21 +1197,8 @@ static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lo
   emit_c_line(e, "for (long q = 0; q < RTS_SCAN_ITEMS; q++) {");
   e->indent++;
   emit_c_line(e, "const long i = base + q * RTS_GROUP + lid, t = RTS_PAD(q * RTS_GROUP + lid);");
-  const char **one = declare_accumulators(e, so, "one");
+  const char **one = scan_element(e, s, "i < w");
   const char *label;
-  e->cl->fail_action = fail_region(e, &label);
-  emit_c_line(e, "if (i < w && !failed) {");
-  e->indent++;
-  const char **v = cl_reduction_values(e, so, "i", true);
-  if (so->map_fn != NULL) {
-    store_results(e, s->pat + nacc, s->pat_count - nacc, v + nacc, "i");
-  }
-  for (int r = 0; r < nacc; r++) {
-    emit_c_line(e, "%s = %s;", one[r], v[r]);
-  }
-  e->indent--;
-  emit_c_line(e, "}");
-  emit_c_line(e, "%s:;", label);
   store_local(e, op, loc, one, "t");
   close_loop(e);
   emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
@@ -1212,32 +1219,8 @@ static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lo
   store_local(e, op, loc, run, "t");
   close_loop(e);
   store_local(e, op, tot, run, "lid");
-  /* The work-items' totals, scanned in order (Hillis and Steele). */
-  emit_c_line(e, "for (long d = 1; d < RTS_GROUP; d <<= 1) {");
-  e->indent++;
-  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
-  const char **left = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
-  for (int r = 0; r < nacc; r++) {
-    left[r] = emit_c_tmp(e);
-    emit_c_line(e, "%s %s = %s;", emit_c_elem_type(op->params[r]->type.prim), left[r], run[r]);
-    emit_c_line(e, "if (lid >= d) {");
-    emit_c_line(e, "  %s = (%s)%s[lid - d];", left[r], emit_c_elem_type(op->params[r]->type.prim),
-                tot[r]);
-    emit_c_line(e, "}");
-  }
-  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
-  emit_c_line(e, "if (lid >= d && !failed) {");
-  e->indent++;
-  e->cl->fail_action = fail_region(e, &label);
-  cl_combine(e, op, left, run);
-  for (int r = 0; r < nacc; r++) {
-    emit_c_line(e, "%s = %s;", run[r], left[r]);
-    emit_c_line(e, "%s[lid] = (%s)%s;", tot[r], cl_elem_type(op->params[r]->type.prim), run[r]);
-  }
-  emit_c_line(e, "%s:;", label);
-  e->indent--;
-  emit_c_line(e, "}");
-  close_loop(e);
+  /* The work-items' totals, scanned in order. */
+  group_scan(e, op, tot, run);
   emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
   /* Work-item 0: publish the aggregate, look back, publish the inclusive prefix. */
   emit_c_line(e, "if (lid == 0) {");
