@@ -226,14 +226,15 @@ RTS_UNSIGNED_TYPES(RTS_DEFINE_UNSIGNED)
 #endif
 
 /* min and max: NaN gives the other operand. When the operands are equal (+0 and -0),
- * C's fmin and fmax may return either; glibc returns x, and so does OpenCL C here
- * (PoCL's fmin returns y). */
+ * C's fmin and fmax may return either, and which one depends on the compiler's flags
+ * as well as on the library (glibc returns x; gcc's inline expansion, as in a
+ * sanitizer build, returns y; so does PoCL's fmin): these return x everywhere. */
 #ifdef __OPENCL_VERSION__
 #define RTS_FMIN(F, x, y) ((x) == (y) ? (x) : fmin(x, y))
 #define RTS_FMAX(F, x, y) ((x) == (y) ? (x) : fmax(x, y))
 #else
-#define RTS_FMIN(F, x, y) fmin##F(x, y)
-#define RTS_FMAX(F, x, y) fmax##F(x, y)
+#define RTS_FMIN(F, x, y) ((x) == (y) ? (x) : fmin##F(x, y))
+#define RTS_FMAX(F, x, y) ((x) == (y) ? (x) : fmax##F(x, y))
 #endif
 
 #define RTS_DEFINE_FLOAT(N, T, F, BITS_T, CL_BITS_T)                               \
