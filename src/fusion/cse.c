@@ -250,7 +250,7 @@ static bool same_binop(const struct alpha *a, const struct ir_exp *x, const stru
   if (same_se(a, x->u.binop.lhs, y->u.binop.lhs) && same_se(a, x->u.binop.rhs, y->u.binop.rhs)) {
     return true;
   }
-  return simplify_commutes(x->u.binop.op, t) && same_se(a, x->u.binop.lhs, y->u.binop.rhs) &&
+  return ir_binop_commutes(x->u.binop.op, t) && same_se(a, x->u.binop.lhs, y->u.binop.rhs) &&
          same_se(a, x->u.binop.rhs, y->u.binop.lhs);
 }
 

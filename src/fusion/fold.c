@@ -691,26 +691,6 @@ enum rewrite simplify_convert(struct simplifier *s, struct ir_stm *stm) {
 
 /* ------------------------------------------------------------------- Binary */
 
-bool simplify_commutes(enum ir_binop op, enum prim_type t) {
-  switch (op) {
-  case IR_BINOP_ADD:
-  case IR_BINOP_MUL:
-  case IR_BINOP_EQ:
-  case IR_BINOP_NE:
-    return true;
-  case IR_BINOP_MIN: /* fmin(-0.0, 0.0) may give either zero */
-  case IR_BINOP_MAX:
-  case IR_BINOP_BAND:
-  case IR_BINOP_BOR:
-  case IR_BINOP_BXOR:
-  case IR_BINOP_LAND:
-  case IR_BINOP_LOR:
-    return !prim_is_float(t);
-  default:
-    return false;
-  }
-}
-
 /* c < y is y > c, and so on. */
 static enum ir_binop mirrored(enum ir_binop op) {
   switch (op) {
@@ -734,7 +714,7 @@ static enum rewrite canonical_order(struct ir_stm *stm, enum prim_type t) {
   if (e->u.binop.lhs.kind != IR_SE_CONST || e->u.binop.rhs.kind != IR_SE_VAR) {
     return REWRITE_KEEP;
   }
-  if (simplify_commutes(op, t) || mirrored(op) != op) {
+  if (ir_binop_commutes(op, t) || mirrored(op) != op) {
     return set_binop(stm, mirrored(op), e->u.binop.rhs, e->u.binop.lhs);
   }
   return REWRITE_KEEP;

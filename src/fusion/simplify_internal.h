@@ -115,7 +115,6 @@ enum rewrite simplify_convert(struct simplifier *s, struct ir_stm *stm);
 struct range simplify_range(struct simplifier *s, struct ir_subexp se);
 struct range simplify_range_of(struct simplifier *s, const struct ir_stm *stm);
 struct range range_of_type(enum prim_type t);
-bool simplify_commutes(enum ir_binop op, enum prim_type t);
 bool const_int_value(struct ir_subexp se, int64_t *v);
 
 /* unroll.c: loops and SOACs of a small constant width */

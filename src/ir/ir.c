@@ -38,6 +38,26 @@ const char *ir_binop_name(enum ir_binop op) {
   return binop_names[op];
 }
 
+bool ir_binop_commutes(enum ir_binop op, enum prim_type t) {
+  switch (op) {
+  case IR_BINOP_ADD:
+  case IR_BINOP_MUL:
+  case IR_BINOP_EQ:
+  case IR_BINOP_NE:
+    return true;
+  case IR_BINOP_MIN: /* of +0 and -0, float min gives the first */
+  case IR_BINOP_MAX:
+  case IR_BINOP_BAND:
+  case IR_BINOP_BOR:
+  case IR_BINOP_BXOR:
+  case IR_BINOP_LAND:
+  case IR_BINOP_LOR:
+    return !prim_is_float(t);
+  default:
+    return false;
+  }
+}
+
 bool ir_binop_is_comparison(enum ir_binop op) {
   switch (op) {
   case IR_BINOP_EQ:

@@ -166,6 +166,9 @@ enum ir_binop {
 const char *ir_unop_name(enum ir_unop op);
 const char *ir_binop_name(enum ir_binop op);
 bool ir_binop_is_comparison(enum ir_binop op);
+/* Whether x op y is y op x for operands of type t, to the bit (float min and max are
+ * not: of +0 and -0 they return the first). */
+bool ir_binop_commutes(enum ir_binop op, enum prim_type t);
 
 /* ------------------------------------------------------------------- Expressions */
 

@@ -119,23 +119,6 @@ bool lower_is_kernel_lambda(const struct ir_lambda *l) {
 
 /* ------------------------------------------------------------ Commutativity */
 
-static bool commutative_binop(enum ir_binop op) {
-  switch (op) {
-  case IR_BINOP_ADD:
-  case IR_BINOP_MUL:
-  case IR_BINOP_MIN:
-  case IR_BINOP_MAX:
-  case IR_BINOP_BAND:
-  case IR_BINOP_BOR:
-  case IR_BINOP_BXOR:
-  case IR_BINOP_LAND:
-  case IR_BINOP_LOR:
-    return true;
-  default:
-    return false;
-  }
-}
-
 /* Is v params[a] and w params[b], or the other way round? */
 static bool is_param_pair(const struct ir_lambda *op, struct ir_subexp v, struct ir_subexp w,
                           int a, int b) {
@@ -164,7 +147,8 @@ bool lower_commutative(const struct ir_soac *so) {
         def = s;
       }
     }
-    if (def == NULL || def->exp.kind != IR_BINOP || !commutative_binop(def->exp.u.binop.op) ||
+    if (def == NULL || def->exp.kind != IR_BINOP ||
+        !ir_binop_commutes(def->exp.u.binop.op, ir_subexp_type(def->exp.u.binop.lhs).prim) ||
         !is_param_pair(op, def->exp.u.binop.lhs, def->exp.u.binop.rhs, r, k + r)) {
       return false;
     }

@@ -108,8 +108,9 @@ void lower_print_structure(struct strbuf *out, const struct ir_program *p,
                            const struct lower_plan *plan);
 
 /* Whether the reduction's operator may combine in any order: marked commutative
- * (reduce_comm, hist), or, per accumulator, one commutative operator (+, *, min, max,
- * &, |, ^, &&, ||) of the accumulator and the value. */
+ * (reduce_comm, hist), or, per accumulator, one operator of the accumulator and the
+ * value that commutes on their type (ir_binop_commutes: +, *, ==, !=, and on integers
+ * and bools min, max, &, |, ^, &&, ||). */
 bool lower_commutative(const struct ir_soac *so);
 
 /* Whether a lambda's body is kernel code (see above); `outer` lists the arrays readable
