@@ -41,6 +41,7 @@ void emit_cl_init(struct emitter *e) {
   strbuf_init(&e->cl->source);
   e->cl->views = ARENA_ARRAY(&e->arena, struct cl_view *, e->var_count + 1);
   e->cl->arg_of = ARENA_ARRAY(&e->arena, int, e->var_count + 1);
+  e->cl->seen = ARENA_ARRAY(&e->arena, int, e->var_count + 1);
   e->cl->fail_action = "return;";
   e->cl->where_text = "<unknown>";
 }
@@ -110,9 +111,7 @@ void emit_cl_before_host_stm(struct emitter *e, const struct ir_stm *s) {
   if (!touches_elements(s)) {
     return;
   }
-  static int stamp;
-  struct array_uses u = {.e = e, .stamp = ++stamp};
-  u.seen = ARENA_ARRAY(&e->arena, int, e->var_count + 1);
+  struct array_uses u = {.e = e, .seen = e->cl->seen, .stamp = ++e->cl->stamp};
   ir_visit_uses_stm(s, note_array, &u);
   for (int i = 0; i < u.count; i++) {
     emit_c_try(e, "rts_host(ctx, %s.mem, %s)", emit_c_var(e, u.vars[i]), e->where);
@@ -621,11 +620,9 @@ static void emit_map2(struct emitter *e, const struct ir_stm *s, const struct lo
 
 /* ------------------------------------------------------------ Group reductions */
 
-static int label_counter;
-
 /* A fresh label and the failure action that jumps to it, flagging the work-item. */
 static const char *fail_region(struct emitter *e, const char **label) {
-  *label = emit_c_printf(e, "failed_%d", ++label_counter);
+  *label = emit_c_printf(e, "failed_%d", ++e->cl->next_label);
   return emit_c_printf(e, "failed = true; goto %s;", *label);
 }
 
@@ -1688,7 +1685,7 @@ static void group_barrier(struct emitter *e, const struct intra *g) {
 
 /* for (j = lid; j < n; j += RTS_GROUP) { BODY } with element failures flagged. */
 static const char *open_strided(struct emitter *e, const char *n, const char **label) {
-  *label = emit_c_printf(e, "elem_%d", ++label_counter);
+  *label = emit_c_printf(e, "elem_%d", ++e->cl->next_label);
   const char *j = emit_c_tmp(e);
   emit_c_line(e, "for (long %s = lid; %s < %s && !gf; %s += RTS_GROUP) {", j, j, n, j);
   e->indent++;
@@ -1926,14 +1923,11 @@ static void group_body(struct emitter *e, struct intra *g, const struct ir_body 
 
 /* One version of the kernel: slots in `space` memory. */
 static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
-                               const struct lower_kernel *k, const char *w, bool local,
-                               const char *groups) {
+                               const struct lower_kernel *k, struct intra g, const char *w,
+                               bool local, const char *groups) {
   const struct ir_soac *so = &s->exp.u.soac;
   const struct ir_lambda *f = so->map_fn;
-  struct intra g = {0};
-  g.slot_of = ARENA_ARRAY(&e->arena, int, e->var_count + 1);
   g.space = local ? "__local" : "__global";
-  plan_slots(e, &g, f->body);
   const char *total = slots_total(e, &g);
   struct kbuild kb;
   kb_start(e, &kb, kernel_name(e, s, k, local ? "_local" : "_global"));
@@ -2035,11 +2029,11 @@ static void emit_intra(struct emitter *e, const struct ir_stm *s, const struct l
   emit_c_line(e, "if (rts_cl_fits_local(ctx, %s + %s)) {", slots_total(e, &g),
               trees_bytes(e, &g));
   e->indent++;
-  emit_intra_version(e, s, k, w, true, groups);
+  emit_intra_version(e, s, k, g, w, true, groups);
   e->indent--;
   emit_c_line(e, "} else {");
   e->indent++;
-  emit_intra_version(e, s, k, w, false, groups);
+  emit_intra_version(e, s, k, g, w, false, groups);
   e->indent--;
   emit_c_line(e, "}");
 }

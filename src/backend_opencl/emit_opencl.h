@@ -32,6 +32,10 @@ struct emit_cl {
   int message_count, message_cap;
   struct cl_view **views;    /* by variable id: arrays readable in the kernel emitted */
   int *arg_of;               /* by variable id: 1 + the kernel it is an argument of */
+  int *seen;                 /* by variable id: the stamp of the last host statement whose
+                              * arrays were collected with it (emit_cl_before_host_stm) */
+  int stamp;
+  int next_label;            /* labels of failure regions in kernels, numbered */
   const char *fail_action;   /* what a failed check does after reporting */
   /* Group code of intra-group kernels (Note [intra-group kernels]): the flag that a
    * failure sets; scalar statements run only while it is clear, and loops stop when it

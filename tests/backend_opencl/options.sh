@@ -15,16 +15,7 @@ case $prismc in
   /*) ;;
   *) prismc=$(pwd)/$prismc ;;
 esac
-if [ -n "${PRISM_TEST_CFLAGS:-}" ]; then
-  CFLAGS=$PRISM_TEST_CFLAGS
-  export CFLAGS
-fi
-if command -v clinfo > /dev/null 2>&1; then
-  clinfo -l 2> /dev/null | grep -q '^Platform' || { echo "SKIP: no OpenCL platform"; exit 77; }
-elif ! ls /etc/OpenCL/vendors/*.icd > /dev/null 2>&1; then
-  echo "SKIP: no OpenCL platform"
-  exit 77
-fi
+. "$(dirname "$0")/common.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/opencl_options.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 failed=0

@@ -11,16 +11,7 @@
 set -u
 prismc=${PRISMC:-./prismc}
 compare=${COMPARE_VALUES:-./tests/compare-values}
-if [ -n "${PRISM_TEST_CFLAGS:-}" ]; then
-  CFLAGS=$PRISM_TEST_CFLAGS
-  export CFLAGS
-fi
-if command -v clinfo > /dev/null 2>&1; then
-  clinfo -l 2> /dev/null | grep -q '^Platform' || { echo "SKIP: no OpenCL platform"; exit 77; }
-elif ! ls /etc/OpenCL/vendors/*.icd > /dev/null 2>&1; then
-  echo "SKIP: no OpenCL platform"
-  exit 77
-fi
+. "$(dirname "$0")/common.sh"
 dir=$(dirname "$0")
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/opencl_versions.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
