@@ -6,7 +6,8 @@
  * Calls the entry points of soacs.dsl through the library that `prismc opencl --library`
  * makes of it: map, reduce, scan and scatter on N f32, a fused map-map-reduce chain, and
  * the sums of the rows of an [N/ROW][ROW] array (a segmented reduction, one work-group
- * per row when ROW >= 1024). DEVICE picks the device as the generated code does (the
+ * per row when ROW >= 1024), and the rows divided by their sums (an intra-group kernel:
+ * one work-group per row, which reads it once and writes it once). DEVICE picks the device as the generated code does (the
  * first whose "PLATFORM: DEVICE" name contains it, ignoring case; "#N" for device number
  * N; "" for the first GPU, else the first device), for the library and for the copy.
  *
@@ -270,6 +271,7 @@ struct bench {
 };
 
 static struct prism_f32_1d *result;   /* the last array result */
+static struct prism_f32_2d *result2;  /* the last two-dimensional result */
 static float result_scalar;           /* the last scalar result */
 
 static void drop_result(void) {
@@ -277,6 +279,10 @@ static void drop_result(void) {
     die_prism("prism_free_f32_1d");
   }
   result = NULL;
+  if (result2 != NULL && prism_free_f32_2d(ctx, result2) != 0) {
+    die_prism("prism_free_f32_2d");
+  }
+  result2 = NULL;
 }
 
 /* The last array result on the host (freed by the caller). */
@@ -310,6 +316,10 @@ static int run_chain(const struct inputs *in) {
 
 static int run_rowsum(const struct inputs *in) {
   return prism_entry_rowsum_f32(ctx, &result, in->in2);
+}
+
+static int run_rownorm(const struct inputs *in) {
+  return prism_entry_rownorm_f32(ctx, &result2, in->in2);
 }
 
 static bool check_map(const struct inputs *in) {
@@ -375,6 +385,27 @@ static bool check_rowsum(const struct inputs *in) {
   return bad == 0;
 }
 
+static bool check_rownorm(const struct inputs *in) {
+  int64_t n = in->rows * in->row;
+  float *out = xmalloc((size_t)n * sizeof *out);
+  const int64_t *shape = prism_shape_f32_2d(ctx, result2);
+  if (shape[0] != in->rows || shape[1] != in->row || prism_values_f32_2d(ctx, result2, out) != 0) {
+    die_prism("reading a result");
+  }
+  int64_t bad = 0;
+  for (int64_t r = 0; r < in->rows; r++) {
+    double sum = 0;
+    for (int64_t j = 0; j < in->row; j++) {
+      sum += in->xs[r * in->row + j];
+    }
+    for (int64_t j = 0; j < in->row; j++) {
+      bad += !close_to(out[r * in->row + j], in->xs[r * in->row + j] / sum, 1e-4);
+    }
+  }
+  free(out);
+  return bad == 0;
+}
+
 static int64_t elements_n(const struct inputs *in) {
   return in->n;
 }
@@ -396,6 +427,10 @@ static double bytes_rowsum(const struct inputs *in) {
   return 4.0 * (double)(in->rows * in->row + in->rows);
 }
 
+static double bytes_rows_in_out(const struct inputs *in) {
+  return 8.0 * (double)(in->rows * in->row);
+}
+
 static const struct bench benches[] = {
     {"map", run_map, check_map, elements_n, bytes_in_out},
     {"reduce", run_reduce, check_reduce, elements_n, bytes_in},
@@ -403,6 +438,7 @@ static const struct bench benches[] = {
     {"scatter", run_scatter, check_scatter, elements_n, bytes_in_out},
     {"map-map-reduce", run_chain, check_chain, elements_n, bytes_in},
     {"rowsum", run_rowsum, check_rowsum, elements_rows, bytes_rowsum},
+    {"rownorm", run_rownorm, check_rownorm, elements_rows, bytes_rows_in_out},
 };
 #define BENCH_COUNT ((int)(sizeof benches / sizeof benches[0]))
 

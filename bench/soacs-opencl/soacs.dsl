@@ -24,3 +24,9 @@ entry chain_f32 (xs: []f32) : f32 =
 -- | Sums of the rows of an [n][m] array (a segmented reduction): one work-group per row
 -- when rows are long (m >= 1024), one work-item per row otherwise.
 entry rowsum_f32 [n][m] (xss: [n][m]f32) : [n]f32 = map (\r -> reduce (+) 0 r) xss
+
+-- | Each row divided by its sum: a map whose body reduces the row and then maps over it,
+-- one intra-group kernel (one work-group per row, the row read once and written once;
+-- the row's result in local memory, or a global scratch when it does not fit).
+entry rownorm_f32 [n][m] (xss: [n][m]f32) : [n][m]f32 =
+  map (\r -> let s = reduce (+) 0 r in map (\x -> x / s) r) xss
