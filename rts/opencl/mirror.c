@@ -9,14 +9,43 @@ static int rts_mirror_sync(struct rts_context *ctx) {
   return rts_cl_sync(ctx, ctx->cl, ctx->kernel_messages, ctx->kernel_message_count);
 }
 
+/* The error buffer is looked at in the same wait for the device as the data when
+ * commands ran since the last look: its read goes first, not blocking, and the in-order
+ * queue finishes it before the blocking read of the data. */
+static int rts_dev_read(struct rts_context *ctx, cl_mem mem, int64_t offset, int64_t bytes,
+                        void *host, const char *where) {
+  struct rts_cl *cl = ctx->cl;
+  if (!cl->enqueued || bytes == 0) {
+    int err = rts_cl_read(ctx, cl, mem, offset, bytes, host, where);
+    return err != RTS_SUCCESS ? err : rts_mirror_sync(ctx);
+  }
+  cl_int cl_err = rts_cl_read_errbuf(cl, CL_FALSE);
+  if (cl_err != CL_SUCCESS) {
+    return rts_cl_fail(ctx, cl_err, where, "clEnqueueReadBuffer", "reading the error buffer");
+  }
+  cl->enqueued = false;
+  int err = rts_cl_read(ctx, cl, mem, offset, bytes, host, where);
+  if (err != RTS_SUCCESS) {
+    (void)clFinish(cl->queue); /* the error buffer's read must be over */
+    return err;
+  }
+  return rts_cl_check_failure(ctx, cl, ctx->kernel_messages, ctx->kernel_message_count);
+}
+
+static int rts_dev_results(struct rts_context *ctx) {
+  ctx->cl->enqueued = false;
+  return rts_cl_sync(ctx, ctx->cl, ctx->kernel_messages, ctx->kernel_message_count);
+}
+
+static const void *rts_dev_result(struct rts_context *ctx, int slot) {
+  return &ctx->cl->status[RTS_CL_ERRBUF_WORDS + 2 * slot];
+}
+
 static int rts_host(struct rts_context *ctx, struct rts_block *b, const char *where) {
   if (!b->host_stale) {
     return RTS_SUCCESS;
   }
-  int err = rts_cl_read(ctx, ctx->cl, b->dev->mem, 0, b->bytes, rts_block_data(b), where);
-  if (err == RTS_SUCCESS) {
-    err = rts_mirror_sync(ctx);
-  }
+  int err = rts_dev_read(ctx, b->dev->mem, 0, b->bytes, rts_block_data(b), where);
   if (err == RTS_SUCCESS) {
     b->host_stale = 0;
   }
@@ -56,12 +85,6 @@ static int rts_alloc_dev(struct rts_context *ctx, struct rts_block **out, int64_
   (*out)->dev_stale = 0;
   (*out)->host_stale = 1;
   return RTS_SUCCESS;
-}
-
-static int rts_dev_read(struct rts_context *ctx, cl_mem mem, int64_t offset, int64_t bytes,
-                        void *host, const char *where) {
-  int err = rts_cl_read(ctx, ctx->cl, mem, offset, bytes, host, where);
-  return err != RTS_SUCCESS ? err : rts_mirror_sync(ctx);
 }
 
 static void rts_mirror_free(struct rts_context *ctx, struct rts_block *b) {

@@ -53,6 +53,13 @@ static inline void rts_dev_wrote(struct rts_block *b) {
   b->host_stale = 1;
 }
 
+/* Waits for the device and reads the error buffer's failure words and result slots in
+ * one read (Note [errbuf] in opencl.h), reporting a kernel's failure as rts_cl_sync
+ * does; then rts_dev_result(ctx, r) points at result slot r (8 bytes) as the kernels
+ * left it. */
+static int rts_dev_results(struct rts_context *ctx);
+static const void *rts_dev_result(struct rts_context *ctx, int slot);
+
 /* Reads `bytes` bytes of a device buffer into host memory (a kernel's scalar results),
  * then looks for kernel failures. */
 static int rts_dev_read(struct rts_context *ctx, cl_mem mem, int64_t offset, int64_t bytes,
@@ -83,7 +90,7 @@ static int rts_make_unique_dev(struct rts_context *ctx, struct rts_block **mem, 
 
 /* Work-groups for n elements, one element per work-item, capped at
  * RTS_CL_GROUPS_PER_UNIT per compute unit (the kernels loop over the rest). */
-#define RTS_CL_GROUPS_PER_UNIT 32
+#define RTS_CL_GROUPS_PER_UNIT 64
 static int64_t rts_cl_groups(struct rts_context *ctx, int64_t n);
 
 /* Work-groups of a reduction's or scan's first phase over n elements (at least 1). */

@@ -1008,10 +1008,16 @@ static int rts_cl_make_kernels(struct rts_context *ctx, struct rts_cl *cl,
   return RTS_SUCCESS;
 }
 
+/* The error buffer, zeroed: the status words and a counter per kernel (Note [errbuf]). */
 static int rts_cl_make_errbuf(struct rts_context *ctx, struct rts_cl *cl) {
-  cl_int zeros[RTS_CL_ERRBUF_WORDS] = {0}, err;
+  size_t words = RTS_CL_STATUS_WORDS + (size_t)cl->kernel_count;
+  cl_int *zeros = calloc(words, sizeof *zeros), err;
+  if (zeros == NULL) {
+    return rts_error(ctx, RTS_OUT_OF_MEMORY, "error: out of memory making the error buffer");
+  }
   cl->errbuf = clCreateBuffer(cl->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                              sizeof zeros, zeros, &err);
+                              words * sizeof *zeros, zeros, &err);
+  free(zeros);
   if (err != CL_SUCCESS) {
     cl->errbuf = NULL;
     return rts_cl_fail(ctx, err, NULL, "clCreateBuffer", "making the error buffer");
@@ -1595,27 +1601,36 @@ static int rts_cl_kernel_failure(struct rts_context *ctx, struct rts_cl *cl,
   return RTS_PROGRAM_ERROR;
 }
 
-static int rts_cl_sync(struct rts_context *ctx, struct rts_cl *cl, const char *const *messages,
-                       int message_count) {
+static cl_int rts_cl_read_errbuf(struct rts_cl *cl, cl_bool blocking) {
+  return clEnqueueReadBuffer(cl->queue, cl->errbuf, blocking, 0, sizeof cl->status,
+                             cl->status, 0, NULL, NULL);
+}
+
+static int rts_cl_check_failure(struct rts_context *ctx, struct rts_cl *cl,
+                                const char *const *messages, int message_count) {
   const char *call = NULL;
-  cl_int err = clFinish(cl->queue);
-  if (err != CL_SUCCESS) {
-    return rts_cl_fail(ctx, err, NULL, "clFinish", "waiting for the OpenCL device");
-  }
-  err = rts_cl_flush_events(cl, &call);
+  cl_int err = rts_cl_flush_events(cl, &call);
   if (err != CL_SUCCESS) {
     return rts_cl_fail(ctx, err, NULL, call, "timing OpenCL kernels");
   }
-  cl_int words[RTS_CL_ERRBUF_WORDS];
-  err = clEnqueueReadBuffer(cl->queue, cl->errbuf, CL_TRUE, 0, sizeof words, words, 0, NULL,
-                            NULL);
-  if (err != CL_SUCCESS) {
-    return rts_cl_fail(ctx, err, NULL, "clEnqueueReadBuffer", "reading the error buffer");
-  }
-  if (words[0] != 0) {
-    return rts_cl_kernel_failure(ctx, cl, words, messages, message_count);
+  if (cl->status[0] != 0) {
+    int status = rts_cl_kernel_failure(ctx, cl, cl->status, messages, message_count);
+    cl->status[0] = 0;
+    return status;
   }
   return RTS_SUCCESS;
+}
+
+static int rts_cl_sync(struct rts_context *ctx, struct rts_cl *cl, const char *const *messages,
+                       int message_count) {
+  /* The queue is in order: the read completes after everything enqueued before it. */
+  cl_int err = rts_cl_read_errbuf(cl, CL_TRUE);
+  if (err != CL_SUCCESS) {
+    (void)clFinish(cl->queue);
+    return rts_cl_fail(ctx, err, NULL, "clEnqueueReadBuffer",
+                       "reading the error buffer (waiting for the OpenCL device)");
+  }
+  return rts_cl_check_failure(ctx, cl, messages, message_count);
 }
 
 /* ------------------------------------------------------------ Profiling report */

@@ -73,6 +73,11 @@ static int rts_cl_config_set_build_options(struct rts_cl_config *cfg, const char
  * 64-bit arguments as low and high halves. prelude.cl repeats this layout. */
 #define RTS_CL_ERRBUF_WORDS 10
 #define RTS_CL_ERRBUF_ARGS 4
+/* After them in the same buffer: the result slots (8 bytes each) that reductions leave
+ * their results in, read with the failure at each sync, and one counter per kernel
+ * (Note [errbuf]). */
+#define RTS_CL_RESULT_SLOTS 8
+#define RTS_CL_STATUS_WORDS (RTS_CL_ERRBUF_WORDS + 2 * RTS_CL_RESULT_SLOTS)
 
 /* A buffer waiting on the free list. */
 struct rts_cl_free_buffer {
@@ -120,7 +125,8 @@ struct rts_cl {
   size_t max_work_group_size;   /* CL_DEVICE_MAX_WORK_GROUP_SIZE */
   cl_uint compute_units;        /* CL_DEVICE_MAX_COMPUTE_UNITS */
 
-  cl_mem errbuf; /* RTS_CL_ERRBUF_WORDS int32s: failures reported by kernels */
+  cl_mem errbuf; /* failures reported by kernels, results, counters (Note [errbuf]) */
+  cl_int status[RTS_CL_STATUS_WORDS]; /* its failure words and result slots as last read */
 
   struct rts_cl_free_buffer free_list[RTS_CL_FREE_MAX]; /* oldest first */
   int free_count;
@@ -235,9 +241,18 @@ static int rts_cl_launch(struct rts_context *ctx, struct rts_cl *cl, int kernel,
 /* Waits for the queue, then looks at the error buffer (Note [errbuf]). When a kernel
  * reported failure i, formats messages[i - 1] with the failure's arguments (each %lld
  * takes the next; %% is a percent sign), clears the buffer and returns
- * RTS_PROGRAM_ERROR. */
+ * RTS_PROGRAM_ERROR. One round trip to the device: a blocking read of the error buffer,
+ * which the in-order queue runs after everything enqueued before it. */
 static int rts_cl_sync(struct rts_context *ctx, struct rts_cl *cl,
                        const char *const *messages, int message_count);
+
+/* The same in two halves, for a wait that a blocking read of results makes anyway
+ * (mirror.c): rts_cl_read_errbuf enqueues the read of the error buffer into
+ * cl->status (not blocking), and after the blocking command that follows it,
+ * rts_cl_check_failure reports what it found. */
+static cl_int rts_cl_read_errbuf(struct rts_cl *cl, cl_bool blocking);
+static int rts_cl_check_failure(struct rts_context *ctx, struct rts_cl *cl,
+                                const char *const *messages, int message_count);
 
 /* Prints launches, total milliseconds and mean microseconds per kernel, the kernel
  * that took longest first. Times need the profiling flag; counts are always kept. */
@@ -254,6 +269,12 @@ static void rts_cl_report(struct rts_cl *cl, FILE *out);
  *            messages that the generated host code passes to rts_cl_sync
  *   [1]      unused (keeps the arguments 8-byte aligned)
  *   [2 + 2k] the low 32 bits of argument k (k < 4), [3 + 2k] the high 32 bits
+ *   [10 + 2r] result slot r (r < RTS_CL_RESULT_SLOTS), 8 bytes: a reduction's result r,
+ *            which the host reads with the failure words in the one read of a sync
+ *            (rts_dev_results in mirror.h), rather than by a read of its own
+ *   [26 + k] the counter of kernel k: reductions count their finished work-groups in
+ *            it, and the last one combines the groups' results and sets it back to 0
+ *            (Note [last group] in src/backend_opencl/emit_opencl.c)
  *
  * prelude.cl's rts_kernel_fail sets [0] with atomic_cmpxchg from 0, and only the
  * work-item that succeeds writes the arguments, so the first failure wins and its

@@ -13,6 +13,11 @@
  */
 
 #define RTS_ERRBUF_WORDS 10
+/* The error buffer's result slots and kernels' counters, as the words of the buffer
+ * (RTS_CL_STATUS_WORDS and Note [errbuf] in rts/opencl/opencl.h). */
+#define RTS_RESULTS_AT RTS_ERRBUF_WORDS
+#define RTS_RESULT_SLOTS 8
+#define RTS_COUNTERS_AT (RTS_RESULTS_AT + 2 * RTS_RESULT_SLOTS)
 
 /* Reports failure `id` with its arguments, unless some failure was reported before. */
 void rts_kernel_fail(volatile __global int *errbuf, int id, long a0, long a1, long a2,
@@ -42,6 +47,8 @@ bool rts_kernel_failed(volatile __global int *errbuf) {
  * elements of a tile per work-item, and a tile's elements (RTS_SCAN_TILE in mirror.h). */
 #define RTS_SCAN_ITEMS 16
 #define RTS_SCAN_TILE (RTS_GROUP * RTS_SCAN_ITEMS)
+/* The predecessors whose status words a tile's look-back reads at once. */
+#define RTS_SCAN_LOOKBACK 32
 /* A tile's index in local memory, one word of padding every 32 so that work-items
  * reading RTS_SCAN_ITEMS consecutive elements each hit different banks. */
 #define RTS_PAD(i) ((i) + ((i) >> 5))

@@ -295,6 +295,21 @@ void cl_combine(struct emitter *e, const struct ir_lambda *op, const char *const
   emit_c_line(e, "}");
 }
 
+/* The rest of an application of f once its parameters are bound: its index is i, its
+ * results go to `res`; closes the block that the caller opened. */
+static void apply_bound(struct emitter *e, const struct ir_lambda *f, const char *i,
+                        const char *const *res) {
+  if (f->index != NULL) {
+    emit_c_line(e, "const long %s = %s;", emit_c_var(e, f->index), i);
+  }
+  cl_kernel_body(e, f->body);
+  for (int k = 0; k < f->ret_count; k++) {
+    emit_c_line(e, "%s = %s;", res[k], emit_c_subexp(e, f->body->results[k]));
+  }
+  e->indent--;
+  emit_c_line(e, "}");
+}
+
 /* Evaluates map_fn on element `i` of the SOAC's inputs (views), leaving its results in
  * the variables `res` (declared by the caller). */
 void cl_apply_map_fn(struct emitter *e, const struct ir_soac *so, const char *i,
@@ -305,15 +320,21 @@ void cl_apply_map_fn(struct emitter *e, const struct ir_soac *so, const char *i,
   for (int k = 0; k < so->input_count; k++) {
     cl_bind_row(e, f->params[k], cl_view_of(e, so->inputs[k]), i);
   }
-  if (f->index != NULL) {
-    emit_c_line(e, "const long %s = %s;", emit_c_var(e, f->index), i);
+  apply_bound(e, f, i, res);
+}
+
+/* The same for element `i` whose inputs' values are the expressions `args` (map_fn's
+ * parameters are scalars). */
+void cl_apply_map_fn_args(struct emitter *e, const struct ir_soac *so, const char *const *args,
+                          const char *i, const char *const *res) {
+  const struct ir_lambda *f = so->map_fn;
+  emit_c_line(e, "{");
+  e->indent++;
+  for (int k = 0; k < so->input_count; k++) {
+    const char *t = emit_c_elem_type(f->params[k]->type.prim);
+    emit_c_line(e, "%s %s = (%s)%s;", t, emit_c_var(e, f->params[k]), t, args[k]);
   }
-  cl_kernel_body(e, f->body);
-  for (int k = 0; k < f->ret_count; k++) {
-    emit_c_line(e, "%s = %s;", res[k], emit_c_subexp(e, f->body->results[k]));
-  }
-  e->indent--;
-  emit_c_line(e, "}");
+  apply_bound(e, f, i, res);
 }
 
 /* The values of element i for op: map_fn's first results, or the inputs' elements. */

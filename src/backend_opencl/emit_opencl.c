@@ -489,10 +489,132 @@ typedef void (*store_fn)(struct emitter *e, const struct ir_stm *s, const struct
 #define ELEMENTWISE_UNROLL 8
 #endif
 #define ELEMENTWISE_UNROLL_MAX_STMS 40
+/* Whether maps over arrays of one dimension move 4 elements at a time where the arrays are
+ * aligned (Note [vector loads]); 0 in a build that measures without. */
+#ifndef ELEMENTWISE_VECTORS
+#define ELEMENTWISE_VECTORS 1
+#endif
+/* The vectors of 4 that a work-item takes per pass there. */
+#ifndef ELEMENTWISE_VECTOR_PASSES
+#define ELEMENTWISE_VECTOR_PASSES 2
+#endif
 
 /* A kernel with one element of [0, w) per work-item and pass: its arguments (the
  * inputs, the first `outputs` arrays of the pattern, the free variables), the grid
  * loop, map_fn at each element and `store` of the results. */
+static void store_map(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k,
+                      const char *const *res, const char *gi);
+
+/* Note [vector loads]
+ * ~~~~~~~~~~~~~~~~~~~
+ * A map over arrays of one dimension whose results are stored in order reads and writes
+ * its arrays sequentially, as a copy does; GPUs move memory fastest in 16-byte accesses
+ * (on NVIDIA's H200 one float per access reaches ~90% of the float4 copy's bandwidth).
+ * Such a kernel reads each input and writes each output 4 elements at a time as OpenCL
+ * vectors (float4, int4, ...) when every array's address is a multiple of the vector's
+ * size, which the kernel tests (buffers are aligned; a slice may not be; the pointer
+ * casts tell the compiler so, where vload4 would not), running
+ * map_fn on each of the 4 lanes; the last w mod 4 elements, and arrays that are not
+ * aligned, take the one-element path.
+ */
+
+/* The OpenCL vector of 4 elements of type t, as arrays hold them. */
+static const char *vector4_type(struct emitter *e, enum prim_type t) {
+  static const char *const base[] = {
+      [PRIM_BOOL] = "uchar", [PRIM_I8] = "char",   [PRIM_I16] = "short", [PRIM_I32] = "int",
+      [PRIM_I64] = "long",   [PRIM_U8] = "uchar",  [PRIM_U16] = "ushort", [PRIM_U32] = "uint",
+      [PRIM_U64] = "ulong",  [PRIM_F32] = "float", [PRIM_F64] = "double",
+  };
+  return emit_c_printf(e, "%s4", base[t]);
+}
+
+/* Whether the elementwise kernel of s can take vectors (Note [vector loads]): a map whose
+ * inputs and outputs all have one dimension. */
+static bool vector_elementwise(const struct ir_stm *s, store_fn store) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  if (store != store_map || so->input_count == 0) {
+    return false;
+  }
+  for (int i = 0; i < so->input_count; i++) {
+    if (so->inputs[i]->type.rank != 1) {
+      return false;
+    }
+  }
+  for (int i = 0; i < s->pat_count; i++) {
+    if (s->pat[i]->type.rank != 1) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/* The vector path's loop (Note [vector loads]): ELEMENTWISE_VECTOR_PASSES vectors of 4
+ * per work-item and pass, then the last w mod 4 elements one by one. */
+static void emit_vector_loop(struct emitter *e, const struct ir_stm *s,
+                             const struct lower_kernel *k, store_fn store) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  int vectors = ELEMENTWISE_VECTOR_PASSES;
+  struct strbuf cond;
+  strbuf_init(&cond);
+  for (int i = 0; i < so->input_count + s->pat_count; i++) {
+    const struct ir_var *v = i < so->input_count ? so->inputs[i] : s->pat[i - so->input_count];
+    strbuf_printf(&cond, "%s((ulong)%s & %d) == 0", i > 0 ? " && " : "", cl_view_of(e, v)->ptr,
+                  4 * prim_bytes(v->type.prim) - 1);
+  }
+  emit_c_line(e, "if (%s) {", cond.data);
+  strbuf_free(&cond);
+  e->indent++;
+  emit_c_line(e, "const long w4 = w / 4;");
+  emit_c_line(e, "for (long g0 = get_global_id(0); g0 < w4; g0 += %d * stride) {", vectors);
+  e->indent++;
+  const char ***res = ARENA_ARRAY(&e->arena, const char **, 4 * vectors);
+  const char **args = ARENA_ARRAY(&e->arena, const char *, so->input_count + 1);
+  for (int u = 0; u < vectors; u++) {
+    emit_c_line(e, "const long v%d = g0 + %d * stride;", u, u);
+    for (int l = 0; l < 4; l++) {
+      res[4 * u + l] = declare_results(e, so->map_fn->ret, so->map_fn->ret_count);
+    }
+    emit_c_line(e, "if (v%d < w4) {", u);
+    e->indent++;
+    const char **vec = ARENA_ARRAY(&e->arena, const char *, so->input_count + 1);
+    for (int i = 0; i < so->input_count; i++) {
+      const struct ir_var *v = so->inputs[i];
+      vec[i] = emit_c_tmp(e);
+      const char *vt = vector4_type(e, v->type.prim);
+      emit_c_line(e, "const %s %s = ((__global const %s *)%s)[v%d];", vt, vec[i], vt,
+                  cl_view_of(e, v)->ptr, u);
+    }
+    for (int l = 0; l < 4; l++) {
+      for (int i = 0; i < so->input_count; i++) {
+        args[i] = emit_c_printf(e, "%s.s%d", vec[i], l);
+      }
+      cl_apply_map_fn_args(e, so, args, emit_c_printf(e, "4 * v%d + %d", u, l), res[4 * u + l]);
+    }
+    e->indent--;
+    emit_c_line(e, "}");
+  }
+  for (int u = 0; u < vectors; u++) {
+    emit_c_line(e, "if (v%d < w4) {", u);
+    for (int r = 0; r < s->pat_count; r++) {
+      const char *t = cl_elem_type(s->pat[r]->type.prim);
+      const char *vt = vector4_type(e, s->pat[r]->type.prim);
+      emit_c_line(e, "  ((__global %s *)%s)[v%d] = (%s)((%s)%s, (%s)%s, (%s)%s, (%s)%s);", vt,
+                  cl_view_of(e, s->pat[r])->ptr, u, vt, t, res[4 * u][r], t, res[4 * u + 1][r],
+                  t, res[4 * u + 2][r], t, res[4 * u + 3][r]);
+    }
+    emit_c_line(e, "}");
+  }
+  close_loop(e);
+  emit_c_line(e, "for (long gi = 4 * w4 + get_global_id(0); gi < w; gi += stride) {");
+  e->indent++;
+  const char **one = declare_results(e, so->map_fn->ret, so->map_fn->ret_count);
+  cl_apply_map_fn(e, so, "gi", one);
+  store(e, s, k, one, "gi");
+  close_loop(e);
+  e->indent--;
+  emit_c_line(e, "} else {");
+}
+
 static void emit_elementwise(struct emitter *e, const struct ir_stm *s,
                              const struct lower_kernel *k, const char *suffix, const char *w,
                              int outputs, store_fn store) {
@@ -510,7 +632,12 @@ static void emit_elementwise(struct emitter *e, const struct ir_stm *s,
   kb_body(e, &kb);
   int unroll = ir_body_size(so->map_fn->body) <= ELEMENTWISE_UNROLL_MAX_STMS
                    ? ELEMENTWISE_UNROLL : 1;
+  bool vector = ELEMENTWISE_VECTORS && unroll > 1 && vector_elementwise(s, store);
   emit_c_line(e, "const long stride = get_global_size(0);");
+  if (vector) {
+    emit_vector_loop(e, s, k, store);
+    e->indent++;
+  }
   emit_c_line(e, "for (long g0 = get_global_id(0); g0 < w; g0 += %d * stride) {", unroll);
   e->indent++;
   const char ***res = ARENA_ARRAY(&e->arena, const char **, unroll);
@@ -533,6 +660,9 @@ static void emit_elementwise(struct emitter *e, const struct ir_stm *s,
     emit_c_line(e, "}");
   }
   close_loop(e);
+  if (vector) {
+    close_loop(e);
+  }
   kb_launch(e, &kb, emit_c_printf(e, "rts_cl_groups(ctx, (%s + %d) / %d)", w, unroll - 1, unroll));
 }
 
@@ -850,9 +980,76 @@ static const char **buffer_params(struct emitter *e, struct kbuild *kb, const st
   return names;
 }
 
+/* Note [last group]
+ * ~~~~~~~~~~~~~~~~~
+ * A reduction is one kernel: each work-group reduces its part into part[group] (phase
+ * 1), and the last group to finish reduces the parts in order (phase 2), so that no
+ * second launch waits for the first (on NVIDIA's OpenCL a dependent launch and its wait
+ * cost as much as a tenth of a 1 GiB reduction). Work-item 0 of each group writes its
+ * part, fences global memory, and increments the kernel's counter in the error buffer
+ * (Note [errbuf] in rts/opencl/opencl.h); the group that takes it to the number of
+ * groups minus one is last: every other part was written and fenced before its
+ * increment. The last group fences again, reads the parts through volatile pointers
+ * (not from a cache filled before they were written), and sets the counter back to 0
+ * for the next launch. Its results go to the error buffer's result slots, which the
+ * host reads with the failure words in the one read of its wait (rts_dev_results);
+ * a reduction with more accumulators than slots writes them to buffers of their own.
+ */
+
+/* The error buffer's result slots: RTS_CL_RESULT_SLOTS of rts/opencl/opencl.h. */
+#define RESULT_SLOTS 8
+
+/* Phase 2 of a reduction (Note [last group]), after group_partials: the last group
+ * combines the parts (`parts`, kernel parameters) into `results` (expressions to
+ * assign). */
+static void last_group(struct emitter *e, const struct ir_soac *so, int kernel,
+                       const char *const *parts, const char *const *results) {
+  int nacc = so->neutral_count;
+  const char **loc = local_arrays_named(e, so->op, "fin_loc");
+  emit_c_line(e, "__local int last_group;");
+  emit_c_line(e, "if (lid == 0) {");
+  emit_c_line(e, "  mem_fence(CLK_GLOBAL_MEM_FENCE);");
+  emit_c_line(e, "  last_group = atomic_inc(&errbuf[RTS_COUNTERS_AT + %d]) == "
+                 "(int)get_num_groups(0) - 1;", kernel);
+  emit_c_line(e, "}");
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  emit_c_line(e, "if (last_group) {");
+  e->indent++;
+  emit_c_line(e, "mem_fence(CLK_GLOBAL_MEM_FENCE);");
+  emit_c_line(e, "const long n = get_num_groups(0), chunk = (n + RTS_GROUP - 1) / RTS_GROUP;");
+  const char **acc = declare_accumulators(e, so, "fin");
+  emit_c_line(e, "for (long i = lid * chunk; i < min((lid + 1) * chunk, n); i++) {");
+  e->indent++;
+  const char **vals = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  for (int r = 0; r < nacc; r++) {
+    enum prim_type t = so->op->params[r]->type.prim;
+    vals[r] = emit_c_printf(e, "(%s)((volatile __global %s *)%s)[i]", emit_c_elem_type(t),
+                            cl_elem_type(t), parts[r]);
+  }
+  const char *label;
+  const char *saved = e->cl->fail_action;
+  e->cl->fail_action = fail_region(e, &label);
+  emit_c_line(e, "if (!failed) {");
+  cl_combine(e, so->op, acc, vals);
+  emit_c_line(e, "}");
+  emit_c_line(e, "%s:;", label);
+  e->cl->fail_action = saved;
+  close_loop(e);
+  store_local(e, so->op, loc, acc, "lid");
+  group_tree(e, so->op, loc);
+  emit_c_line(e, "if (lid == 0) {");
+  for (int r = 0; r < nacc; r++) {
+    emit_c_line(e, "  %s = %s[0];", results[r], loc[r]);
+  }
+  emit_c_line(e, "  errbuf[RTS_COUNTERS_AT + %d] = 0;", kernel);
+  emit_c_line(e, "}");
+  close_loop(e);
+}
+
 static void emit_reduce(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
   const struct ir_soac *so = &s->exp.u.soac;
   int nacc = so->neutral_count;
+  bool slots = nacc <= RESULT_SLOTS;
   const char *w = width_of(e, so);
   check_inputs(e, so, w);
   for (int i = nacc; i < s->pat_count; i++) {
@@ -861,65 +1058,44 @@ static void emit_reduce(struct emitter *e, const struct ir_stm *s, const struct 
   const char *groups = emit_c_tmp(e);
   emit_c_line(e, "const int64_t %s = rts_cl_partial_groups(ctx, %s);", groups, w);
   const char **parts = partial_buffers(e, so, groups);
-  const char **result = partial_buffers(e, so, "1");
+  const char **result = slots ? NULL : partial_buffers(e, so, "1");
 
-  struct kbuild kb1;
-  kb_start(e, &kb1, kernel_name(e, s, k, "_partials"));
-  reduction_args(e, &kb1, s, k, w, true);
-  const char **pn = buffer_params(e, &kb1, so, parts, "part");
-  kb_body(e, &kb1);
+  struct kbuild kb;
+  kb_start(e, &kb, kernel_name(e, s, k, ""));
+  reduction_args(e, &kb, s, k, w, true);
+  const char **pn = buffer_params(e, &kb, so, parts, "part");
+  const char **rn = slots ? NULL : buffer_params(e, &kb, so, result, "result");
+  kb_body(e, &kb);
   group_partials(e, s, lower_commutative(so), pn);
-  kb_launch(e, &kb1, groups);
-
-  /* Phase 2: one group reduces the partial results, each work-item a chunk in order. */
-  struct kbuild kb2;
-  kb_start(e, &kb2, kernel_name(e, s, k, "_final"));
-  kb_long(e, &kb2, "n", groups);
-  kb_free_vars(e, &kb2, k);
-  const char **pn2 = buffer_params(e, &kb2, so, parts, "part");
-  const char **rn = buffer_params(e, &kb2, so, result, "result");
-  kb_body(e, &kb2);
-  emit_c_line(e, "const long lid = get_local_id(0);");
-  emit_c_line(e, "bool failed = false;");
-  const char **loc = local_arrays(e, so->op);
-  const char **acc = declare_accumulators(e, so, "acc");
-  emit_c_line(e, "const long chunk = (n + RTS_GROUP - 1) / RTS_GROUP;");
-  emit_c_line(e, "for (long i = lid * chunk; i < min((lid + 1) * chunk, n); i++) {");
-  e->indent++;
-  const char **vals = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  const char **to = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
   for (int r = 0; r < nacc; r++) {
-    vals[r] = emit_c_printf(e, "(%s)%s[i]", emit_c_elem_type(so->op->params[r]->type.prim),
-                            pn2[r]);
+    to[r] = slots ? emit_c_printf(e, "*(volatile __global %s *)(errbuf + RTS_RESULTS_AT + %d)",
+                                  cl_elem_type(so->op->params[r]->type.prim), 2 * r)
+                  : emit_c_printf(e, "%s[0]", rn[r]);
   }
-  const char *label;
-  e->cl->fail_action = fail_region(e, &label);
-  emit_c_line(e, "if (!failed) {");
-  cl_combine(e, so->op, acc, vals);
-  emit_c_line(e, "}");
-  emit_c_line(e, "%s:;", label);
-  e->cl->fail_action = "return;";
-  close_loop(e);
-  store_local(e, so->op, loc, acc, "lid");
-  group_tree(e, so->op, loc);
-  emit_c_line(e, "if (lid == 0) {");
-  for (int r = 0; r < nacc; r++) {
-    emit_c_line(e, "  %s[0] = %s[0];", rn[r], loc[r]);
+  last_group(e, so, kb.index, pn, to);
+  kb_launch(e, &kb, groups);
+  if (slots) {
+    emit_c_try(e, "rts_dev_results(ctx)");
   }
-  emit_c_line(e, "}");
-  kb_launch(e, &kb2, "1");
   for (int r = 0; r < nacc; r++) {
     const char *y = emit_c_var(e, s->pat[r]);
-    if (s->pat[r]->type.prim == PRIM_BOOL) {
-      const char *t = emit_c_tmp(e);
-      emit_c_line(e, "uint8_t %s = 0;", t);
-      emit_c_try(e, "rts_dev_read(ctx, rts_dev_mem(%s.mem), 0, 1, &%s, %s)", result[r], t,
-                 e->where);
-      emit_c_line(e, "%s = %s != 0;", y, t);
+    bool is_bool = s->pat[r]->type.prim == PRIM_BOOL;
+    const char *into = y;
+    if (is_bool) {
+      into = emit_c_tmp(e);
+      emit_c_line(e, "uint8_t %s = 0;", into);
+    }
+    if (slots) {
+      emit_c_line(e, "memcpy(&%s, rts_dev_result(ctx, %d), sizeof %s);", into, r, into);
     } else {
       emit_c_try(e, "rts_dev_read(ctx, rts_dev_mem(%s.mem), 0, sizeof %s, &%s, %s)", result[r],
-                 y, y, e->where);
+                 into, into, e->where);
+      release_temp(e, result[r]);
     }
-    release_temp(e, result[r]);
+    if (is_bool) {
+      emit_c_line(e, "%s = %s != 0;", y, into);
+    }
     release_temp(e, parts[r]);
   }
 }
@@ -1112,12 +1288,22 @@ static void emit_scan_phases(struct emitter *e, const struct ir_stm *s,
  * tile before it has
  * a group that started already; it loads the tile through local memory (coalesced),
  * applies map_fn, scans each work-item's consecutive elements and then the work-items'
- * totals, and publishes its aggregate (flag 1). Work-item 0 then walks back over the
- * tiles before it, combining their aggregates until it meets a tile that published its
+ * totals, and publishes its aggregate (flag 1). It then looks back over the tiles
+ * before it, combining their aggregates until it meets a tile that published its
  * inclusive prefix (flag 2), publishes its own, and the group writes its tile with that
  * prefix. A tile's flag and value share one 64-bit word, written and read atomically
  * (status_word). A group whose elements failed still publishes (its values do not
  * matter then, but the tiles after it wait for them).
+ *
+ * Where the time goes (H200, 2^28 f32): the look-back is a chain of waits on other
+ * groups, each a round trip to L2; walked by one work-item, one predecessor at a time, it
+ * kept the scan at half the copy's bandwidth. Now RTS_SCAN_LOOKBACK work-items read that
+ * many predecessors' words at once, nearest first (each waits until its word has a
+ * flag), and work-item 0 combines the window in order from local memory; a window
+ * without an inclusive prefix is followed by the next. And each work-item's elements
+ * are only combined before the look-back (its total) and scanned once after it, from
+ * the prefix, so the tile passes through local memory once less. Together: 0.48x to
+ * 0.73x of the copy (bench/RESULTS.md).
  */
 
 /* The status word of a tile: flag (1 aggregate, 2 inclusive prefix) in the high half,
@@ -1139,6 +1325,71 @@ static const char *status_value(struct emitter *e, enum prim_type t, const char 
   return emit_c_printf(e, "(%s)(uint)%s", emit_c_elem_type(t), word);
 }
 
+/* The look-back of the single-pass scan (Note [single-pass scan]): publishes the tile's
+ * aggregate (its inclusive prefix, for tile 0), combines the predecessors' values into
+ * the exclusive prefix pre[0], and publishes the tile's inclusive prefix. The first
+ * RTS_SCAN_LOOKBACK work-items each wait for one predecessor's status word, nearest
+ * first; work-item 0 combines the window in order, up to the first inclusive prefix;
+ * windows follow until one has it. */
+static void emit_lookback(struct emitter *e, const struct ir_soac *so, const char *const *tot,
+                          const char *const *pre) {
+  const struct ir_lambda *op = so->op;
+  enum prim_type t0 = op->params[0]->type.prim;
+  const char *t = emit_c_elem_type(t0);
+  const char **ag = ARENA_ARRAY(&e->arena, const char *, 2);
+  const char **got = ARENA_ARRAY(&e->arena, const char *, 2);
+  const char **inc = ARENA_ARRAY(&e->arena, const char *, 2);
+  ag[0] = emit_c_tmp(e);
+  emit_c_line(e, "const %s %s = (%s)%s[RTS_GROUP - 1];", t, ag[0], t, tot[0]);
+  emit_c_line(e, "if (lid == 0) {");
+  emit_c_line(e, "  atom_xchg(&status[tile + 1], %s);",
+              status_word(e, t0, "(tile == 0 ? 2 : 1)", ag[0]));
+  emit_c_line(e, "  look_done = tile == 0;");
+  emit_c_line(e, "}");
+  const char **ex = declare_accumulators(e, so, "excl");
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  emit_c_line(e, "for (long end = tile; !look_done; end -= RTS_SCAN_LOOKBACK) {");
+  e->indent++;
+  emit_c_line(e, "if (lid < RTS_SCAN_LOOKBACK && end - 1 - lid >= 0) {");
+  emit_c_line(e, "  ulong word;");
+  emit_c_line(e, "  while (((word = *(volatile __global ulong *)&status[end - lid]) >> 32) == 0) {");
+  emit_c_line(e, "  }");
+  emit_c_line(e, "  look[lid] = word;");
+  emit_c_line(e, "}");
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  emit_c_line(e, "if (lid == 0) {");
+  e->indent++;
+  emit_c_line(e, "for (long q = 0; q < RTS_SCAN_LOOKBACK && end - 1 - q >= 0; q++) {");
+  e->indent++;
+  got[0] = emit_c_tmp(e);
+  emit_c_line(e, "%s %s = %s;", t, got[0], status_value(e, t0, "look[q]"));
+  /* excl = got op excl: the earlier tile's value on the left. */
+  const char *saved = e->cl->fail_action;
+  e->cl->fail_action = "failed = true;";
+  cl_combine(e, op, got, ex);
+  e->cl->fail_action = saved;
+  emit_c_line(e, "%s = %s;", ex[0], got[0]);
+  emit_c_line(e, "if ((uint)(look[q] >> 32) == 2) {");
+  emit_c_line(e, "  look_done = 1;");
+  emit_c_line(e, "  break;");
+  emit_c_line(e, "}");
+  close_loop(e);
+  close_loop(e);
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  close_loop(e);
+  emit_c_line(e, "if (lid == 0) {");
+  e->indent++;
+  inc[0] = emit_c_tmp(e);
+  emit_c_line(e, "%s %s = %s;", t, inc[0], ex[0]);
+  cl_combine(e, op, inc, ag);
+  emit_c_line(e, "%s = (%s)%s;", pre[0], cl_elem_type(t0), ex[0]);
+  emit_c_line(e, "if (tile > 0) {");
+  emit_c_line(e, "  atom_xchg(&status[tile + 1], %s);", status_word(e, t0, "2", inc[0]));
+  emit_c_line(e, "}");
+  close_loop(e);
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+}
+
 static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
   const struct ir_soac *so = &s->exp.u.soac;
   int nacc = so->neutral_count;
@@ -1147,8 +1398,7 @@ static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lo
     emit_scan_phases(e, s, k);
     return;
   }
-  enum prim_type t0 = op->params[0]->type.prim;
-  const char *w = width_of(e, so);
+    const char *w = width_of(e, so);
   check_inputs(e, so, w);
   for (int i = 0; i < s->pat_count; i++) {
     alloc_output(e, s->pat[i], w, NULL);
@@ -1171,7 +1421,8 @@ static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lo
   kb_buffer(e, &kb, PRIM_U64, "status", emit_c_printf(e, "%s.mem", status));
   kb_body(e, &kb);
   emit_c_line(e, "const long lid = get_local_id(0);");
-  emit_c_line(e, "__local int tile_slot;");
+  emit_c_line(e, "__local int tile_slot, look_done;");
+  emit_c_line(e, "__local ulong look[RTS_SCAN_LOOKBACK];");
   emit_c_line(e, "bool failed = false;");
   const char **loc = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
   const char **tot = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
@@ -1199,7 +1450,8 @@ static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lo
   store_local(e, op, loc, one, "t");
   close_loop(e);
   emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
-  /* Each work-item scans its RTS_SCAN_ITEMS consecutive elements in place. */
+  /* Each work-item combines its RTS_SCAN_ITEMS consecutive elements (it scans them
+   * once the prefix before them is known, reading them again). */
   const char **run = declare_accumulators(e, so, "run");
   emit_c_line(e, "for (long q = 0; q < RTS_SCAN_ITEMS; q++) {");
   e->indent++;
@@ -1213,53 +1465,13 @@ static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lo
   cl_combine(e, op, run, x);
   emit_c_line(e, "}");
   emit_c_line(e, "%s:;", label);
-  store_local(e, op, loc, run, "t");
   close_loop(e);
   store_local(e, op, tot, run, "lid");
   /* The work-items' totals, scanned in order. */
   group_scan(e, op, tot, run);
   emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
-  /* Work-item 0: publish the aggregate, look back, publish the inclusive prefix. */
-  emit_c_line(e, "if (lid == 0) {");
-  e->indent++;
-  const char **ag = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
-  const char **ex = declare_accumulators(e, so, "excl");
-  ag[0] = emit_c_tmp(e);
-  emit_c_line(e, "%s %s = (%s)%s[RTS_GROUP - 1];", emit_c_elem_type(t0), ag[0],
-              emit_c_elem_type(t0), tot[0]);
-  emit_c_line(e, "atom_xchg(&status[tile + 1], %s);", status_word(e, t0, "1", ag[0]));
-  emit_c_line(e, "for (long j = tile - 1; j >= 0; j--) {");
-  e->indent++;
-  emit_c_line(e, "ulong word;");
-  emit_c_line(e, "while (((word = *(volatile __global ulong *)&status[j + 1]) >> 32) == 0) {");
-  emit_c_line(e, "}");
-  emit_c_line(e, "const uint f = (uint)(word >> 32);");
-  const char **got = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
-  got[0] = emit_c_tmp(e);
-  emit_c_line(e, "%s %s = %s;", emit_c_elem_type(t0), got[0], status_value(e, t0, "word"));
-  /* excl = got op excl: the earlier tile's value on the left. */
-  e->cl->fail_action = "failed = true;";
-  cl_combine(e, op, got, ex);
-  for (int r = 0; r < nacc; r++) {
-    emit_c_line(e, "%s = %s;", ex[r], got[r]);
-  }
-  emit_c_line(e, "if (f == 2) {");
-  emit_c_line(e, "  break;");
-  emit_c_line(e, "}");
-  e->indent--;
-  emit_c_line(e, "}");
-  const char **inc = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
-  for (int r = 0; r < nacc; r++) {
-    inc[r] = emit_c_tmp(e);
-    emit_c_line(e, "%s %s = %s;", emit_c_elem_type(op->params[r]->type.prim), inc[r], ex[r]);
-  }
-  cl_combine(e, op, inc, ag);
-  emit_c_line(e, "%s = (%s)%s;", pre[0], cl_elem_type(t0), ex[0]);
-  emit_c_line(e, "atom_xchg(&status[tile + 1], %s);", status_word(e, t0, "2", inc[0]));
-  e->indent--;
-  emit_c_line(e, "}");
-  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
-  /* Each element: prefix op (totals before this work-item) op (its own scan). */
+  emit_lookback(e, so, tot, pre);
+  /* Each element: prefix op (totals before this work-item) op (its elements up to it). */
   const char **mine = declare_accumulators(e, so, "mine");
   for (int r = 0; r < nacc; r++) {
     emit_c_line(e, "%s = (%s)%s;", mine[r], emit_c_elem_type(op->params[r]->type.prim), pre[r]);
@@ -1274,22 +1486,13 @@ static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lo
   cl_combine(e, op, mine, before);
   e->indent--;
   emit_c_line(e, "}");
-  const char **y = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
-  for (int r = 0; r < nacc; r++) {
-    y[r] = emit_c_tmp(e);
-    x[r] = emit_c_printf(e, "(%s)%s[t]", emit_c_elem_type(op->params[r]->type.prim), loc[r]);
-  }
-  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
   emit_c_line(e, "for (long q = 0; q < RTS_SCAN_ITEMS; q++) {");
   e->indent++;
   emit_c_line(e, "const long t = RTS_PAD(lid * RTS_SCAN_ITEMS + q);");
   emit_c_line(e, "if (!failed) {");
   e->indent++;
-  for (int r = 0; r < nacc; r++) {
-    emit_c_line(e, "%s %s = %s;", emit_c_elem_type(op->params[r]->type.prim), y[r], mine[r]);
-  }
-  cl_combine(e, op, y, x);
-  store_local(e, op, loc, y, "t");
+  cl_combine(e, op, mine, x);
+  store_local(e, op, loc, mine, "t");
   e->indent--;
   emit_c_line(e, "}");
   close_loop(e);

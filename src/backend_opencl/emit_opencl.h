@@ -66,6 +66,8 @@ void cl_combine(struct emitter *e, const struct ir_lambda *op, const char *const
                 const char *const *vals);
 void cl_apply_map_fn(struct emitter *e, const struct ir_soac *so, const char *i,
                      const char *const *res);
+void cl_apply_map_fn_args(struct emitter *e, const struct ir_soac *so, const char *const *args,
+                          const char *i, const char *const *res);
 const char **cl_reduction_values(struct emitter *e, const struct ir_soac *so, const char *i,
                                  bool declare);
 

@@ -182,11 +182,11 @@ def test_map(rng):
                     [fmt_array([table[i] * 2 for i in idx], "i32")])
     stanzas.append("-- structure kernels { global 3 group 0 host 0 map 3 }")
     write_test("map", """
-Map on OpenCL (the lowering form map): one work-item per element, and several elements per
-work-item (a grid-stride loop) when there are more elements than work-items (`stride`: 20000
-elements are more than the 64 work-groups of 256 work-items that a device of two compute
-units, as PoCL here, gets). A free scalar is a kernel argument; a free array is read by
-index (`lookup`, bounds-checked).
+Map on OpenCL (the lowering form map): eight elements per work-item and pass of a
+grid-stride loop (`stride`: 20000 elements take 10 work-groups of 256 work-items; the
+passes after the first are map_vector.dsl's `passes`), four at a time when the arrays are
+aligned. A free scalar is a kernel argument; a free array is read by index (`lookup`,
+bounds-checked).
 """, stanzas, """
 entry main [n] (a: i32) (xs: [n]i32) (ys: [n]f32) : ([n]i32, [n]f32) =
   unzip (map2 (\\x y -> (a * x - 7, y * 0.5 + f32.i32 x)) xs ys)
@@ -327,10 +327,12 @@ def test_scan(rng):
                          fmt_array([f[1] for f in out], "i32")])
     stanzas.append("-- structure kernels { global 4 group 0 host 0 scan 4 }")
     write_test("scan", """
-Inclusive scans on OpenCL (the lowering form scan: per-group sums, a scan of those sums, then
-each group's scan with its carry-in), with + on i32 and f32 (exact here), a lambda
-computing the maximum, and the composition of affine maps x -> a*x + b modulo a prime on
-pairs (associative, not commutative: the result depends on the order of the elements).
+Inclusive scans on OpenCL (the lowering form scan): with + on i32 and f32 (exact here) and
+a lambda computing the maximum, one accumulator of 32 bits, in one pass (decoupled
+look-back; scan_tiles.dsl has scans of many tiles); and the composition of affine maps
+x -> a*x + b modulo a prime on pairs (associative, not commutative: the result depends on
+the order of the elements), in three phases: per-group sums, a scan of those sums, then
+each group's scan with its carry-in.
 """, stanzas, """
 def p : i32 = {p}
 entry sum (xs: []i32) : []i32 = scan (+) 0 xs

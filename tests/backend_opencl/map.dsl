@@ -1,8 +1,8 @@
--- Map on OpenCL (the lowering form map): one work-item per element, and several elements per
--- work-item (a grid-stride loop) when there are more elements than work-items (`stride`: 20000
--- elements are more than the 64 work-groups of 256 work-items that a device of two compute
--- units, as PoCL here, gets). A free scalar is a kernel argument; a free array is read by
--- index (`lookup`, bounds-checked).
+-- Map on OpenCL (the lowering form map): eight elements per work-item and pass of a
+-- grid-stride loop (`stride`: 20000 elements take 10 work-groups of 256 work-items; the
+-- passes after the first are map_vector.dsl's `passes`), four at a time when the arrays are
+-- aligned. A free scalar is a kernel argument; a free array is read by index (`lookup`,
+-- bounds-checked).
 -- ==
 -- entry: main
 -- input { 3i32 empty([0]i32) empty([0]f32) }

@@ -1,7 +1,9 @@
--- Inclusive scans on OpenCL (the lowering form scan: per-group sums, a scan of those sums, then
--- each group's scan with its carry-in), with + on i32 and f32 (exact here), a lambda
--- computing the maximum, and the composition of affine maps x -> a*x + b modulo a prime on
--- pairs (associative, not commutative: the result depends on the order of the elements).
+-- Inclusive scans on OpenCL (the lowering form scan): with + on i32 and f32 (exact here) and
+-- a lambda computing the maximum, one accumulator of 32 bits, in one pass (decoupled
+-- look-back; scan_tiles.dsl has scans of many tiles); and the composition of affine maps
+-- x -> a*x + b modulo a prime on pairs (associative, not commutative: the result depends on
+-- the order of the elements), in three phases: per-group sums, a scan of those sums, then
+-- each group's scan with its carry-in.
 -- ==
 -- entry: sum
 -- input { empty([0]i32) }
