@@ -136,3 +136,14 @@ static bool rts_cl_fits_local(struct rts_context *ctx, int64_t bytes) {
   }
   return bytes <= (int64_t)ctx->cl->local_mem_size;
 }
+
+static int64_t rts_transpose_tiles(int rank, const int64_t *shape, int b) {
+  int64_t tiles = (shape[rank - 1] + RTS_TRANSPOSE_TILE - 1) / RTS_TRANSPOSE_TILE *
+                  ((shape[b] + RTS_TRANSPOSE_TILE - 1) / RTS_TRANSPOSE_TILE);
+  for (int d = 0; d < rank; d++) {
+    if (d != b && d != rank - 1) {
+      tiles *= shape[d];
+    }
+  }
+  return tiles;
+}

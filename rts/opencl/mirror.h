@@ -100,6 +100,12 @@ static inline int64_t rts_align8(int64_t bytes) {
   return (bytes + 7) & ~(int64_t)7;
 }
 
+/* Transpose kernels copy tiles of RTS_TRANSPOSE_TILE x RTS_TRANSPOSE_TILE elements
+ * (Note [transpose kernels] in src/backend_opencl/emit_opencl.c; prelude.cl repeats
+ * it). The tiles of an array of the given shape whose dimension b becomes innermost: */
+#define RTS_TRANSPOSE_TILE 32
+static int64_t rts_transpose_tiles(int rank, const int64_t *shape, int b);
+
 /* Whether a segmented reduction of w segments of length m runs one work-group per
  * segment (else one work-item per segment): long segments, or too few to fill the
  * device one per work-item. The environment variable PRISM_SEGMENTED=group or =flat

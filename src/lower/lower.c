@@ -575,7 +575,78 @@ static bool plan_form(const struct ir_program *p, const struct ir_stm *s,
   return false;
 }
 
+/* ------------------------------------------------------------ Transposes */
+
+/* Whether a permutation moves some dimension (the identity is a view, not a copy). */
+static bool moves_dims(const int *perm, int rank) {
+  for (int i = 0; i < rank; i++) {
+    if (perm[i] != i) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The rearrange that a map's body is, of its only parameter, or NULL: `map transpose`. */
+static const struct ir_exp *mapped_rearrange(const struct ir_soac *so) {
+  const struct ir_lambda *f = so->map_fn;
+  if (so->kind != IR_SOAC_MAP || so->input_count != 1 || f->index != NULL ||
+      f->body->stm_count != 1 || f->body->result_count != 1) {
+    return NULL;
+  }
+  const struct ir_stm *only = f->body->stms[0];
+  struct ir_subexp res = f->body->results[0];
+  if (only->exp.kind != IR_REARRANGE || only->exp.u.rearrange.array != f->params[0] ||
+      res.kind != IR_SE_VAR || res.u.var != only->pat[0]) {
+    return NULL;
+  }
+  return &only->exp;
+}
+
+/* transpose: a rearrange at host level that moves dimensions, or a map of one (the
+ * rearrange of the whole array with the outer dimension kept first). */
+static bool plan_transpose(struct lower_plan *plan, const struct ir_stm *s,
+                           struct lower_kernel *k) {
+  const struct ir_exp *re = &s->exp;
+  struct ir_var *array = NULL;
+  int outer = 0;
+  if (s->exp.kind == IR_SOAC) {
+    re = mapped_rearrange(&s->exp.u.soac);
+    if (re == NULL) {
+      return false;
+    }
+    array = s->exp.u.soac.inputs[0];
+    outer = 1;
+  } else {
+    array = re->u.rearrange.array;
+  }
+  if (!moves_dims(re->u.rearrange.perm, re->u.rearrange.rank)) {
+    return false;
+  }
+  k->form = LOWER_TRANSPOSE;
+  k->rank = re->u.rearrange.rank + outer;
+  k->perm = ARENA_ARRAY(&plan->arena, int, k->rank);
+  k->perm[0] = 0;
+  for (int i = 0; i < re->u.rearrange.rank; i++) {
+    k->perm[outer + i] = outer + re->u.rearrange.perm[i];
+  }
+  k->free = ARENA_ARRAY(&plan->arena, struct ir_var *, 1);
+  k->free[0] = array;
+  k->free_count = 1;
+  return true;
+}
+
 /* ------------------------------------------------------------ The plan */
+
+/* Records kernel k as statement s's, with the next id. */
+static struct lower_kernel *add_kernel(struct lower_plan *plan, const struct ir_stm *s,
+                                       const struct lower_kernel *k) {
+  struct lower_kernel *kp = ARENA_NEW(&plan->arena, struct lower_kernel);
+  *kp = *k;
+  kp->id = plan->kernel_count++;
+  ptrmap_put(&plan->kernels, s, kp);
+  return kp;
+}
 
 static void plan_body(struct lower_plan *plan, const struct ir_program *p,
                       const struct ir_body *b) {
@@ -591,14 +662,22 @@ static void plan_body(struct lower_plan *plan, const struct ir_program *p,
       break;
     case IR_SOAC: {
       struct lower_kernel k = {0};
-      if (s->sequential || !plan_form(p, s, &k)) {
+      if (s->sequential) {
         break;
       }
-      struct lower_kernel *kp = ARENA_NEW(&plan->arena, struct lower_kernel);
-      *kp = k;
-      kp->id = plan->kernel_count++;
-      lambdas_free_vars(plan, p, &s->exp.u.soac, kp);
-      ptrmap_put(&plan->kernels, s, kp);
+      if (plan_form(p, s, &k)) {
+        struct lower_kernel *kp = add_kernel(plan, s, &k);
+        lambdas_free_vars(plan, p, &s->exp.u.soac, kp);
+      } else if (plan_transpose(plan, s, &k)) {
+        add_kernel(plan, s, &k);
+      }
+      break;
+    }
+    case IR_REARRANGE: {
+      struct lower_kernel k = {0};
+      if (plan_transpose(plan, s, &k)) {
+        add_kernel(plan, s, &k);
+      }
       break;
     }
     default:
@@ -647,6 +726,24 @@ static void count_host(const struct lower_plan *plan, const struct ir_body *b,
   }
 }
 
+static void print_vars(struct strbuf *out, struct ir_var *const *vars, int count) {
+  for (int j = 0; j < count; j++) {
+    strbuf_puts(out, " ");
+    ir_print_subexp(out, ir_se_var(vars[j]));
+  }
+}
+
+/* "rearrange((1, 0)) of xs" */
+static void print_transpose(struct strbuf *out, const struct lower_kernel *k) {
+  strbuf_puts(out, "rearrange((");
+  for (int d = 0; d < k->rank; d++) {
+    strbuf_printf(out, "%s%d", d > 0 ? ", " : "", k->perm[d]);
+  }
+  strbuf_puts(out, ")) of");
+  print_vars(out, k->free, 1);
+  strbuf_puts(out, "\n");
+}
+
 void lower_print(struct strbuf *out, const struct ir_program *p,
                  const struct lower_plan *plan) {
   ir_print_program(out, p);
@@ -662,16 +759,17 @@ void lower_print(struct strbuf *out, const struct ir_program *p,
   for (int i = 0; i < plan->kernel_count; i++) {
     const struct ir_stm *s = by_id[i];
     const struct lower_kernel *k = lower_kernel_of(plan, s);
-    strbuf_printf(out, "kernel %d %s (global %d, group %d) at %s: %s over", k->id,
+    strbuf_printf(out, "kernel %d %s (global %d, group %d) at %s: ", k->id,
                   lower_form_name(k->form), global_kernels[k->form], group_kernels[k->form],
-                  loc_format(s->loc), ir_soac_kind_name(s->exp.u.soac.kind));
-    strbuf_puts(out, " ");
+                  loc_format(s->loc));
+    if (k->form == LOWER_TRANSPOSE) {
+      print_transpose(out, k);
+      continue;
+    }
+    strbuf_printf(out, "%s over ", ir_soac_kind_name(s->exp.u.soac.kind));
     ir_print_subexp(out, s->exp.u.soac.width);
     strbuf_puts(out, "; arguments");
-    for (int j = 0; j < k->free_count; j++) {
-      strbuf_puts(out, " ");
-      ir_print_subexp(out, ir_se_var(k->free[j]));
-    }
+    print_vars(out, k->free, k->free_count);
     strbuf_puts(out, "\n");
   }
   heap_free(by_id);
@@ -679,7 +777,7 @@ void lower_print(struct strbuf *out, const struct ir_program *p,
 
 void lower_print_structure(struct strbuf *out, const struct ir_program *p,
                            const struct lower_plan *plan) {
-  int global = 0, group = 0;
+  int global = 0, group = 0, transpose = 0;
   size_t pos = 0;
   const void *key;
   void *value;
@@ -687,11 +785,13 @@ void lower_print_structure(struct strbuf *out, const struct ir_program *p,
     const struct lower_kernel *k = value;
     global += global_kernels[k->form];
     group += group_kernels[k->form];
+    transpose += k->form == LOWER_TRANSPOSE;
   }
   struct host_counts c = {0};
   for (int i = 0; i < p->fun_count; i++) {
     count_host(plan, p->funs[i]->body, &c);
   }
-  strbuf_printf(out, "global %d\ngroup %d\nhost %d\n", global, group, c.host);
+  strbuf_printf(out, "global %d\ngroup %d\nhost %d\ntranspose %d\n", global, group, c.host,
+                transpose);
   ir_print_structure(out, p);
 }

@@ -76,6 +76,13 @@ def fmt_array(xs, t, shape=None):
     return "[" + ", ".join(fmt_array(r, t, shape[1:]) for r in xs) + "]"
 
 
+def fmt_nested(xsss, t, shape):
+    """An array of three dimensions (lists of lists of rows)."""
+    if 0 in shape:
+        return fmt_array([], t, shape)
+    return "[" + ", ".join(fmt_array(xss, t, shape[1:]) for xss in xsss) + "]"
+
+
 def stanza_lines(keyword, values):
     """`keyword { v1 v2 ... }` cut into comment lines of at most WIDTH columns."""
     text = keyword + " { " + " ".join(values) + " }"
@@ -973,11 +980,86 @@ entry segred_ne [n][m] (z: i32) (xss: [n][m]i32) : [n]i32 = map (\\r -> reduce (
 """)
 
 
+def transposed(xss, cols):
+    """The transpose of a list of rows of `cols` elements."""
+    return [[r[j] for r in xss] for j in range(cols)]
+
+
+def test_transpose(rng):
+    stanzas = ["-- entry: f32s"]
+    for n, m in ((3, 70), (33, 1), (0, 5), (5, 0), (1, 1), (70, 45)):
+        xss = [[round(rng.uniform(-9, 9), 3) for _ in range(m)] for _ in range(n)]
+        out = transposed([[f32(f32(x) * 2) for x in r] for r in xss], m)
+        stanzas += case([fmt_array(xss, "f32", [n, m])], [fmt_array(out, "f32", [m, n])])
+    stanzas.append("-- entry: i64s")
+    for n, m in ((37, 65), (2, 3)):
+        xss = [ints(rng, m, -10**12, 10**12) for _ in range(n)]
+        out = transposed([[x * 3 + 1 for x in r] for r in xss], m)
+        stanzas += case([fmt_array(xss, "i64")], [fmt_array(out, "i64")])
+    stanzas.append("-- entry: bools")
+    for n, m in ((33, 40), (5, 1)):
+        bss = [[rng.random() < 0.5 for _ in range(m)] for _ in range(n)]
+        out = transposed([[not b for b in r] for r in bss], m)
+        stanzas += case([fmt_array(bss, "bool")], [fmt_array(out, "bool")])
+    stanzas.append("-- entry: host")
+    for n, m in ((40, 33), (0, 3)):
+        xss = [ints(rng, m, -99, 99) for _ in range(n)]
+        stanzas += case([fmt_array(xss, "i32", [n, m])],
+                        [fmt_array(transposed(xss, m), "i32", [m, n])])
+    stanzas.append("-- entry: inner")
+    for a, n, m in ((3, 37, 5), (2, 33, 40), (2, 0, 3)):
+        xsss = [[[round(rng.uniform(-9, 9), 3) for _ in range(m)] for _ in range(n)]
+                for _ in range(a)]
+        out = [transposed(xss, m) for xss in xsss]
+        stanzas += case([fmt_nested(xsss, "f32", [a, n, m])], [fmt_nested(out, "f32", [a, m, n])])
+    stanzas.append("-- entry: outer")
+    for a, n, m in ((3, 37, 5), (4, 2, 33)):
+        xsss = [[ints(rng, m, -10**12, 10**12) for _ in range(n)] for _ in range(a)]
+        out = [[xsss[i][j] for i in range(a)] for j in range(n)]
+        stanzas += case([fmt_nested(xsss, "i64", [a, n, m])], [fmt_nested(out, "i64", [n, a, m])])
+    stanzas.append("-- entry: feed")
+    for k, n in ((3, 40), (2, 33), (1, 1)):
+        xss = [ints(rng, n, 0, 999) for _ in range(n)]
+        a = xss
+        for i in range(k):
+            a = transposed([[(x * 3 + i) % 1000 for x in r] for r in a], n)
+        stanzas += case(["%di32" % k, fmt_array(xss, "i32")], [fmt_array(a, "i32")])
+    stanzas.append("-- entry: both")
+    for n, m in ((45, 70), (1, 33)):
+        xss = [ints(rng, m, -99, 99) for _ in range(n)]
+        t = transposed([[x + 1 for x in r] for r in xss], m)
+        stanzas += case([fmt_array(xss, "i32")],
+                        [fmt_array(t, "i32"), fmt_array([sum(r) for r in t], "i32")])
+    stanzas.append("-- structure kernels { global 14 group 1 host 0 transpose 8 }")
+    write_test("transpose", """
+Transposes on the device (the lowering form transpose: a tiled copy through local memory,
+or a gather when the innermost dimension stays): of arrays that kernels made, of f32, i64
+and bool, square or not, with sizes that are not multiples of the tiles' 32, and empty;
+of an array straight from the host (`host`); of the inner two dimensions of a
+three-dimensional array (`inner`, a map of transpose) and of its outer two (`outer`, a
+gather); in a loop, where the next iteration's map2 kernel reads it (`feed`); and both
+returned and reduced (`both`, whose reduction reads the array it transposes instead).
+Every result is read back by the host.
+""", stanzas, """
+entry f32s [n][m] (xss: [n][m]f32) : [m][n]f32 = transpose (map (map (\\x -> x * 2)) xss)
+entry i64s [n][m] (xss: [n][m]i64) : [m][n]i64 = transpose (map (map (\\x -> x * 3 + 1)) xss)
+entry bools [n][m] (bss: [n][m]bool) : [m][n]bool = transpose (map (map (\\b -> !b)) bss)
+entry host [n][m] (xss: [n][m]i32) : [m][n]i32 = transpose xss
+entry inner [a][n][m] (xsss: [a][n][m]f32) : [a][m][n]f32 = map transpose xsss
+entry outer [a][n][m] (xsss: [a][n][m]i64) : [n][a][m]i64 = transpose xsss
+entry feed [n] (k: i32) (xss: [n][n]i32) : [n][n]i32 =
+  loop (a: [n][n]i32) = xss for i < k do transpose (map (map (\\x -> (x * 3 + i) % 1000)) a)
+entry both [n][m] (xss: [n][m]i32) : ([m][n]i32, [m]i32) =
+  let t = transpose (map (map (+ 1)) xss) in (t, map (\\r -> reduce (+) 0 r) t)
+""")
+
+
 def main():
     for test in (test_map, test_map2, test_reduce, test_redomap, test_scan, test_scanomap,
                  test_scatter, test_hist, test_hist_host, test_segred, test_loop_kernels,
                  test_if_kernels, test_map_inner, test_f64, test_bool, test_small_ints,
-                 test_error_index, test_error_div, test_error_assert, test_neutral_variable):
+                 test_error_index, test_error_div, test_error_assert, test_neutral_variable,
+                 test_transpose):
         test(random.Random(test.__name__))
 
 
