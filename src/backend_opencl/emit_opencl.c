@@ -42,6 +42,7 @@ void emit_cl_init(struct emitter *e) {
   e->cl->views = ARENA_ARRAY(&e->arena, struct cl_view *, e->var_count + 1);
   e->cl->arg_of = ARENA_ARRAY(&e->arena, int, e->var_count + 1);
   e->cl->seen = ARENA_ARRAY(&e->arena, int, e->var_count + 1);
+  e->cl->transposed = ARENA_ARRAY(&e->arena, const struct cl_transposed *, e->var_count + 1);
   e->cl->fail_action = "return;";
   e->cl->where_text = "<unknown>";
 }
@@ -327,11 +328,34 @@ static void kb_array_named(struct emitter *e, struct kbuild *kb, const struct ir
   cl_set_view(e, v, name, kb_dims(e, kb, host, v->type.rank, emit_c_printf(e, "%s_d", name)));
 }
 
+/* An array of two dimensions that the kernel reads through its transposed copy when
+ * the host's flag says so (Note [coalescing transposes] in src/lower/lower.c): the
+ * copy's buffer or the array's, and the strides of that layout, as arguments. */
+static void kb_transposed_array(struct emitter *e, struct kbuild *kb, const struct ir_var *v,
+                                const struct cl_transposed *t) {
+  const char *name = emit_c_var(e, v);
+  emit_c_try(e, "rts_dev(ctx, %s.mem, %s)", name, e->where);
+  kb_pointer(e, kb, v->type.prim,
+             emit_c_printf(e, "%s ? rts_dev_mem(%s.mem) : rts_dev_mem(%s.mem)", t->flag,
+                           t->copy, name),
+             emit_c_printf(e, "%s ? 0 : rts_dev_offset(%s.mem, %s.data)", t->flag, name, name),
+             name);
+  const char **dims = kb_dims(e, kb, name, 2, emit_c_printf(e, "%s_d", name));
+  const char *strides[2] = {emit_c_printf(e, "%s_s0", name), emit_c_printf(e, "%s_s1", name)};
+  kb_long(e, kb, strides[0], emit_c_printf(e, "%s ? 1 : %s.shape[1]", t->flag, name));
+  kb_long(e, kb, strides[1], emit_c_printf(e, "%s ? %s.shape[0] : 1", t->flag, name));
+  cl_set_strided_view(e, v, name, dims, strides);
+}
+
 static void kb_array(struct emitter *e, struct kbuild *kb, const struct ir_var *v) {
   if (e->cl->arg_of[v->id] == kb->index + 1) {
     return; /* an input that the lambda also reads freely, say */
   }
   e->cl->arg_of[v->id] = kb->index + 1;
+  if (e->cl->transposed[v->id] != NULL) {
+    kb_transposed_array(e, kb, v, e->cl->transposed[v->id]);
+    return;
+  }
   kb_array_named(e, kb, v, emit_c_var(e, v), emit_c_var(e, v));
 }
 
@@ -602,6 +626,49 @@ static void emit_transpose(struct emitter *e, const struct ir_stm *s,
   emit_transpose_kernel(e, kernel_name(e, s, k, ""), y->type.prim, k->rank, k->perm, xn, yn);
 }
 
+/* Before a map kernel (or segred's flat version): the transposed copies of the arrays
+ * whose rows its work-items walk, made on the device where rts_cl_coalesce says that
+ * they pay, and registered for kb_array (Note [coalescing transposes] in lower.c). */
+static void transpose_walked(struct emitter *e, const struct ir_stm *s,
+                             const struct lower_kernel *k) {
+  static const int swap[2] = {1, 0};
+  for (int i = 0; i < k->transposed_count; i++) {
+    const struct ir_var *x = k->transposed[i];
+    const char *xn = emit_c_var(e, x), *t = emit_c_elem_type(x->type.prim);
+    struct cl_transposed *tr = ARENA_NEW(&e->arena, struct cl_transposed);
+    tr->flag = emit_c_tmp(e);
+    tr->copy = emit_c_owned_tmp(e, 2);
+    emit_c_line(e, "const bool %s = rts_cl_coalesce(ctx, %s.shape[0], %s.shape[1], "
+                   "(int64_t)sizeof(%s));",
+                tr->flag, xn, xn, t);
+    emit_c_line(e, "if (%s) {", tr->flag);
+    e->indent++;
+    emit_c_line(e, "%s.shape[0] = %s.shape[1];", tr->copy, xn);
+    emit_c_line(e, "%s.shape[1] = %s.shape[0];", tr->copy, xn);
+    emit_c_try(e, "rts_alloc_dev(ctx, &%s.mem, (int64_t)sizeof(%s) * %s, %s)", tr->copy, t,
+               emit_c_elems(e, x, 0), e->where);
+    emit_c_line(e, "%s.data = rts_block_data(%s.mem);", tr->copy, tr->copy);
+    emit_transpose_kernel(e, kernel_name(e, s, k, emit_c_printf(e, "_transpose%d", i)),
+                          x->type.prim, 2, swap, xn, tr->copy);
+    e->indent--;
+    emit_c_line(e, "}");
+    e->cl->transposed[x->id] = tr;
+  }
+}
+
+/* After the kernel: the copies go (the queue runs in order, so the kernel has them). */
+static void release_walked(struct emitter *e, const struct lower_kernel *k) {
+  for (int i = 0; i < k->transposed_count; i++) {
+    const struct cl_transposed *tr = e->cl->transposed[k->transposed[i]->id];
+    emit_c_line(e, "if (%s.mem != NULL) {", tr->copy);
+    e->indent++;
+    release_temp(e, tr->copy);
+    e->indent--;
+    emit_c_line(e, "}");
+    e->cl->transposed[k->transposed[i]->id] = NULL;
+  }
+}
+
 /* ------------------------------------------------------------ map */
 
 /* The loop over elements `i` of [0, n) shared by the one-element-per-item kernels. */
@@ -712,7 +779,9 @@ static void emit_map(struct emitter *e, const struct ir_stm *s, const struct low
   for (int i = 0; i < s->pat_count; i++) {
     alloc_output(e, s->pat[i], w, NULL);
   }
+  transpose_walked(e, s, k);
   emit_map_kernel(e, s, k, w, "");
+  release_walked(e, k);
 }
 
 /* ------------------------------------------------------------ map2 */
@@ -1700,7 +1769,9 @@ static void emit_segred(struct emitter *e, const struct ir_stm *s, const struct 
   e->indent--;
   emit_c_line(e, "} else {");
   e->indent++;
+  transpose_walked(e, s, k);
   emit_map_kernel(e, s, k, w, "_flat");
+  release_walked(e, k);
   e->indent--;
   emit_c_line(e, "}");
 }

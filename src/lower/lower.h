@@ -47,6 +47,13 @@
  *                      copy in 32x32 tiles through local memory, whose reads and writes
  *                      are both coalesced (a plain gather when the innermost dimension
  *                      stays innermost)
+ *
+ * Coalescing (Note [coalescing transposes] in lower.c): a map kernel, and segred's flat
+ * version, whose work-items walk rows of a two-dimensional array (its input, or a free
+ * array read at the work-item's index) in loops or inner reductions read it through a
+ * transposed copy, made by one more transpose kernel per array when the sizes say that
+ * it pays (chosen at run time). `--structure` counts these kernels with the others
+ * (`global`), and all transpose kernels on a line of their own (`transpose N`).
  */
 #ifndef PRISM_LOWER_H
 #define PRISM_LOWER_H
@@ -91,6 +98,10 @@ struct lower_kernel {
   /* LOWER_TRANSPOSE: result dimension i is dimension perm[i] of the array, free[0] */
   int *perm;
   int rank;
+  /* LOWER_MAP and LOWER_SEGRED (its flat version): the arrays of two dimensions whose
+   * rows the work-items walk, read through a transposed copy when it pays */
+  struct ir_var **transposed;
+  int transposed_count;
 };
 
 struct lower_plan {
@@ -113,7 +124,7 @@ const char *lower_form_name(enum lower_form f);
 void lower_print(struct strbuf *out, const struct ir_program *p, const struct lower_plan *plan);
 
 /* prismc dump --after lower --structure: "global N", "group N", "host N" (SOACs left
- * on the host) and "transpose N" (the global kernels that are transposes), then
+ * on the host) and "transpose N" (transpose kernels, coalescing ones included), then
  * the core IR's counts. */
 void lower_print_structure(struct strbuf *out, const struct ir_program *p,
                            const struct lower_plan *plan);
