@@ -107,6 +107,18 @@ static inline int64_t rts_align8(int64_t bytes) {
   return (bytes + 7) & ~(int64_t)7;
 }
 
+/* Transpose kernels copy tiles of RTS_TRANSPOSE_TILE x RTS_TRANSPOSE_TILE elements
+ * (Note [transpose kernels] in src/backend_opencl/emit_opencl.c; prelude.cl repeats
+ * it). The tiles of an array of the given shape whose dimension b becomes innermost: */
+#define RTS_TRANSPOSE_TILE 32
+static int64_t rts_transpose_tiles(int rank, const int64_t *shape, int b);
+
+/* Whether a kernel whose work-items each walk one row of an array of n rows of m
+ * elements of `elem` bytes reads it through a transposed copy (Note [coalescing
+ * transposes] in src/lower/lower.c). The environment variable PRISM_TRANSPOSE=always
+ * or =never forces the choice, =auto (or nothing) leaves it to the sizes. */
+static bool rts_cl_coalesce(struct rts_context *ctx, int64_t n, int64_t m, int64_t elem);
+
 /* Whether a segmented reduction of w segments of length m runs one work-group per
  * segment (else one work-item per segment): long segments, or too few to fill the
  * device one per work-item. The environment variable PRISM_SEGMENTED=group or =flat

@@ -53,6 +53,10 @@ bool rts_kernel_failed(volatile __global int *errbuf) {
  * reading RTS_SCAN_ITEMS consecutive elements each hit different banks. */
 #define RTS_PAD(i) ((i) + ((i) >> 5))
 
+/* Transpose kernels (Note [transpose kernels] in src/backend_opencl/emit_opencl.c):
+ * tiles of RTS_TRANSPOSE_TILE x RTS_TRANSPOSE_TILE elements (mirror.h). */
+#define RTS_TRANSPOSE_TILE 32
+
 /* The qualifier of intra-group kernels' failure flag (Note [intra-group kernels] in
  * src/backend_opencl/emit_opencl.c): volatile, but where the runtime's build options
  * say otherwise (PoCL). */

@@ -83,6 +83,33 @@ void cl_set_view(struct emitter *e, const struct ir_var *v, const char *ptr,
   e->cl->views[v->id] = w;
 }
 
+/* A view whose dimension d steps strides[d] elements: an array read through a transposed
+ * copy of it (Note [coalescing transposes] in src/lower/lower.c). NULL strides: the
+ * row-major view of cl_set_view. */
+void cl_set_strided_view(struct emitter *e, const struct ir_var *v, const char *ptr,
+                         const char *const *dims, const char *const *strides) {
+  cl_set_view(e, v, ptr, dims);
+  if (strides == NULL) {
+    return;
+  }
+  struct cl_view *w = e->cl->views[v->id];
+  w->strides = ARENA_ARRAY(&e->arena, const char *, w->rank + 1);
+  for (int d = 0; d < w->rank; d++) {
+    w->strides[d] = strides[d];
+  }
+}
+
+/* The offset in elements of row (or element) i of the view's outer dimension. */
+const char *cl_view_row(struct emitter *e, const struct cl_view *w, const char *i) {
+  if (w->strides != NULL) {
+    return emit_c_printf(e, "(%s) * %s", i, w->strides[0]);
+  }
+  if (w->rank <= 1) {
+    return i;
+  }
+  return emit_c_printf(e, "(%s) * %s", i, cl_view_elems(e, w, 1));
+}
+
 /* The elements of one row of dimension `from` on: a product of the view's lengths. */
 const char *cl_view_elems(struct emitter *e, const struct cl_view *w, int from) {
   if (from >= w->rank) {
@@ -98,29 +125,40 @@ const char *cl_view_elems(struct emitter *e, const struct cl_view *w, int from) 
   return r;
 }
 
-/* Declares a view variable of v's rank pointing at `ptr`, with dims from `dims`. */
-void cl_declare_view(struct emitter *e, const struct ir_var *v, const char *ptr,
-                     const char *const *dims) {
+/* Declares a view variable of v's rank pointing at `ptr`, with dims from `dims` (and
+ * strides from `strides`, when not NULL). */
+static void declare_view(struct emitter *e, const struct ir_var *v, const char *ptr,
+                         const char *const *dims, const char *const *strides) {
   const char *name = emit_c_var(e, v);
   emit_c_line(e, "__global %s *%s = %s;", cl_elem_type(v->type.prim), name, ptr);
   const char **dn = ARENA_ARRAY(&e->arena, const char *, v->type.rank + 1);
+  const char **sn = ARENA_ARRAY(&e->arena, const char *, v->type.rank + 1);
   for (int d = 0; d < v->type.rank; d++) {
     dn[d] = emit_c_printf(e, "%s_d%d", name, d);
     emit_c_line(e, "const long %s = %s;", dn[d], dims[d]);
   }
+  for (int d = 0; strides != NULL && d < v->type.rank; d++) {
+    sn[d] = emit_c_printf(e, "%s_s%d", name, d);
+    emit_c_line(e, "const long %s = %s;", sn[d], strides[d]);
+  }
   emit_c_line(e, "(void)%s;", name);
-  cl_set_view(e, v, name, dn);
+  cl_set_strided_view(e, v, name, dn, strides != NULL ? sn : NULL);
+}
+
+void cl_declare_view(struct emitter *e, const struct ir_var *v, const char *ptr,
+                     const char *const *dims) {
+  declare_view(e, v, ptr, dims, NULL);
 }
 
 /* Binds parameter p to element or row `i` of view w. */
 void cl_bind_row(struct emitter *e, struct ir_var *p, const struct cl_view *w, const char *i) {
   if (p->type.rank == 0) {
     emit_c_line(e, "%s %s = (%s)%s[%s];", emit_c_elem_type(p->type.prim), emit_c_var(e, p),
-            emit_c_elem_type(p->type.prim), w->ptr, i);
+            emit_c_elem_type(p->type.prim), w->ptr, cl_view_row(e, w, i));
     return;
   }
-  const char *ptr = emit_c_printf(e, "%s + (%s) * %s", w->ptr, i, cl_view_elems(e, w, 1));
-  cl_declare_view(e, p, ptr, w->dims + 1);
+  const char *ptr = emit_c_printf(e, "%s + %s", w->ptr, cl_view_row(e, w, i));
+  declare_view(e, p, ptr, w->dims + 1, w->strides != NULL ? w->strides + 1 : NULL);
 }
 
 /* ------------------------------------------------------------ Statements */
@@ -136,6 +174,19 @@ static const char *loop_cond(struct emitter *e, const char *cond) {
     return cond;
   }
   return emit_c_printf(e, "%s && !%s", cond, e->cl->guard);
+}
+
+/* The offset of element idx[0..count) of a strided view: the indices times the strides. */
+static const char *strided_offset(struct emitter *e, const struct cl_view *w,
+                                  const char *const *idx, int count) {
+  struct strbuf b;
+  strbuf_init(&b);
+  for (int d = 0; d < count; d++) {
+    strbuf_printf(&b, "%s%s * %s", d > 0 ? " + " : "", idx[d], w->strides[d]);
+  }
+  const char *r = emit_c_printf(e, "(%s)", count > 0 ? b.data : "0");
+  strbuf_free(&b);
+  return r;
 }
 
 static void emit_index(struct emitter *e, const struct ir_stm *s) {
@@ -185,6 +236,9 @@ static void emit_index(struct emitter *e, const struct ir_stm *s) {
     strbuf_free(&msg);
   }
   const char *offset = count > 0 ? lin.data : "0";
+  if (w->strides != NULL) {
+    offset = strided_offset(e, w, idx, count);
+  }
   const struct ir_var *y = s->pat[0];
   if (y->type.rank == 0 && e->cl->guard != NULL) {
     declare_scalar(e, y);
@@ -195,6 +249,9 @@ static void emit_index(struct emitter *e, const struct ir_stm *s) {
   } else if (y->type.rank == 0) {
     emit_c_line(e, "%s %s = (%s)%s[%s];", emit_c_elem_type(y->type.prim), emit_c_var(e, y),
             emit_c_elem_type(y->type.prim), w->ptr, offset);
+  } else if (w->strides != NULL) {
+    declare_view(e, y, emit_c_printf(e, "%s + %s", w->ptr, offset), w->dims + count,
+                 w->strides + count);
   } else {
     const char *ptr = emit_c_printf(e, "%s + (%s) * %s", w->ptr, offset,
                                     cl_view_elems(e, w, count));
@@ -357,7 +414,7 @@ const char **cl_reduction_values(struct emitter *e, const struct ir_soac *so, co
   for (int r = 0; r < k; r++) {
     const struct cl_view *w = cl_view_of(e, so->inputs[r]);
     vals[r] = emit_c_printf(e, "(%s)%s[%s]", emit_c_elem_type(so->inputs[r]->type.prim), w->ptr,
-                            i);
+                            cl_view_row(e, w, i));
   }
   return vals;
 }

@@ -42,6 +42,7 @@ void emit_cl_init(struct emitter *e) {
   e->cl->views = ARENA_ARRAY(&e->arena, struct cl_view *, e->var_count + 1);
   e->cl->arg_of = ARENA_ARRAY(&e->arena, int, e->var_count + 1);
   e->cl->seen = ARENA_ARRAY(&e->arena, int, e->var_count + 1);
+  e->cl->transposed = ARENA_ARRAY(&e->arena, const struct cl_transposed *, e->var_count + 1);
   e->cl->fail_action = "return;";
   e->cl->where_text = "<unknown>";
 }
@@ -289,28 +290,61 @@ static void kb_scalar(struct emitter *e, struct kbuild *kb, const struct ir_var 
              emit_c_printf(e, "&%s", name));
 }
 
+/* A pointer argument `__global T *name` into a device buffer: the host expressions of
+ * the buffer and of the byte offset of the first element. */
+static void kb_pointer(struct emitter *e, struct kbuild *kb, enum prim_type prim,
+                       const char *mem, const char *offset, const char *name) {
+  const char *t = cl_elem_type(prim);
+  const char *m = emit_c_tmp(e), *o = emit_c_tmp(e);
+  emit_c_line(e, "cl_mem %s = %s;", m, mem);
+  emit_c_line(e, "const int64_t %s = %s;", o, offset);
+  strbuf_printf(&kb->params, ", __global %s *%s_base, long %s_off", t, name, name);
+  kb_set_arg(e, kb, "sizeof(cl_mem)", emit_c_printf(e, "&%s", m));
+  kb_set_arg(e, kb, "sizeof(int64_t)", emit_c_printf(e, "&%s", o));
+  strbuf_printf(&kb->prologue,
+                "  __global %s *%s = (__global %s *)((__global char *)%s_base + %s_off);\n", t,
+                name, t, name, name);
+}
+
+/* Long arguments PREFIXd with the lengths of host array `host` of the given rank. */
+static const char **kb_dims(struct emitter *e, struct kbuild *kb, const char *host, int rank,
+                            const char *prefix) {
+  const char **dims = ARENA_ARRAY(&e->arena, const char *, rank + 1);
+  for (int d = 0; d < rank; d++) {
+    dims[d] = emit_c_printf(e, "%s%d", prefix, d);
+    strbuf_printf(&kb->params, ", long %s", dims[d]);
+    kb_set_arg(e, kb, "sizeof(int64_t)", emit_c_printf(e, "&%s.shape[%d]", host, d));
+  }
+  return dims;
+}
+
 /* An array argument: the device copy of host array `host` (made current), seen in the
  * kernel as view `name` of v's rank. */
 static void kb_array_named(struct emitter *e, struct kbuild *kb, const struct ir_var *v,
                            const char *host, const char *name) {
-  const char *t = cl_elem_type(v->type.prim);
   emit_c_try(e, "rts_dev(ctx, %s.mem, %s)", host, e->where);
-  const char *m = emit_c_tmp(e), *o = emit_c_tmp(e);
-  emit_c_line(e, "cl_mem %s = rts_dev_mem(%s.mem);", m, host);
-  emit_c_line(e, "const int64_t %s = rts_dev_offset(%s.mem, %s.data);", o, host, host);
-  strbuf_printf(&kb->params, ", __global %s *%s_base, long %s_off", t, name, name);
-  kb_set_arg(e, kb, "sizeof(cl_mem)", emit_c_printf(e, "&%s", m));
-  kb_set_arg(e, kb, "sizeof(int64_t)", emit_c_printf(e, "&%s", o));
-  const char **dims = ARENA_ARRAY(&e->arena, const char *, v->type.rank + 1);
-  for (int d = 0; d < v->type.rank; d++) {
-    dims[d] = emit_c_printf(e, "%s_d%d", name, d);
-    strbuf_printf(&kb->params, ", long %s", dims[d]);
-    kb_set_arg(e, kb, "sizeof(int64_t)", emit_c_printf(e, "&%s.shape[%d]", host, d));
-  }
-  strbuf_printf(&kb->prologue,
-                "  __global %s *%s = (__global %s *)((__global char *)%s_base + %s_off);\n", t,
-                name, t, name, name);
-  cl_set_view(e, v, name, dims);
+  kb_pointer(e, kb, v->type.prim, emit_c_printf(e, "rts_dev_mem(%s.mem)", host),
+             emit_c_printf(e, "rts_dev_offset(%s.mem, %s.data)", host, host), name);
+  cl_set_view(e, v, name, kb_dims(e, kb, host, v->type.rank, emit_c_printf(e, "%s_d", name)));
+}
+
+/* An array of two dimensions that the kernel reads through its transposed copy when
+ * the host's flag says so (Note [coalescing transposes] in src/lower/lower.c): the
+ * copy's buffer or the array's, and the strides of that layout, as arguments. */
+static void kb_transposed_array(struct emitter *e, struct kbuild *kb, const struct ir_var *v,
+                                const struct cl_transposed *t) {
+  const char *name = emit_c_var(e, v);
+  emit_c_try(e, "rts_dev(ctx, %s.mem, %s)", name, e->where);
+  kb_pointer(e, kb, v->type.prim,
+             emit_c_printf(e, "%s ? rts_dev_mem(%s.mem) : rts_dev_mem(%s.mem)", t->flag,
+                           t->copy, name),
+             emit_c_printf(e, "%s ? 0 : rts_dev_offset(%s.mem, %s.data)", t->flag, name, name),
+             name);
+  const char **dims = kb_dims(e, kb, name, 2, emit_c_printf(e, "%s_d", name));
+  const char *strides[2] = {emit_c_printf(e, "%s_s0", name), emit_c_printf(e, "%s_s1", name)};
+  kb_long(e, kb, strides[0], emit_c_printf(e, "%s ? 1 : %s.shape[1]", t->flag, name));
+  kb_long(e, kb, strides[1], emit_c_printf(e, "%s ? %s.shape[0] : 1", t->flag, name));
+  cl_set_strided_view(e, v, name, dims, strides);
 }
 
 static void kb_array(struct emitter *e, struct kbuild *kb, const struct ir_var *v) {
@@ -318,6 +352,10 @@ static void kb_array(struct emitter *e, struct kbuild *kb, const struct ir_var *
     return; /* an input that the lambda also reads freely, say */
   }
   e->cl->arg_of[v->id] = kb->index + 1;
+  if (e->cl->transposed[v->id] != NULL) {
+    kb_transposed_array(e, kb, v, e->cl->transposed[v->id]);
+    return;
+  }
   kb_array_named(e, kb, v, emit_c_var(e, v), emit_c_var(e, v));
 }
 
@@ -443,6 +481,192 @@ static const char *temp_buffer(struct emitter *e, enum prim_type t, const char *
 static void release_temp(struct emitter *e, const char *name) {
   emit_c_line(e, "rts_unref(ctx, %s.mem);", name);
   emit_c_line(e, "%s.mem = NULL;", name);
+}
+
+/* ------------------------------------------------------------ transpose */
+
+/* Note [transpose kernels]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~
+ * A transpose kernel copies an array into a new one whose dimension i is the array's
+ * dimension perm[i] (row-major both). Let `a` be the array's innermost dimension and
+ * `b` the dimension that becomes the copy's innermost. When a = b, rows stay rows: one
+ * work-item per element of the copy, in order, reads the element it writes, and
+ * neighbours read and write neighbours. Otherwise reading along a and writing along b
+ * cannot both follow the work-items' order, so a work-group copies a tile of
+ * RTS_TRANSPOSE_TILE x RTS_TRANSPOSE_TILE elements of the (b, a) plane through local
+ * memory: its work-items read the tile's rows along a (coalesced), and after a barrier
+ * write its columns along b (coalesced), RTS_GROUP / RTS_TRANSPOSE_TILE rows per pass.
+ * The tile has one column of padding (tile[32][33]), so that the work-items reading a
+ * column of it hit 32 different banks. The other dimensions are batch dimensions: the
+ * tiles of every (b, a) plane are numbered in one range, over which the work-groups
+ * stride; a group finds its plane's offsets in both arrays from the tile's number.
+ */
+
+static void close_loop(struct emitter *e);
+
+/* The kernel code of a transpose whose innermost dimension stays innermost: the
+ * copy's elements in order, each read from its place in the array. */
+static void transpose_gather(struct emitter *e, int rank, const int *perm) {
+  emit_c_line(e, "const long total = d0 * s0;");
+  emit_c_line(e, "for (long g = get_global_id(0); g < total; g += get_global_size(0)) {");
+  e->indent++;
+  emit_c_line(e, "long rest = g, from = 0;");
+  for (int i = rank - 1; i >= 0; i--) {
+    emit_c_line(e, "from += rest %% d%d * s%d;", perm[i], perm[i]);
+    emit_c_line(e, "rest /= d%d;", perm[i]);
+  }
+  emit_c_line(e, "dst[g] = src[from];");
+  close_loop(e);
+}
+
+/* The kernel code of a tiled transpose (Note [transpose kernels]); pos[k] is the
+ * position in the copy of the array's dimension k. */
+static void transpose_tiles(struct emitter *e, enum prim_type t, int rank, const int *perm,
+                            const int *pos) {
+  int a = rank - 1, b = perm[rank - 1];
+  emit_c_line(e, "__local %s tile[RTS_TRANSPOSE_TILE][RTS_TRANSPOSE_TILE + 1];",
+              cl_elem_type(t));
+  emit_c_line(e, "const long lid = get_local_id(0);");
+  emit_c_line(e, "const long tx = lid %% RTS_TRANSPOSE_TILE, ty = lid / RTS_TRANSPOSE_TILE;");
+  emit_c_line(e, "const long ta = (d%d + RTS_TRANSPOSE_TILE - 1) / RTS_TRANSPOSE_TILE;", a);
+  emit_c_line(e, "const long tb = (d%d + RTS_TRANSPOSE_TILE - 1) / RTS_TRANSPOSE_TILE;", b);
+  struct strbuf tiles;
+  strbuf_init(&tiles);
+  strbuf_puts(&tiles, "ta * tb");
+  for (int k = 0; k < rank; k++) {
+    if (k != a && k != b) {
+      strbuf_printf(&tiles, " * d%d", k);
+    }
+  }
+  emit_c_line(e, "const long tiles = %s;", tiles.data);
+  strbuf_free(&tiles);
+  emit_c_line(e, "for (long t = get_group_id(0); t < tiles; t += get_num_groups(0)) {");
+  e->indent++;
+  emit_c_line(e, "const long a0 = t %% ta * RTS_TRANSPOSE_TILE;");
+  emit_c_line(e, "const long b0 = t / ta %% tb * RTS_TRANSPOSE_TILE;");
+  emit_c_line(e, "long from = 0, to = 0;");
+  if (rank > 2) {
+    emit_c_line(e, "long rest = t / ta / tb;");
+  }
+  for (int k = rank - 1; k >= 0; k--) {
+    if (k != a && k != b) {
+      emit_c_line(e, "from += rest %% d%d * s%d;", k, k);
+      emit_c_line(e, "to += rest %% d%d * q%d;", k, pos[k]);
+      emit_c_line(e, "rest /= d%d;", k);
+    }
+  }
+  emit_c_line(e, "for (long y = ty; y < RTS_TRANSPOSE_TILE; y += RTS_GROUP / "
+                 "RTS_TRANSPOSE_TILE) {");
+  emit_c_line(e, "  if (b0 + y < d%d && a0 + tx < d%d) {", b, a);
+  emit_c_line(e, "    tile[y][tx] = src[from + (b0 + y) * s%d + a0 + tx];", b);
+  emit_c_line(e, "  }");
+  emit_c_line(e, "}");
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  emit_c_line(e, "for (long y = ty; y < RTS_TRANSPOSE_TILE; y += RTS_GROUP / "
+                 "RTS_TRANSPOSE_TILE) {");
+  emit_c_line(e, "  if (a0 + y < d%d && b0 + tx < d%d) {", a, b);
+  emit_c_line(e, "    dst[to + (a0 + y) * q%d + b0 + tx] = tile[tx][y];", pos[a]);
+  emit_c_line(e, "  }");
+  emit_c_line(e, "}");
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  close_loop(e);
+}
+
+/* Launches a transpose kernel NAME that copies host array `src` (rank `rank`, element
+ * type t) into host array `dst`, allocated on the device with its shape set: dimension
+ * i of dst is dimension perm[i] of src. In the kernel, dK are src's lengths, sK its
+ * strides (row-major) and qI the strides of dst's dimension I. */
+static void emit_transpose_kernel(struct emitter *e, const char *name, enum prim_type t,
+                                  int rank, const int *perm, const char *src,
+                                  const char *dst) {
+  struct kbuild kb;
+  kb_start(e, &kb, name);
+  emit_c_try(e, "rts_dev(ctx, %s.mem, %s)", src, e->where);
+  kb_pointer(e, &kb, t, emit_c_printf(e, "rts_dev_mem(%s.mem)", src),
+             emit_c_printf(e, "rts_dev_offset(%s.mem, %s.data)", src, src), "src");
+  kb_pointer(e, &kb, t, emit_c_printf(e, "rts_dev_mem(%s.mem)", dst),
+             emit_c_printf(e, "rts_dev_offset(%s.mem, %s.data)", dst, dst), "dst");
+  kb_dims(e, &kb, src, rank, "d");
+  int *pos = ARENA_ARRAY(&e->arena, int, rank);
+  for (int i = 0; i < rank; i++) {
+    pos[perm[i]] = i;
+  }
+  kb_body(e, &kb);
+  emit_c_line(e, "const long s%d = 1, q%d = 1;", rank - 1, rank - 1);
+  for (int d = rank - 2; d >= 0; d--) {
+    emit_c_line(e, "const long s%d = s%d * d%d, q%d = q%d * d%d;", d, d + 1, d + 1, d, d + 1,
+                perm[d + 1]);
+  }
+  const char *groups;
+  if (perm[rank - 1] == rank - 1) {
+    transpose_gather(e, rank, perm);
+    groups = emit_c_printf(e, "rts_cl_groups(ctx, rts_shape_elems(%d, %s.shape))", rank, src);
+  } else {
+    transpose_tiles(e, t, rank, perm, pos);
+    groups = emit_c_printf(e, "rts_cl_segment_groups(ctx, rts_transpose_tiles(%d, %s.shape, %d))",
+                           rank, src, perm[rank - 1]);
+  }
+  kb_launch(e, &kb, groups);
+}
+
+/* A transpose statement: rearrange, or a map of one (lower.h). */
+static void emit_transpose(struct emitter *e, const struct ir_stm *s,
+                           const struct lower_kernel *k) {
+  if (s->exp.kind == IR_SOAC) {
+    check_inputs(e, &s->exp.u.soac, width_of(e, &s->exp.u.soac));
+  }
+  const struct ir_var *x = k->free[0], *y = s->pat[0];
+  const char *xn = emit_c_var(e, x), *yn = emit_c_var(e, y);
+  for (int d = 0; d < k->rank; d++) {
+    emit_c_line(e, "%s.shape[%d] = %s.shape[%d];", yn, d, xn, k->perm[d]);
+  }
+  emit_c_try(e, "rts_alloc_dev(ctx, &%s.mem, (int64_t)sizeof(%s) * %s, %s)", yn,
+             emit_c_elem_type(y->type.prim), emit_c_elems(e, x, 0), e->where);
+  emit_c_line(e, "%s.data = rts_block_data(%s.mem);", yn, yn);
+  emit_transpose_kernel(e, kernel_name(e, s, k, ""), y->type.prim, k->rank, k->perm, xn, yn);
+}
+
+/* Before a map kernel (or segred's flat version): the transposed copies of the arrays
+ * whose rows its work-items walk, made on the device where rts_cl_coalesce says that
+ * they pay, and registered for kb_array (Note [coalescing transposes] in lower.c). */
+static void transpose_walked(struct emitter *e, const struct ir_stm *s,
+                             const struct lower_kernel *k) {
+  static const int swap[2] = {1, 0};
+  for (int i = 0; i < k->transposed_count; i++) {
+    const struct ir_var *x = k->transposed[i];
+    const char *xn = emit_c_var(e, x), *t = emit_c_elem_type(x->type.prim);
+    struct cl_transposed *tr = ARENA_NEW(&e->arena, struct cl_transposed);
+    tr->flag = emit_c_tmp(e);
+    tr->copy = emit_c_owned_tmp(e, 2);
+    emit_c_line(e, "const bool %s = rts_cl_coalesce(ctx, %s.shape[0], %s.shape[1], "
+                   "(int64_t)sizeof(%s));",
+                tr->flag, xn, xn, t);
+    emit_c_line(e, "if (%s) {", tr->flag);
+    e->indent++;
+    emit_c_line(e, "%s.shape[0] = %s.shape[1];", tr->copy, xn);
+    emit_c_line(e, "%s.shape[1] = %s.shape[0];", tr->copy, xn);
+    emit_c_try(e, "rts_alloc_dev(ctx, &%s.mem, (int64_t)sizeof(%s) * %s, %s)", tr->copy, t,
+               emit_c_elems(e, x, 0), e->where);
+    emit_c_line(e, "%s.data = rts_block_data(%s.mem);", tr->copy, tr->copy);
+    emit_transpose_kernel(e, kernel_name(e, s, k, emit_c_printf(e, "_transpose%d", i)),
+                          x->type.prim, 2, swap, xn, tr->copy);
+    e->indent--;
+    emit_c_line(e, "}");
+    e->cl->transposed[x->id] = tr;
+  }
+}
+
+/* After the kernel: the copies go (the queue runs in order, so the kernel has them). */
+static void release_walked(struct emitter *e, const struct lower_kernel *k) {
+  for (int i = 0; i < k->transposed_count; i++) {
+    const struct cl_transposed *tr = e->cl->transposed[k->transposed[i]->id];
+    emit_c_line(e, "if (%s.mem != NULL) {", tr->copy);
+    e->indent++;
+    release_temp(e, tr->copy);
+    e->indent--;
+    emit_c_line(e, "}");
+    e->cl->transposed[k->transposed[i]->id] = NULL;
+  }
 }
 
 /* ------------------------------------------------------------ map */
@@ -685,7 +909,9 @@ static void emit_map(struct emitter *e, const struct ir_stm *s, const struct low
   for (int i = 0; i < s->pat_count; i++) {
     alloc_output(e, s->pat[i], w, NULL);
   }
+  transpose_walked(e, s, k);
   emit_map_kernel(e, s, k, w, "");
+  release_walked(e, k);
 }
 
 /* ------------------------------------------------------------ map2 */
@@ -1746,7 +1972,9 @@ static void emit_segred(struct emitter *e, const struct ir_stm *s, const struct 
   e->indent--;
   emit_c_line(e, "} else {");
   e->indent++;
+  transpose_walked(e, s, k);
   emit_map_kernel(e, s, k, w, "_flat");
+  release_walked(e, k);
   e->indent--;
   emit_c_line(e, "}");
 }
@@ -2272,6 +2500,9 @@ void emit_cl_kernel_stm(struct emitter *e, const struct ir_stm *s,
     break;
   case LOWER_INTRA:
     emit_intra(e, s, k);
+    break;
+  case LOWER_TRANSPOSE:
+    emit_transpose(e, s, k);
     break;
   }
   e->indent--;

@@ -17,11 +17,21 @@
 #include "backend_c/emit_internal.h"
 
 /* An array inside a kernel: a pointer to its first element in global memory and its
- * lengths (C expressions of the kernel). */
+ * lengths (C expressions of the kernel), in row-major order, or, with strides, the
+ * distance in elements between neighbours of each dimension (an array read through a
+ * transposed copy: Note [coalescing transposes] in src/lower/lower.c). */
 struct cl_view {
   const char *ptr;
   const char **dims;
+  const char **strides; /* NULL: row-major */
   int rank;
+};
+
+/* An array that the kernel being emitted may read through a transposed copy: the host
+ * variables of the flag that says whether it does and of the copy. */
+struct cl_transposed {
+  const char *flag;
+  const char *copy;
 };
 
 struct emit_cl {
@@ -42,6 +52,8 @@ struct emit_cl {
    * is set, so that nothing jumps past a barrier. NULL elsewhere. */
   const char *guard;
   const char *where_text;    /* the location of the statement being emitted */
+  /* by variable id: the arrays of the kernel being built that it may read transposed */
+  const struct cl_transposed **transposed;
 };
 
 /* The element type in global memory (bool is a uchar there). */
@@ -55,6 +67,9 @@ int cl_message(struct emitter *e, const char *text);
 struct cl_view *cl_view_of(struct emitter *e, const struct ir_var *v);
 void cl_set_view(struct emitter *e, const struct ir_var *v, const char *ptr,
                  const char *const *dims);
+void cl_set_strided_view(struct emitter *e, const struct ir_var *v, const char *ptr,
+                         const char *const *dims, const char *const *strides);
+const char *cl_view_row(struct emitter *e, const struct cl_view *w, const char *i);
 const char *cl_view_elems(struct emitter *e, const struct cl_view *w, int from);
 void cl_declare_view(struct emitter *e, const struct ir_var *v, const char *ptr,
                      const char *const *dims);

@@ -41,6 +41,19 @@
  *                      the arrays live in local memory, or, when they do not fit, in a
  *                      global scratch buffer per work-group (the second version, chosen
  *                      at run time from the sizes and CL_DEVICE_LOCAL_MEM_SIZE)
+ *   transpose [global] a rearrange at host level that moves dimensions (transpose), or
+ *                      a map whose body only rearranges its row (`map transpose`, the
+ *                      rearrange of the whole array that keeps the outer dimension): a
+ *                      copy in 32x32 tiles through local memory, whose reads and writes
+ *                      are both coalesced (a plain gather when the innermost dimension
+ *                      stays innermost)
+ *
+ * Coalescing (Note [coalescing transposes] in lower.c): a map kernel, and segred's flat
+ * version, whose work-items walk rows of a two-dimensional array (its input, or a free
+ * array read at the work-item's index) in loops or inner reductions read it through a
+ * transposed copy, made by one more transpose kernel per array when the sizes say that
+ * it pays (chosen at run time). `--structure` counts these kernels with the others
+ * (`global`), and all transpose kernels on a line of their own (`transpose N`).
  */
 #ifndef PRISM_LOWER_H
 #define PRISM_LOWER_H
@@ -60,7 +73,8 @@
   X(LOWER_SCATTER, "scatter", 1, 0) \
   X(LOWER_HIST, "hist", 1, 0)       \
   X(LOWER_SEGRED, "segred", 1, 1)   \
-  X(LOWER_INTRA, "intra", 0, 2)
+  X(LOWER_INTRA, "intra", 0, 2)     \
+  X(LOWER_TRANSPOSE, "transpose", 1, 0)
 
 /* X(FORM, name, global kernels, group kernels) */
 enum lower_form {
@@ -81,6 +95,13 @@ struct lower_kernel {
   const struct ir_stm *inner;
   int inner_index;
   enum lower_atomic atomic;  /* LOWER_HIST */
+  /* LOWER_TRANSPOSE: result dimension i is dimension perm[i] of the array, free[0] */
+  int *perm;
+  int rank;
+  /* LOWER_MAP and LOWER_SEGRED (its flat version): the arrays of two dimensions whose
+   * rows the work-items walk, read through a transposed copy when it pays */
+  struct ir_var **transposed;
+  int transposed_count;
 };
 
 struct lower_plan {
@@ -102,8 +123,9 @@ const char *lower_form_name(enum lower_form f);
 /* prismc dump --after lower: the IR, then the kernels planned, a line each. */
 void lower_print(struct strbuf *out, const struct ir_program *p, const struct lower_plan *plan);
 
-/* prismc dump --after lower --structure: "global N", "group N" and "host N" (SOACs left
- * on the host), then the core IR's counts. */
+/* prismc dump --after lower --structure: "global N", "group N", "host N" (SOACs left
+ * on the host) and "transpose N" (transpose kernels, coalescing ones included), then
+ * the core IR's counts. */
 void lower_print_structure(struct strbuf *out, const struct ir_program *p,
                            const struct lower_plan *plan);
 

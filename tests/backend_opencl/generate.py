@@ -76,6 +76,13 @@ def fmt_array(xs, t, shape=None):
     return "[" + ", ".join(fmt_array(r, t, shape[1:]) for r in xs) + "]"
 
 
+def fmt_nested(xsss, t, shape):
+    """An array of three dimensions (lists of lists of rows)."""
+    if 0 in shape:
+        return fmt_array([], t, shape)
+    return "[" + ", ".join(fmt_array(xss, t, shape[1:]) for xss in xsss) + "]"
+
+
 def stanza_lines(keyword, values):
     """`keyword { v1 v2 ... }` cut into comment lines of at most WIDTH columns."""
     text = keyword + " { " + " ".join(values) + " }"
@@ -542,7 +549,7 @@ def test_segred(rng):
         stanzas += case([fmt_array(a, "i32"), fmt_array(b, "i32")],
                         [fmt_array([r[0] for r in res], "i32"),
                          fmt_array([r[1] for r in res], "i32")])
-    stanzas.append("-- structure kernels { global 4 group 4 host 0 }")
+    stanzas.append("-- structure kernels { global 8 group 4 host 0 transpose 4 }")
     write_test("segred", """
 Segmented reductions on OpenCL (the lowering form segred: a map whose body reduces a row),
 whose flat version (one work-item per row) and group version (one work-group per row)
@@ -684,7 +691,7 @@ def test_map_inner(rng):
         t = 7
         out = [r.index(t) if t in r else -1 for r in xss]
         stanzas += case([fmt_array(xss, "i32"), "%di32" % t], [fmt_array(out, "i64")])
-    stanzas.append("-- structure kernels { global 4 group 0 host 0 map 4 }")
+    stanzas.append("-- structure kernels { global 6 group 0 host 0 transpose 2 map 4 }")
     write_test("map_inner", """
 Maps whose work-items run inner reductions and loops sequentially (the lowering form map
 with kernel code that holds redomaps and loops): a reduction over a free array inside a
@@ -723,7 +730,7 @@ def test_f64(rng):
         xss = [[round(rng.uniform(-2, 2), 6) for _ in range(m)] for _ in range(n)]
         stanzas += case([fmt_array(xss, "f64")],
                         [fmt_array([math.fsum(x * x for x in r) for r in xss], "f64")])
-    stanzas.append("-- structure kernels { global 4 group 1 host 0 }")
+    stanzas.append("-- structure kernels { global 5 group 1 host 0 transpose 1 }")
     write_test("f64", """
 f64 in kernels: a map with square root, sine and exponential, its sum and its prefix sums,
 a histogram with + (an f64 atomic; quarters, so the sums are exact in any order), and sums
@@ -957,7 +964,7 @@ def test_neutral_variable(rng):
     for n, m in ((3, 5), (2, 3000)):
         xss = [ints(rng, m, -99, 99) for _ in range(n)]
         stanzas += case(["0i32", fmt_array(xss, "i32")], [fmt_array([sum(r) for r in xss], "i32")])
-    stanzas.append("-- structure kernels { global 7 group 1 host 0 }")
+    stanzas.append("-- structure kernels { global 8 group 1 host 0 transpose 1 }")
     write_test("neutral_variable", """
 Reductions and scans whose neutral element is a variable (an argument, or an element read
 on the host) rather than a constant: the kernels must receive it as an argument. (As of
@@ -975,11 +982,174 @@ entry segred_ne [n][m] (z: i32) (xss: [n][m]i32) : [n]i32 = map (\\r -> reduce (
 """)
 
 
+def transposed(xss, cols):
+    """The transpose of a list of rows of `cols` elements."""
+    return [[r[j] for r in xss] for j in range(cols)]
+
+
+def test_transpose(rng):
+    stanzas = ["-- entry: f32s"]
+    for n, m in ((3, 70), (33, 1), (0, 5), (5, 0), (1, 1), (70, 45)):
+        xss = [[round(rng.uniform(-9, 9), 3) for _ in range(m)] for _ in range(n)]
+        out = transposed([[f32(f32(x) * 2) for x in r] for r in xss], m)
+        stanzas += case([fmt_array(xss, "f32", [n, m])], [fmt_array(out, "f32", [m, n])])
+    stanzas.append("-- entry: i64s")
+    for n, m in ((37, 65), (2, 3)):
+        xss = [ints(rng, m, -10**12, 10**12) for _ in range(n)]
+        out = transposed([[x * 3 + 1 for x in r] for r in xss], m)
+        stanzas += case([fmt_array(xss, "i64")], [fmt_array(out, "i64")])
+    stanzas.append("-- entry: bools")
+    for n, m in ((33, 40), (5, 1)):
+        bss = [[rng.random() < 0.5 for _ in range(m)] for _ in range(n)]
+        out = transposed([[not b for b in r] for r in bss], m)
+        stanzas += case([fmt_array(bss, "bool")], [fmt_array(out, "bool")])
+    stanzas.append("-- entry: host")
+    for n, m in ((40, 33), (0, 3)):
+        xss = [ints(rng, m, -99, 99) for _ in range(n)]
+        stanzas += case([fmt_array(xss, "i32", [n, m])],
+                        [fmt_array(transposed(xss, m), "i32", [m, n])])
+    stanzas.append("-- entry: inner")
+    for a, n, m in ((3, 37, 5), (2, 33, 40), (2, 0, 3)):
+        xsss = [[[round(rng.uniform(-9, 9), 3) for _ in range(m)] for _ in range(n)]
+                for _ in range(a)]
+        out = [transposed(xss, m) for xss in xsss]
+        stanzas += case([fmt_nested(xsss, "f32", [a, n, m])], [fmt_nested(out, "f32", [a, m, n])])
+    stanzas.append("-- entry: outer")
+    for a, n, m in ((3, 37, 5), (4, 2, 33)):
+        xsss = [[ints(rng, m, -10**12, 10**12) for _ in range(n)] for _ in range(a)]
+        out = [[xsss[i][j] for i in range(a)] for j in range(n)]
+        stanzas += case([fmt_nested(xsss, "i64", [a, n, m])], [fmt_nested(out, "i64", [n, a, m])])
+    stanzas.append("-- entry: feed")
+    for k, n in ((3, 40), (2, 33), (1, 1)):
+        xss = [ints(rng, n, 0, 999) for _ in range(n)]
+        a = xss
+        for i in range(k):
+            a = transposed([[(x * 3 + i) % 1000 for x in r] for r in a], n)
+        stanzas += case(["%di32" % k, fmt_array(xss, "i32")], [fmt_array(a, "i32")])
+    stanzas.append("-- entry: both")
+    for n, m in ((45, 70), (1, 33)):
+        xss = [ints(rng, m, -99, 99) for _ in range(n)]
+        t = transposed([[x + 1 for x in r] for r in xss], m)
+        stanzas += case([fmt_array(xss, "i32")],
+                        [fmt_array(t, "i32"), fmt_array([sum(r) for r in t], "i32")])
+    stanzas.append("-- structure kernels { global 14 group 1 host 0 transpose 8 }")
+    write_test("transpose", """
+Transposes on the device (the lowering form transpose: a tiled copy through local memory,
+or a gather when the innermost dimension stays): of arrays that kernels made, of f32, i64
+and bool, square or not, with sizes that are not multiples of the tiles' 32, and empty;
+of an array straight from the host (`host`); of the inner two dimensions of a
+three-dimensional array (`inner`, a map of transpose) and of its outer two (`outer`, a
+gather); in a loop, where the next iteration's map2 kernel reads it (`feed`); and both
+returned and reduced (`both`, whose reduction reads the array it transposes instead).
+Every result is read back by the host.
+""", stanzas, """
+entry f32s [n][m] (xss: [n][m]f32) : [m][n]f32 = transpose (map (map (\\x -> x * 2)) xss)
+entry i64s [n][m] (xss: [n][m]i64) : [m][n]i64 = transpose (map (map (\\x -> x * 3 + 1)) xss)
+entry bools [n][m] (bss: [n][m]bool) : [m][n]bool = transpose (map (map (\\b -> !b)) bss)
+entry host [n][m] (xss: [n][m]i32) : [m][n]i32 = transpose xss
+entry inner [a][n][m] (xsss: [a][n][m]f32) : [a][m][n]f32 = map transpose xsss
+entry outer [a][n][m] (xsss: [a][n][m]i64) : [n][a][m]i64 = transpose xsss
+entry feed [n] (k: i32) (xss: [n][n]i32) : [n][n]i32 =
+  loop (a: [n][n]i32) = xss for i < k do transpose (map (map (\\x -> (x * 3 + i) % 1000)) a)
+entry both [n][m] (xss: [n][m]i32) : ([m][n]i32, [m]i32) =
+  let t = transpose (map (map (+ 1)) xss) in (t, map (\\r -> reduce (+) 0 r) t)
+""")
+
+
+def test_coalesce(rng):
+    stanzas = ["-- entry: rows"]
+    for n, m in ((600, 24), (3, 70), (0, 5), (700, 1)):
+        xss = [ints(rng, m, 0, 999) for _ in range(n)]
+        out = []
+        for r in xss:
+            acc = 0
+            for x in r:
+                acc = (acc * 31 + x) % 1000003
+            out.append(acc)
+        stanzas += case([fmt_array(xss, "i32", [n, m])], [fmt_array(out, "i32", [n])])
+    stanzas.append("-- entry: sums")
+    for n, m in ((600, 20), (3, 5), (4, 0)):
+        xss = [ints(rng, m, -999, 999) for _ in range(n)]
+        stanzas += case([fmt_array(xss, "i32", [n, m])], [fmt_array([sum(r) for r in xss], "i32")])
+    stanzas.append("-- entry: weighted")
+    for n, m in ((520, 17), (2, 3)):
+        xss = [[round(rng.uniform(-9, 9), 2) for _ in range(m)] for _ in range(n)]
+        out = []
+        for r in xss:
+            s = 0.0
+            for j, x in enumerate(r):
+                s = f32(s + f32(f32(x) * (j + 1)))
+            out.append(s)
+        stanzas += case([fmt_array(xss, "f32")], [fmt_array(out, "f32")])
+    stanzas.append("-- entry: count")
+    for n, m in ((600, 64), (2, 3)):
+        bss = [[rng.random() < 0.3 for _ in range(m)] for _ in range(n)]
+        stanzas += case([fmt_array(bss, "bool")], [fmt_array([sum(r) for r in bss], "i32")])
+    stanzas.append("-- entry: search")
+    for n, m in ((600, 9),):
+        xss = [ints(rng, m, 0, 20) for _ in range(n)]
+        out = [r.index(7) if 7 in r else -1 for r in xss]
+        stanzas += case([fmt_array(xss, "i64"), "7i64"], [fmt_array(out, "i64")])
+    stanzas.append("-- entry: free")
+    for n, m in ((530, 16), (3, 4)):
+        xss = [ints(rng, m, 0, 10**6) for _ in range(n)]
+        out = []
+        for r in xss:
+            acc = 0
+            for j, x in enumerate(r):
+                acc ^= x * (j + 1)
+            out.append(acc)
+        stanzas += case([fmt_array(xss, "i32")], [fmt_array(out, "i32")])
+    stanzas.append("-- entry: ends")
+    for n, m in ((600, 30),):
+        xss = [ints(rng, m, -99, 99) for _ in range(n)]
+        stanzas += case([fmt_array(xss, "i32")], [fmt_array([r[0] * 2 + r[-1] for r in xss],
+                                                            "i32")])
+    stanzas.append("-- entry: fixed")
+    for n, m in ((600, 30),):
+        xss = [ints(rng, m, -99, 99) for _ in range(n)]
+        out = []
+        for r in xss:
+            acc = 0
+            for _ in range(3):
+                acc = acc * 3 + r[1]
+            out.append(acc)
+        stanzas += case([fmt_array(xss, "i32"), "3i32"], [fmt_array(out, "i32")])
+    stanzas.append("-- structure kernels { global 14 group 1 host 0 transpose 6 }")
+    write_test("coalesce", """
+Coalescing transposes (Note [coalescing transposes] in src/lower/lower.c): map kernels,
+and the flat version of a segmented reduction (`sums`), whose work-items walk their rows
+in loops or reductions read them through a transposed copy when it pays (on GPUs, for
+many rows of 64 bytes or more: rts_cl_coalesce). Rows of i32, f32, bool and i64, and a
+free array read at the work-item's index (`free`); the larger inputs take several
+work-groups and tiles. `ends` and `fixed` read their rows only at indices that do not
+change in a loop, and get no transpose. tests/backend_opencl/versions.sh runs every
+entry point with PRISM_TRANSPOSE=always (which PoCL's CPU devices never choose) and
+=never as well.
+""", stanzas, """
+entry rows [n][m] (xss: [n][m]i32) : [n]i32 =
+  map (\\row -> loop acc = 0 for j < m do (acc * 31 + row[j]) % 1000003) xss
+entry sums [n][m] (xss: [n][m]i32) : [n]i32 = map (\\row -> reduce (+) 0 row) xss
+entry weighted [n][m] (xss: [n][m]f32) : [n]f32 =
+  map (\\row -> loop s = 0 for j < m do s + row[j] * f32.i64 (j + 1)) xss
+entry count [n][m] (bss: [n][m]bool) : [n]i32 =
+  map (\\r -> loop c = 0 for j < m do if r[j] then c + 1 else c) bss
+entry search [n][m] (xss: [n][m]i64) (t: i64) : [n]i64 =
+  map (\\row -> loop r = -1 for j < m do if r < 0 && row[j] == t then j else r) xss
+entry free [n][m] (xss: [n][m]i32) : [n]i32 =
+  map (\\i -> loop acc = 0 for j < m do acc ^ (xss[i, j] * (i32.i64 j + 1))) (iota n)
+entry ends [n][m] (xss: [n][m]i32) : [n]i32 = map (\\row -> row[0] * 2 + row[m - 1]) xss
+entry fixed [n][m] (xss: [n][m]i32) (k: i32) : [n]i32 =
+  map (\\row -> loop acc = 0 for i < k do acc * 3 + row[1]) xss
+""")
+
+
 def main():
     for test in (test_map, test_map2, test_reduce, test_redomap, test_scan, test_scanomap,
                  test_scatter, test_hist, test_hist_host, test_segred, test_loop_kernels,
                  test_if_kernels, test_map_inner, test_f64, test_bool, test_small_ints,
-                 test_error_index, test_error_div, test_error_assert, test_neutral_variable):
+                 test_error_index, test_error_div, test_error_assert, test_neutral_variable,
+                 test_transpose, test_coalesce):
         test(random.Random(test.__name__))
 
 

@@ -1850,7 +1850,7 @@
 -- -1, -1, 14, -1, -1, -1, 10, -1, -1, 21, -1, -1, -1, -1, 4, -1, 0, -1, 18, 14, -1, 0, 21, 5,
 -- 6, -1, -1, -1, 20, -1, -1, -1, 0, -1, -1, -1, -1, 14, -1, 19, -1, -1, 2, -1, -1, -1, -1, -1,
 -- 0, 6, 11, 6, -1, -1, -1, -1, 5, 20, 15, -1, -1, -1, 6] }
--- structure kernels { global 4 group 0 host 0 map 4 }
+-- structure kernels { global 6 group 0 host 0 transpose 2 map 4 }
 entry main [n][m] (k: i32) (xs: [n]i32) (ys: [m]i32) : [n]i32 =
   map (\x -> loop acc = x for i < k do
                (acc * 3 + reduce (+) 0 (map (\y -> y * x + i) ys)) % 10007) xs

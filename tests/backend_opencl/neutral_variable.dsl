@@ -1658,7 +1658,7 @@
 -- 51, -47, 81, 17, 13, -44, -94, 8, -53, 32, -76, -10, -63, 28, 7, -28, 93, -57, 1, 63, -15,
 -- -6, -73, 94, 18]] }
 -- output { [-1327, -2572] }
--- structure kernels { global 7 group 1 host 0 }
+-- structure kernels { global 8 group 1 host 0 transpose 1 }
 entry reduce_ne (z: i32) (xs: []i32) : i32 = reduce (+) z xs
 entry redomap_ne (z: i32) (xs: []i32) : i32 = reduce (+) z (map (\x -> x * 2) xs)
 entry scan_ne (z: i32) (xs: []i32) : []i32 = scan (+) z xs

@@ -2883,7 +2883,7 @@
 -- 6753, 3271, 7614, 831, 3444, 7759, 1602, 7052, 4503, 690, 9312, 6580, 9628, 4351, 365, 9165,
 -- 2531, 2067, 3910, 2515, 7206, 3700, 5604, 5653, 3081, 2841, 982, 1368, 3321, 2429, 35, 8900,
 -- 3970, 2014, 5721, 389, 3933, 3292, 3900, 584, 8675] }
--- structure kernels { global 4 group 4 host 0 }
+-- structure kernels { global 8 group 4 host 0 transpose 4 }
 def p : i32 = 10007
 entry main [n][m] (xss: [n][m]i32) : [n]i32 = map (\xs -> reduce (+) 0 xs) xss
 entry post [n][m] (xss: [n][m]i32) : [n]i32 =

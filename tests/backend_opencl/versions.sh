@@ -2,8 +2,11 @@
 # Both versions of the multi-versioned kernels (docs/opencl.md, "Knobs"): the programs
 # of intra.dsl (intra-group kernels) run with PRISM_INTRA=global, which forces the
 # version whose arrays live in a global scratch buffer (the one that rows too long for
-# local memory take), and those of segred.dsl with PRISM_SEGMENTED=group and =flat;
-# every result must be the C backend's (tests/compare-values).
+# local memory take), and those of segred.dsl with PRISM_SEGMENTED=group and =flat; the
+# programs whose map kernels walk rows (coalesce.dsl, transpose.dsl, map_inner.dsl, and
+# segred.dsl's flat version) with PRISM_TRANSPOSE=always and =never, which force or
+# forbid the coalescing transposes; every result must be the C backend's
+# (tests/compare-values).
 #
 # Environment: PRISMC (default ./prismc), COMPARE_VALUES (./tests/compare-values),
 # PRISM_TEST_CFLAGS (the C compiler flags, as tests/run-test.sh uses them). Exit status:
@@ -36,27 +39,30 @@ inputs() {
     }' "$1"
 }
 
-check() { # test-file env-setting
-  name=$(basename "$1" .dsl)
-  "$prismc" c "$1" -o "$tmp/$name-c" 2> "$tmp/err.txt" || { echo "FAIL: $1 (C)"; failed=1; return; }
-  "$prismc" opencl "$1" -o "$tmp/$name-cl" 2> "$tmp/err.txt" ||
-    { echo "FAIL: $1 (OpenCL)"; cat "$tmp/err.txt"; failed=1; return; }
+check() { # test-file env-setting...
+  file=$1
+  shift
+  name=$(basename "$file" .dsl)
+  "$prismc" c "$file" -o "$tmp/$name-c" 2> "$tmp/err.txt" ||
+    { echo "FAIL: $file (C)"; failed=1; return; }
+  "$prismc" opencl "$file" -o "$tmp/$name-cl" 2> "$tmp/err.txt" ||
+    { echo "FAIL: $file (OpenCL)"; cat "$tmp/err.txt"; failed=1; return; }
   rm -f "$tmp"/in.*
-  inputs "$1"
+  inputs "$file"
   for f in "$tmp"/in.[0-9]*; do
     case $f in *.entry) continue ;; esac
     entry=$(cat "$f.entry")
     "$tmp/$name-c" -e "$entry" < "$f" > "$tmp/expected" 2>&1
-    if ! env "$2" "$tmp/$name-cl" -e "$entry" < "$f" > "$tmp/actual" 2> "$tmp/err.txt"; then
-      echo "FAIL: $1 entry $entry with $2: status $?"
+    if ! env "$@" "$tmp/$name-cl" -e "$entry" < "$f" > "$tmp/actual" 2> "$tmp/err.txt"; then
+      echo "FAIL: $file entry $entry with $*: status $?"
       sed -e '12,$d' -e 's/^/    /' "$tmp/err.txt"
       failed=1
     elif ! "$compare" "$tmp/expected" "$tmp/actual" > "$tmp/diff.txt" 2>&1; then
-      echo "FAIL: $1 entry $entry with $2: wrong output"
+      echo "FAIL: $file entry $entry with $*: wrong output"
       sed -e '12,$d' -e 's/^/    /' "$tmp/diff.txt"
       failed=1
     else
-      echo "PASS: $1 entry $entry with $2"
+      echo "PASS: $file entry $entry with $*"
     fi
   done
 }
@@ -64,4 +70,10 @@ check() { # test-file env-setting
 check "$dir/intra.dsl" PRISM_INTRA=global
 check "$dir/segred.dsl" PRISM_SEGMENTED=group
 check "$dir/segred.dsl" PRISM_SEGMENTED=flat
+for setting in PRISM_TRANSPOSE=always PRISM_TRANSPOSE=never; do
+  check "$dir/coalesce.dsl" "$setting"
+  check "$dir/transpose.dsl" "$setting"
+  check "$dir/map_inner.dsl" "$setting"
+  check "$dir/segred.dsl" PRISM_SEGMENTED=flat "$setting"
+done
 exit $failed
