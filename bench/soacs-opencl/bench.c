@@ -7,9 +7,12 @@
  * makes of it: map, reduce, scan and scatter on N f32, a fused map-map-reduce chain, and
  * the sums of the rows of an [N/ROW][ROW] array (a segmented reduction, one work-group
  * per row when ROW >= 1024), and the rows divided by their sums (an intra-group kernel:
- * one work-group per row, which reads it once and writes it once). DEVICE picks the device as the generated code does (the
- * first whose "PLATFORM: DEVICE" name contains it, ignoring case; "#N" for device number
- * N; "" for the first GPU, else the first device), for the library and for the copy.
+ * one work-group per row, which reads it once and writes it once), and the rows of an
+ * [N/64][64] array folded by a loop per row (a map kernel whose work-items walk rows,
+ * through a transposed copy when lowering's coalescing transpose pays). DEVICE picks
+ * the device as the generated code does (the first whose "PLATFORM: DEVICE" name
+ * contains it, ignoring case; "#N" for device number N; "" for the first GPU, else the
+ * first device), for the library and for the copy.
  *
  * The inputs are pseudo-random in [0.5, 1.5), never zero. Each entry point runs once and
  * its results are checked against a computation on the host (in double precision for
@@ -254,11 +257,14 @@ static double time_copy(cl_device_id dev, const float *xs, int64_t n, int runs,
 
 /* ------------------------------------------------------------ The entry points */
 
+#define SHORT_ROW 64 /* the rows that rowloop walks */
+
 struct inputs {
   const float *xs;        /* n elements */
   int64_t n, rows, row;   /* the [rows][row] array holds the first rows * row */
+  int64_t short_rows;     /* the [short_rows][SHORT_ROW] array, likewise */
   struct prism_f32_1d *in1;
-  struct prism_f32_2d *in2;
+  struct prism_f32_2d *in2, *in3;
 };
 
 /* One benchmark: runs the entry point once, keeping its result for check(). */
@@ -320,6 +326,10 @@ static int run_rowsum(const struct inputs *in) {
 
 static int run_rownorm(const struct inputs *in) {
   return prism_entry_rownorm_f32(ctx, &result2, in->in2);
+}
+
+static int run_rowloop(const struct inputs *in) {
+  return prism_entry_rowloop_f32(ctx, &result, in->in3);
 }
 
 static bool check_map(const struct inputs *in) {
@@ -406,6 +416,20 @@ static bool check_rownorm(const struct inputs *in) {
   return bad == 0;
 }
 
+static bool check_rowloop(const struct inputs *in) {
+  float *out = result_values(in->short_rows);
+  int64_t bad = 0;
+  for (int64_t r = 0; r < in->short_rows; r++) {
+    double acc = 0;
+    for (int64_t j = 0; j < SHORT_ROW; j++) {
+      acc = acc * 0.5 + in->xs[r * SHORT_ROW + j];
+    }
+    bad += !close_to(out[r], acc, 1e-4);
+  }
+  free(out);
+  return bad == 0;
+}
+
 static int64_t elements_n(const struct inputs *in) {
   return in->n;
 }
@@ -431,6 +455,14 @@ static double bytes_rows_in_out(const struct inputs *in) {
   return 8.0 * (double)(in->rows * in->row);
 }
 
+static int64_t elements_short_rows(const struct inputs *in) {
+  return in->short_rows * SHORT_ROW;
+}
+
+static double bytes_rowloop(const struct inputs *in) {
+  return 4.0 * (double)(in->short_rows * SHORT_ROW + in->short_rows);
+}
+
 static const struct bench benches[] = {
     {"map", run_map, check_map, elements_n, bytes_in_out},
     {"reduce", run_reduce, check_reduce, elements_n, bytes_in},
@@ -439,6 +471,7 @@ static const struct bench benches[] = {
     {"map-map-reduce", run_chain, check_chain, elements_n, bytes_in},
     {"rowsum", run_rowsum, check_rowsum, elements_rows, bytes_rowsum},
     {"rownorm", run_rownorm, check_rownorm, elements_rows, bytes_rows_in_out},
+    {"rowloop", run_rowloop, check_rowloop, elements_short_rows, bytes_rowloop},
 };
 #define BENCH_COUNT ((int)(sizeof benches / sizeof benches[0]))
 
@@ -510,6 +543,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   in.rows = in.n / in.row;
+  in.short_rows = in.n / SHORT_ROW;
   struct device dev = pick_device(device_name);
 
   float *xs = xmalloc((size_t)in.n * sizeof *xs);
@@ -543,7 +577,8 @@ int main(int argc, char **argv) {
   }
   in.in1 = prism_new_f32_1d(ctx, xs, in.n);
   in.in2 = prism_new_f32_2d(ctx, xs, in.rows, in.row);
-  if (in.in1 == NULL || in.in2 == NULL) {
+  in.in3 = prism_new_f32_2d(ctx, xs, in.short_rows, SHORT_ROW);
+  if (in.in1 == NULL || in.in2 == NULL || in.in3 == NULL) {
     die_prism("making the inputs");
   }
 
@@ -589,7 +624,8 @@ int main(int argc, char **argv) {
     prism_context_report(ctx, stdout);
   }
 
-  if (prism_free_f32_1d(ctx, in.in1) != 0 || prism_free_f32_2d(ctx, in.in2) != 0) {
+  if (prism_free_f32_1d(ctx, in.in1) != 0 || prism_free_f32_2d(ctx, in.in2) != 0 ||
+      prism_free_f32_2d(ctx, in.in3) != 0) {
     die_prism("freeing the inputs");
   }
   prism_context_free(ctx);

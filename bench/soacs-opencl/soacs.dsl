@@ -30,3 +30,10 @@ entry rowsum_f32 [n][m] (xss: [n][m]f32) : [n]f32 = map (\r -> reduce (+) 0 r) x
 -- the row's result in local memory, or a global scratch when it does not fit).
 entry rownorm_f32 [n][m] (xss: [n][m]f32) : [n][m]f32 =
   map (\r -> let s = reduce (+) 0 r in map (\x -> x / s) r) xss
+
+-- | Each row of an [n][64] array folded by a sequential loop (acc * 0.5 + x): a map
+-- kernel whose work-items walk rows, one work-item per row; neighbouring work-items read
+-- 256 bytes apart unless the array is transposed first (a coalescing transpose, made
+-- when it pays: PRISM_TRANSPOSE=never turns it off).
+entry rowloop_f32 [n][m] (xss: [n][m]f32) : [n]f32 =
+  map (\r -> loop acc = 0 for j < m do acc * 0.5 + r[j]) xss
