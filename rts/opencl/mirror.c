@@ -176,14 +176,17 @@ static int64_t rts_transpose_tiles(int rank, const int64_t *shape, int b) {
  *     core, and each walks its row through that core's caches, so strided reads cost
  *     little there: on PoCL, a map that walks rows of 20000 x 200 i32 took 24.9 ms
  *     reading the array, 30.6 ms reading a transposed copy, and 27.0 ms more to make it;
- *   - rows of at least RTS_COALESCE_ROW_BYTES: shorter rows share cache lines (64 or 128
- *     bytes, read in 32-byte sectors) with their neighbours, so a work-group's strided
- *     loads touch few lines more than coalesced ones would, and the copy would cost more
- *     (one more read and write of the whole array, and a launch) than it saves;
+ *   - rows of at least RTS_COALESCE_ROW_BYTES: a work-item walking its row reads the
+ *     rest of each 32-byte sector from the cache, so strided reads waste little until
+ *     rows are long, and the copy costs one more read and write of the whole array and
+ *     a launch. Measured on an H200 (bench/soacs-opencl's rowloop, 2^22 rows of 64 f32,
+ *     256 bytes): the map reading the rows in place took 1.07 ms; the transposed copy
+ *     0.75 ms and the map reading it 0.26 ms, 1.04 ms together: rows of 256 bytes are
+ *     where the copy starts to pay;
  *   - at least RTS_GROUP rows per compute unit: with fewer, the kernel cannot fill the
  *     device, its time is the latency of walking one row, which the layout hardly
  *     changes, and the copy's launch and pass over the array come on top. */
-#define RTS_COALESCE_ROW_BYTES 64
+#define RTS_COALESCE_ROW_BYTES 256
 
 static bool rts_cl_coalesce(struct rts_context *ctx, int64_t n, int64_t m, int64_t elem) {
   const char *force = getenv("PRISM_TRANSPOSE");

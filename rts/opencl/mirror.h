@@ -110,7 +110,7 @@ static inline int64_t rts_align8(int64_t bytes) {
 /* Transpose kernels copy tiles of RTS_TRANSPOSE_TILE x RTS_TRANSPOSE_TILE elements
  * (Note [transpose kernels] in src/backend_opencl/emit_opencl.c; prelude.cl repeats
  * it). The tiles of an array of the given shape whose dimension b becomes innermost: */
-#define RTS_TRANSPOSE_TILE 32
+#define RTS_TRANSPOSE_TILE 64
 static int64_t rts_transpose_tiles(int rank, const int64_t *shape, int b);
 
 /* Whether a kernel whose work-items each walk one row of an array of n rows of m

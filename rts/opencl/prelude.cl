@@ -55,7 +55,7 @@ bool rts_kernel_failed(volatile __global int *errbuf) {
 
 /* Transpose kernels (Note [transpose kernels] in src/backend_opencl/emit_opencl.c):
  * tiles of RTS_TRANSPOSE_TILE x RTS_TRANSPOSE_TILE elements (mirror.h). */
-#define RTS_TRANSPOSE_TILE 32
+#define RTS_TRANSPOSE_TILE 64
 
 /* The qualifier of intra-group kernels' failure flag (Note [intra-group kernels] in
  * src/backend_opencl/emit_opencl.c): volatile, but where the runtime's build options

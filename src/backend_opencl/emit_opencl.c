@@ -496,7 +496,7 @@ static void release_temp(struct emitter *e, const char *name) {
  * RTS_TRANSPOSE_TILE x RTS_TRANSPOSE_TILE elements of the (b, a) plane through local
  * memory: its work-items read the tile's rows along a (coalesced), and after a barrier
  * write its columns along b (coalesced), RTS_GROUP / RTS_TRANSPOSE_TILE rows per pass.
- * The tile has one column of padding (tile[32][33]), so that the work-items reading a
+ * The tile has one column of padding (tile[64][65]), so that the work-items reading a
  * column of it hit 32 different banks. The other dimensions are batch dimensions: the
  * tiles of every (b, a) plane are numbered in one range, over which the work-groups
  * stride; a group finds its plane's offsets in both arrays from the tile's number.

@@ -44,7 +44,7 @@
  *   transpose [global] a rearrange at host level that moves dimensions (transpose), or
  *                      a map whose body only rearranges its row (`map transpose`, the
  *                      rearrange of the whole array that keeps the outer dimension): a
- *                      copy in 32x32 tiles through local memory, whose reads and writes
+ *                      copy in 64x64 tiles through local memory, whose reads and writes
  *                      are both coalesced (a plain gather when the innermost dimension
  *                      stays innermost)
  *

@@ -1,7 +1,7 @@
 -- Coalescing transposes (Note [coalescing transposes] in src/lower/lower.c): map kernels,
 -- and the flat version of a segmented reduction (`sums`), whose work-items walk their rows
 -- in loops or reductions read them through a transposed copy when it pays (on GPUs, for
--- many rows of 64 bytes or more: rts_cl_coalesce). Rows of i32, f32, bool and i64, and a
+-- many rows of 256 bytes or more: rts_cl_coalesce). Rows of i32, f32, bool and i64, and a
 -- free array read at the work-item's index (`free`); the larger inputs take several
 -- work-groups and tiles. `ends` and `fixed` read their rows only at indices that do not
 -- change in a loop, and get no transpose. tests/backend_opencl/versions.sh runs every
