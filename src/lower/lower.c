@@ -73,7 +73,10 @@ static const int group_kernels[] = {
  *
  * Kernel lambdas' own results stay scalars, and map2 and segred (whose inner SOACs run
  * over the flattened index space or a work-group) take no private array as an inner
- * SOAC's input.
+ * SOAC's input. Group code (intra-group kernels) may make one-dimensional private
+ * arrays in its scalar code, which every work-item makes alike; the statements that
+ * share their work among the group's work-items (inner SOACs, copies into a loop's
+ * arrays) read arrays as views and take no private array (group_private).
  */
 
 static bool kernel_body(const struct ir_body *b);
@@ -727,6 +730,7 @@ static int inner_reduction(const struct ir_lambda *f) {
  * kernel), and the arrays group code made so far. */
 struct group_scope {
   const bool *inside; /* by id: bound inside the lambda */
+  bool *private_array; /* by id: a private array of the work-items, made so far */
 };
 
 static bool known_size(const struct group_scope *g, struct ir_subexp d) {
@@ -740,6 +744,46 @@ static bool group_array(const struct group_scope *g, const struct ir_var *v) {
 
 static bool group_body(const struct group_scope *g, const struct ir_body *b);
 
+/* Whether any of the variables is a private array (which the statements that share
+ * work among the group's work-items cannot read: they read arrays as views). */
+static bool any_private(const struct group_scope *g, struct ir_var *const *vars, int n) {
+  for (int i = 0; i < n; i++) {
+    if (g->private_array[vars[i]->id]) {
+      return true;
+    }
+  }
+  return false;
+}
+
+static bool private_result(const struct group_scope *g, struct ir_subexp se) {
+  return se.kind == IR_SE_VAR && g->private_array[se.u.var->id];
+}
+
+/* Scalar code of the group that makes a private array, the same on every work-item
+ * (Note [private arrays]): a literal, an update, ... or an if. */
+static bool group_private(const struct group_scope *g, const struct ir_stm *s) {
+  if (!private_stm(s) && !(s->exp.kind == IR_IF && kernel_stm(s))) {
+    return false;
+  }
+  for (int i = 0; i < s->pat_count; i++) {
+    g->private_array[s->pat[i]->id] = s->pat[i]->type.rank > 0;
+  }
+  return true;
+}
+
+/* A loop of group code: its arrays are the group's, copied from views between passes. */
+static bool group_loop(const struct group_scope *g, const struct ir_loop *l) {
+  if (!group_body(g, l->body)) {
+    return false;
+  }
+  for (int i = 0; i < l->param_count; i++) {
+    if (private_result(g, l->inits[i]) || private_result(g, l->body->results[i])) {
+      return false;
+    }
+  }
+  return true;
+}
+
 static bool group_stm(const struct group_scope *g, const struct ir_stm *s) {
   for (int i = 0; i < s->pat_count; i++) {
     if (!group_array(g, s->pat[i])) {
@@ -751,12 +795,17 @@ static bool group_stm(const struct group_scope *g, const struct ir_stm *s) {
   case IR_REPLICATE:
     return x->u.replicate.count == 1 && ir_subexp_type(x->u.replicate.value).rank == 0;
   case IR_IOTA:
-  case IR_COPY:
     return true;
+  case IR_COPY:
+    return !g->private_array[x->u.copy->id];
   case IR_LOOP:
-    return group_body(g, x->u.loop.body);
+    return group_loop(g, &x->u.loop);
   case IR_SOAC: {
     const struct ir_soac *so = &x->u.soac;
+    if (any_private(g, so->inputs, so->input_count) ||
+        any_private(g, so->dests, so->dest_count)) {
+      return false;
+    }
     switch (so->kind) {
     case IR_SOAC_MAP:
       return lower_is_kernel_lambda(so->map_fn);
@@ -778,7 +827,7 @@ static bool group_stm(const struct group_scope *g, const struct ir_stm *s) {
     }
   }
   default:
-    return all_scalar(s->pat, s->pat_count) && kernel_stm(s);
+    return all_scalar(s->pat, s->pat_count) ? kernel_stm(s) : group_private(g, s);
   }
 }
 
@@ -824,7 +873,8 @@ static bool intra_group(const struct ir_program *p, const struct ir_stm *s) {
     inside[f->index->id] = true;
   }
   mark_inside(inside, f->body);
-  struct group_scope g = {inside};
+  bool *private_array = heap_calloc((size_t)p->next_var_id + 1, sizeof *private_array);
+  struct group_scope g = {inside, private_array};
   bool ok = group_body(&g, f->body);
   bool arrays = false;
   for (int i = 0; ok && i < f->body->stm_count; i++) {
@@ -835,8 +885,10 @@ static bool intra_group(const struct ir_program *p, const struct ir_stm *s) {
   for (int i = 0; ok && i < f->ret_count; i++) {
     ok = f->ret[i].rank == 0 || (f->ret[i].rank == 1 && known_size(&g, f->ret[i].dims[0]) &&
                                  f->body->results[i].kind == IR_SE_VAR &&
-                                 inside[f->body->results[i].u.var->id]);
+                                 inside[f->body->results[i].u.var->id] &&
+                                 !private_result(&g, f->body->results[i]));
   }
+  heap_free(private_array);
   heap_free(inside);
   return ok && arrays;
 }

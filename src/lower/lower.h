@@ -38,14 +38,15 @@
  *                      a flat version (one work-item per segment) and a group version (one
  *                      work-group per segment, tree in local memory), chosen at run time
  *                      from the segments' count and length
- *   intra    [group x 2]  a map whose body is *group code*: scalar statements, and
- *                      arrays of one dimension whose lengths are known before the kernel,
- *                      made by replicate, iota, copy, inner maps and scatters, inner
- *                      reductions, and loops over them. One work-group per element of the
- *                      map; its work-items share each inner SOAC, with barriers between;
- *                      the arrays live in local memory, or, when they do not fit, in a
- *                      global scratch buffer per work-group (the second version, chosen
- *                      at run time from the sizes and CL_DEVICE_LOCAL_MEM_SIZE)
+ *   intra    [group x 2]  a map whose body is *group code*: scalar statements (private
+ *                      arrays among them), and arrays of one dimension whose lengths are
+ *                      known before the kernel, made by replicate, iota, copy, inner maps
+ *                      and scatters, inner reductions, and loops over them. One work-group
+ *                      per element of the map; its work-items share each inner SOAC, with
+ *                      barriers between; the arrays live in local memory, or, when they
+ *                      do not fit, in a global scratch buffer per work-group (the second
+ *                      version, chosen at run time from the sizes and
+ *                      CL_DEVICE_LOCAL_MEM_SIZE)
  */
 #ifndef PRISM_LOWER_H
 #define PRISM_LOWER_H

@@ -1136,12 +1136,7 @@ def test_private_soacs(rng):
     stanzas.append("-- entry: mat")
     xs = [rng.randint(0, 20) / 2 for _ in range(3000)]
     stanzas += case([fmt_array(xs, "f32")], [fmt_array([private_mat(x) for x in xs], "f32")])
-    stanzas.append("-- entry: rowsum")
-    for b, n in ((3, 5), (40, 300)):
-        xss = [ints(rng, n, -99, 99) for _ in range(b)]
-        ys = [[[5, 7, 11, 13][x % 4] * x for x in row] for row in xss]
-        stanzas += case([fmt_array(xss, "i32")], [fmt_array([sum(y) + y[0] for y in ys], "i32")])
-    stanzas.append("-- structure kernels { global 6 group 2 host 0 scanomap 1 scatter 1 hist 1 "
+    stanzas.append("-- structure kernels { global 6 group 0 host 0 scanomap 1 scatter 1 hist 1 "
                    "concat 1 rearrange 1 }")
     write_test("private_soacs", """
 Inner SOACs over private arrays (Note [private arrays] in src/lower/lower.c), unrolled
@@ -1150,9 +1145,8 @@ of a reduction (over a literal that the simplifier hoists out of the kernel, whi
 kernel then reads as a view of constant size, and over a literal of the lambda, read in a
 loop at run-time indices), a scan with map outputs and a reduction on pairs (first
 maximum and its index), a scatter into and a hist over private arrays, all of widths
-above the simplifier's unrolling (16); a 2-D private array transposed, flattened,
-concatenated, updated in a row at a run-time index, chosen by an if and copied; and a
-lookup table inside the inner map of an intra-group kernel.
+above the simplifier's unrolling (16); and a 2-D private array transposed, flattened,
+concatenated, updated in a row at a run-time index, chosen by an if and copied.
 """, stanzas, """
 entry weigh [n] (xs: [n]f32) : f32 =
   let w = [0.5f32, 0.25, 0.125, 2, 4, 8, 0.75, 1.5, 3, 6, 0.5, 1, 2, 0.25, 0.125, 4, 1, 2, 3, 4]
@@ -1190,9 +1184,6 @@ entry mat [n] (xs: [n]f32) : [n]f32 =
     let z = if x > 2 then r else copy m
     in c[0] + c[1] * 2 + c[2] * 3 + c[3] * 4 + c[7] * 5 + t[2][1] * 7 + z[1][i64.f32 x % 3] * 11
        + r[i64.f32 x % 2, 2]) xs
-entry rowsum [b][n] (xs: [b][n]i32) : [b]i32 =
-  map (\\row -> let y = map (\\x -> [5, 7, 11, 13][i64.i32 x % 4] * x) row
-               in reduce (+) 0 y + y[0]) xs
 """)
 
 
@@ -1222,6 +1213,55 @@ def radix4(k, re, im):
     for a, b in x:
         energy = f32(energy + f32(f32(a * a) + f32(b * b)))
     return x[m][0], x[m][1], energy
+
+
+def test_private_groups(rng):
+    stanzas = ["-- entry: rowsum"]
+    for b, n in ((3, 5), (40, 300)):
+        xss = [ints(rng, n, -99, 99) for _ in range(b)]
+        ys = [[[5, 7, 11, 13][x % 4] * x for x in row] for row in xss]
+        stanzas += case([fmt_array(xss, "i32")], [fmt_array([sum(y) + y[0] for y in ys], "i32")])
+    stanzas.append("-- entry: tables")
+    for b, n in ((2, 5), (300, 40)):
+        xss = [ints(rng, n, -99, 99) for _ in range(b)]
+        out = []
+        for row in xss:
+            t = [row[0], row[1], row[2], 7]
+            t[row[3] % 4] = 100
+            out.append([t[x % 4] * x for x in row])
+        stanzas += case([fmt_array(xss, "i32")], [fmt_array(out, "i32")])
+    stanzas.append("-- entry: smooth")
+    for k, b, n in ((3, 2, 5), (4, 30, 300)):
+        xss = [ints(rng, n, -9, 9) for _ in range(b)]
+        out = []
+        for row in xss:
+            r = row
+            for i in range(k):
+                w = [1, i, 2]
+                r = [i32(r[j] * w[j % 3] + r[(j + 1) % n] * w[(j + 1) % 3]) for j in range(n)]
+            out.append(r)
+        stanzas += case(["%di64" % k, fmt_array(xss, "i32")], [fmt_array(out, "i32")])
+    stanzas.append("-- structure kernels { global 1 group 4 host 0 }")
+    write_test("private_groups", """
+Private arrays (Note [private arrays] in src/lower/lower.c) in kernels of whole rows: a
+lookup table inside the inner map of an intra-group kernel (`rowsum`); a table made of
+the row's first values and updated at a run-time index before an inner map, which map2
+recomputes for every element (`tables`); and the weights of a smoothing step, made by
+the group's scalar code in each pass of a loop of an intra-group kernel (`smooth`).
+versions.sh also runs the intra-group kernels' global-memory version.
+""", stanzas, """
+entry rowsum [b][n] (xs: [b][n]i32) : [b]i32 =
+  map (\\row -> let y = map (\\x -> [5, 7, 11, 13][i64.i32 x % 4] * x) row
+               in reduce (+) 0 y + y[0]) xs
+entry tables [b][n] (xss: [b][n]i32) : [b][n]i32 =
+  map (\\row -> let t = [row[0], row[1], row[2], 7]
+               let t = t with [i64.i32 row[3] % 4] = 100
+               in map (\\x -> t[i64.i32 x % 4] * x) row) xss
+entry smooth [b][n] (k: i64) (xss: [b][n]i32) : [b][n]i32 =
+  map (\\row -> loop r = row for i < k do
+                 let w = [1, i32.i64 i, 2]
+                 in map (\\j -> r[j] * w[j % 3] + r[(j + 1) % n] * w[(j + 1) % 3]) (iota n)) xss
+""")
 
 
 def test_private_radix4(rng):
@@ -1328,7 +1368,8 @@ def main():
                  test_scatter, test_hist, test_hist_host, test_segred, test_loop_kernels,
                  test_if_kernels, test_map_inner, test_f64, test_bool, test_small_ints,
                  test_error_index, test_error_div, test_error_assert, test_neutral_variable,
-                 test_private, test_private_soacs, test_private_radix4, test_error_private):
+                 test_private, test_private_soacs, test_private_groups, test_private_radix4,
+                 test_error_private):
         test(random.Random(test.__name__))
 
 

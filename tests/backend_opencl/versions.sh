@@ -1,9 +1,10 @@
 #!/bin/sh
 # Both versions of the multi-versioned kernels (docs/opencl.md, "Knobs"): the programs
-# of intra.dsl (intra-group kernels) run with PRISM_INTRA=global, which forces the
-# version whose arrays live in a global scratch buffer (the one that rows too long for
-# local memory take), and those of segred.dsl with PRISM_SEGMENTED=group and =flat;
-# every result must be the C backend's (tests/compare-values).
+# of intra.dsl and private_groups.dsl (intra-group kernels) run with PRISM_INTRA=global,
+# which forces the version whose arrays live in a global scratch buffer (the one that
+# rows too long for local memory take), and those of segred.dsl with
+# PRISM_SEGMENTED=group and =flat; every result must be the C backend's
+# (tests/compare-values).
 #
 # Environment: PRISMC (default ./prismc), COMPARE_VALUES (./tests/compare-values),
 # PRISM_TEST_CFLAGS (the C compiler flags, as tests/run-test.sh uses them). Exit status:
@@ -62,6 +63,7 @@ check() { # test-file env-setting
 }
 
 check "$dir/intra.dsl" PRISM_INTRA=global
+check "$dir/private_groups.dsl" PRISM_INTRA=global
 check "$dir/segred.dsl" PRISM_SEGMENTED=group
 check "$dir/segred.dsl" PRISM_SEGMENTED=flat
 exit $failed
