@@ -7,10 +7,9 @@
  * reads through the pointer, and a fixed index of fewer dimensions than the rank makes
  * a new view. Small arrays that kernel code makes are private arrays instead, one
  * scalar variable per element (emit_private.c). A failed check reports its message id
- * to the error buffer
- * (rts_kernel_fail, rts/opencl/prelude.cl) and takes the kernel's failure action
- * (emit_cl.fail_action): `return;` in kernels without barriers, a jump past the rest of
- * the element otherwise.
+ * to the error buffer (rts_kernel_fail, rts/opencl/prelude.cl) and takes the kernel's
+ * failure action (emit_cl.fail_action): `return;` in kernels without barriers, a jump
+ * past the rest of the element otherwise.
  */
 #include <string.h>
 
