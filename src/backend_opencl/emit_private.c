@@ -114,20 +114,15 @@ void cl_bind_input(struct emitter *e, struct ir_var *p, const struct ir_var *x, 
   define_elements(e, p, a->elems + j * n);
 }
 
-/* The C variables of the elements of row j of v (rows of n elements): a scalar's own
- * when v is one. */
+/* The C variables of the elements of row j of private array v (rows of n elements). */
 static const char *const *row_lvalues(struct emitter *e, const struct ir_var *v, int j, int n) {
-  if (v->type.rank == 0) {
-    const char **one = element_list(e, 1);
-    one[0] = emit_c_var(e, v);
-    return one;
-  }
   return cl_private_of(e, v)->elems + j * n;
 }
 
 /* ------------------------------------------------------------ Indexing */
 
-/* The constant value of an integer operand, or -1 when it is not a constant. */
+/* The value of an integer operand that is a constant, or -1 when it is not one (a
+ * negative constant is out of bounds anyway). */
 static int64_t constant_index(struct ir_subexp se) {
   return se.kind == IR_SE_CONST ? (int64_t)se.u.c.v.i : -1;
 }
@@ -168,11 +163,12 @@ static int pick_row(struct emitter *e, struct ir_type t, const struct ir_dim_ind
   return constant ? row : -1;
 }
 
-/* The lengths of private type t as C text (constants), for the bounds check. */
+/* The lengths of private type t in decimal, for the bounds check (which puts them into
+ * its message as they are). */
 static const char **length_texts(struct emitter *e, struct ir_type t) {
   const char **dims = element_list(e, t.rank);
   for (int d = 0; d < t.rank; d++) {
-    dims[d] = emit_c_subexp(e, t.dims[d]);
+    dims[d] = emit_c_printf(e, "%d", (int)t.dims[d].u.c.v.i);
   }
   return dims;
 }

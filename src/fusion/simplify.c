@@ -8,9 +8,10 @@
  *    is dropped and its variable substituted everywhere after (simplify_bind); the
  *    substitution is applied to each statement's own operands as it is reached;
  *  - scalar rules (fold.c): constant folding, identities, index arithmetic, ranges;
- *  - shapes stated by types, indexing of array literals, iota and replicate at known
- *    indices, indexing of rows (a[i][j] = a[i, j]), and dropping the bounds check of
- *    an index that ranges prove in bounds (stm->unsafe);
+ *  - shapes stated by types (and a concat's, from its operands' constant outer sizes),
+ *    indexing of array literals, iota and replicate at known indices, indexing of rows
+ *    (a[i][j] = a[i, j]), and dropping the bounds check of an index that ranges prove
+ *    in bounds (stm->unsafe);
  *  - an if on a constant is its branch; inside a branch its condition is known; results
  *    equal in both branches are bound outside; asserts of true go;
  *  - loops: none when the bound is 0 or the condition starts false; parameters that

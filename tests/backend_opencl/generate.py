@@ -1344,13 +1344,21 @@ def test_error_private(rng):
     stanzas += case([fmt_array(idx, "i64")],
                     error=r"{at:m[i, 1 - i % 2]}: error: index \[3, [01]\] out of bounds for "
                           r"array of shape \[3\]\[2\]$")
-    stanzas.append("-- structure kernels { global 3 group 0 host 0 }")
+    stanzas.append("-- entry: read3")
+    idx = ints(rng, 3000, 0, 7)
+    stanzas += case([fmt_array(idx, "i64")],
+                    [fmt_array([(i // 4) * 100 + (i // 2 % 2) * 10 + i % 2 for i in idx], "i64")])
+    idx = one_bad(rng, 3000, range(8), 9, 2222)
+    stanzas += case([fmt_array(idx, "i64")],
+                    error=r"{at:c[i / 4, i / 2 % 2, i % 2]}: error: index \[2, 0, 1\] out of "
+                          r"bounds for array of shape \[2\]\[2\]\[2\]$")
+    stanzas.append("-- structure kernels { global 4 group 0 host 0 }")
     write_test("error_private", """
 An index out of bounds of a private array (Note [private arrays] in src/lower/lower.c)
 fails as the C backend fails, with its message: the location, the index and the shape;
 reading a literal at a run-time index, updating a histogram in a loop at a run-time
-index (the bucket of element 2999 is out of bounds on the third pass), and reading a
-2-D literal at two run-time indices.
+index (the bucket of element 2999 is out of bounds on the third pass), and reading
+literals of two and three dimensions at run-time indices.
 """, stanzas, """
 entry read [n] (is: [n]i64) : [n]i32 = map (\\i -> let a = [10, 20, 30, 40 + i32.i64 i] in a[i]) is
 entry update [n] (k: i64) (bs: [n]i64) : [n]i32 =
@@ -1360,6 +1368,9 @@ entry update [n] (k: i64) (bs: [n]i64) : [n]i32 =
              in h[0] + h[5]) bs
 entry read2 [n] (is: [n]i64) : [n]f32 =
   map (\\i -> let m = [[1f32, 2], [3, 4], [5, f32.i64 i]] in m[i, 1 - i % 2]) is
+entry read3 [n] (is: [n]i64) : [n]i64 =
+  map (\\i -> let c = [[[0, 1], [10, 11]], [[100, 101], [110, 110 + i % 2]]]
+               in c[i / 4, i / 2 % 2, i % 2]) is
 """)
 
 
