@@ -5,10 +5,11 @@
  * compiles as OpenCL C). Arrays inside a kernel are views of global memory: a pointer
  * and one length per dimension (struct cl_view), registered by variable id; indexing
  * reads through the pointer, and a fixed index of fewer dimensions than the rank makes
- * a new view. A failed check reports its message id to the error buffer
- * (rts_kernel_fail, rts/opencl/prelude.cl) and takes the kernel's failure action
- * (emit_cl.fail_action): `return;` in kernels without barriers, a jump past the rest of
- * the element otherwise.
+ * a new view. Small arrays that kernel code makes are private arrays instead, one
+ * scalar variable per element (emit_private.c). A failed check reports its message id
+ * to the error buffer (rts_kernel_fail, rts/opencl/prelude.cl) and takes the kernel's
+ * failure action (emit_cl.fail_action): `return;` in kernels without barriers, a jump
+ * past the rest of the element otherwise.
  */
 #include <string.h>
 
@@ -189,17 +190,61 @@ static const char *strided_offset(struct emitter *e, const struct cl_view *w,
   return r;
 }
 
+/* A length that is a constant: its decimal digits (private arrays' lengths are). */
+static bool is_number(const char *text) {
+  return text[0] != '\0' && strspn(text, "0123456789") == strlen(text);
+}
+
+void cl_check_index(struct emitter *e, const struct ir_stm *s, const char *const *idx,
+                    int count, const char *const *dims, int rank) {
+  if (s->unsafe || count == 0) {
+    return;
+  }
+  struct strbuf cond, msg;
+  strbuf_init(&cond);
+  strbuf_init(&msg);
+  const char *args[4];
+  int nargs = 0, variable = 0;
+  strbuf_printf(&msg, "%s: error: index [", e->cl->where_text);
+  for (int d = 0; d < count; d++) {
+    strbuf_printf(&cond, "%s(ulong)%s >= (ulong)%s", d > 0 ? " || " : "", idx[d], dims[d]);
+    strbuf_printf(&msg, "%s%%lld", d > 0 ? ", " : "");
+    if (nargs < 4) {
+      args[nargs++] = idx[d];
+    }
+  }
+  strbuf_puts(&msg, "] out of bounds for array of shape ");
+  for (int d = 0; d < rank; d++) {
+    variable += is_number(dims[d]) ? 0 : 1;
+  }
+  /* Constant lengths go into the message, the others are arguments (four at most). */
+  if (count + variable <= 4) {
+    for (int d = 0; d < rank; d++) {
+      if (is_number(dims[d])) {
+        strbuf_printf(&msg, "[%s]", dims[d]);
+      } else {
+        strbuf_puts(&msg, "[%lld]");
+        args[nargs++] = dims[d];
+      }
+    }
+  } else {
+    strbuf_printf(&msg, "of rank %d", rank);
+  }
+  int id = cl_message(e, emit_c_printf(e, "%s", msg.data));
+  fail_with(e, cond.data, id, args, nargs);
+  strbuf_free(&msg);
+  strbuf_free(&cond);
+}
+
 static void emit_index(struct emitter *e, const struct ir_stm *s) {
   const struct ir_var *a = s->exp.u.index.array;
   const struct cl_view *w = cl_view_of(e, a);
   int count = s->exp.u.index.count;
   const char **idx = ARENA_ARRAY(&e->arena, const char *, count + 1);
-  struct strbuf cond, lin;
-  strbuf_init(&cond);
+  struct strbuf lin;
   strbuf_init(&lin);
   for (int d = 0; d < count; d++) {
     idx[d] = emit_c_printf(e, "(long)%s", emit_c_subexp(e, s->exp.u.index.dims[d].fixed));
-    strbuf_printf(&cond, "%s(ulong)%s >= (ulong)%s", d > 0 ? " || " : "", idx[d], w->dims[d]);
     if (d == 0) {
       strbuf_printf(&lin, "%s", idx[d]);
     } else {
@@ -209,32 +254,7 @@ static void emit_index(struct emitter *e, const struct ir_stm *s) {
       strbuf_printf(&lin, "(%s) * %s + %s", prev, w->dims[d], idx[d]);
     }
   }
-  if (!s->unsafe && count > 0) {
-    struct strbuf msg;
-    strbuf_init(&msg);
-    strbuf_printf(&msg, "%s: error: index [", e->cl->where_text);
-    for (int d = 0; d < count; d++) {
-      strbuf_printf(&msg, "%s%%lld", d > 0 ? ", " : "");
-    }
-    strbuf_puts(&msg, "] out of bounds for array of shape ");
-    const char *args[4];
-    int nargs = count;
-    for (int d = 0; d < count && d < 4; d++) {
-      args[d] = idx[d];
-    }
-    if (count + w->rank <= 4) {
-      for (int d = 0; d < w->rank; d++) {
-        strbuf_puts(&msg, "[%lld]");
-        args[count + d] = w->dims[d];
-      }
-      nargs = count + w->rank;
-    } else {
-      strbuf_printf(&msg, "of rank %d", w->rank);
-    }
-    int id = cl_message(e, emit_c_printf(e, "%s", msg.data));
-    fail_with(e, cond.data, id, args, nargs);
-    strbuf_free(&msg);
-  }
+  cl_check_index(e, s, idx, count, w->dims, w->rank);
   const char *offset = count > 0 ? lin.data : "0";
   if (w->strides != NULL) {
     offset = strided_offset(e, w, idx, count);
@@ -257,12 +277,17 @@ static void emit_index(struct emitter *e, const struct ir_stm *s) {
                                     cl_view_elems(e, w, count));
     cl_declare_view(e, y, ptr, w->dims + count);
   }
-  strbuf_free(&cond);
   strbuf_free(&lin);
 }
 
 static void emit_shape(struct emitter *e, const struct ir_stm *s) {
-  const struct cl_view *w = cl_view_of(e, s->exp.u.shape.array);
+  const struct ir_var *a = s->exp.u.shape.array;
+  if (cl_private_of(e, a) != NULL) {
+    emit_c_line(e, "%s = %s;", emit_c_var(e, s->pat[0]),
+                emit_c_subexp(e, a->type.dims[s->exp.u.shape.dim]));
+    return;
+  }
+  const struct cl_view *w = cl_view_of(e, a);
   emit_c_line(e, "%s = %s;", emit_c_var(e, s->pat[0]), w->dims[s->exp.u.shape.dim]);
 }
 
@@ -272,11 +297,13 @@ static void emit_assert(struct emitter *e, const struct ir_stm *s) {
   emit_cl_check(e, emit_c_printf(e, "!(%s)", emit_c_subexp(e, s->exp.u.assert_.cond)), msg);
 }
 
-/* The results of body b assigned to `to` (scalars). */
+/* The results of body b assigned to `to` (scalars and private arrays). */
 static void assign_results(struct emitter *e, const struct ir_body *b, struct ir_var *const *to,
                            int n) {
   for (int i = 0; i < n; i++) {
-    emit_c_line(e, "%s = %s;", emit_c_var(e, to[i]), emit_c_subexp(e, b->results[i]));
+    for (int k = 0; k < lower_private_elems(to[i]->type); k++) {
+      emit_c_line(e, "%s = %s;", cl_lvalue(e, to[i], k), cl_element(e, b->results[i], k));
+    }
   }
 }
 
@@ -297,22 +324,27 @@ static void emit_if(struct emitter *e, const struct ir_stm *s) {
 /* The loop's parameters get the body's results at the end of each pass, through
  * temporaries (a result may read another parameter). */
 static void next_params(struct emitter *e, const struct ir_loop *l) {
-  const char **tmp = ARENA_ARRAY(&e->arena, const char *, l->param_count + 1);
+  const char ***tmp = ARENA_ARRAY(&e->arena, const char **, l->param_count + 1);
   for (int i = 0; i < l->param_count; i++) {
-    tmp[i] = emit_c_tmp(e);
-    emit_c_line(e, "const %s %s = %s;", emit_c_elem_type(l->params[i]->type.prim), tmp[i],
-            emit_c_subexp(e, l->body->results[i]));
+    int n = lower_private_elems(l->params[i]->type);
+    tmp[i] = ARENA_ARRAY(&e->arena, const char *, n + 1);
+    for (int k = 0; k < n; k++) {
+      tmp[i][k] = emit_c_tmp(e);
+      emit_c_line(e, "const %s %s = %s;", emit_c_elem_type(l->params[i]->type.prim), tmp[i][k],
+                  cl_element(e, l->body->results[i], k));
+    }
   }
   for (int i = 0; i < l->param_count; i++) {
-    emit_c_line(e, "%s = %s;", emit_c_var(e, l->params[i]), tmp[i]);
+    for (int k = 0; k < lower_private_elems(l->params[i]->type); k++) {
+      emit_c_line(e, "%s = %s;", cl_lvalue(e, l->params[i], k), tmp[i][k]);
+    }
   }
 }
 
 static void emit_loop(struct emitter *e, const struct ir_stm *s) {
   const struct ir_loop *l = &s->exp.u.loop;
   for (int i = 0; i < l->param_count; i++) {
-    emit_c_line(e, "%s %s = %s;", emit_c_elem_type(l->params[i]->type.prim),
-            emit_c_var(e, l->params[i]), emit_c_subexp(e, l->inits[i]));
+    cl_define(e, l->params[i], l->inits[i]);
   }
   if (l->is_while) {
     emit_c_line(e, "while (%s) {", loop_cond(e, emit_c_var(e, l->cond)));
@@ -329,7 +361,9 @@ static void emit_loop(struct emitter *e, const struct ir_stm *s) {
   e->indent--;
   emit_c_line(e, "}");
   for (int i = 0; i < s->pat_count; i++) {
-    emit_c_line(e, "%s = %s;", emit_c_var(e, s->pat[i]), emit_c_var(e, l->params[i]));
+    for (int k = 0; k < lower_private_elems(s->pat[i]->type); k++) {
+      emit_c_line(e, "%s = %s;", cl_lvalue(e, s->pat[i], k), cl_lvalue(e, l->params[i], k));
+    }
   }
 }
 
@@ -352,36 +386,47 @@ void cl_combine(struct emitter *e, const struct ir_lambda *op, const char *const
   emit_c_line(e, "}");
 }
 
-/* The rest of an application of f once its parameters are bound: its index is i, its
- * results go to `res`; closes the block that the caller opened. */
+/* The rest of an application of f once its parameters are bound: its index is i, the
+ * elements of its result r go to the variables res[r]; closes the block that the caller
+ * opened. */
 static void apply_bound(struct emitter *e, const struct ir_lambda *f, const char *i,
-                        const char *const *res) {
+                        const char *const *const *res) {
   if (f->index != NULL) {
     emit_c_line(e, "const long %s = %s;", emit_c_var(e, f->index), i);
   }
   cl_kernel_body(e, f->body);
-  for (int k = 0; k < f->ret_count; k++) {
-    emit_c_line(e, "%s = %s;", res[k], emit_c_subexp(e, f->body->results[k]));
+  for (int r = 0; r < f->ret_count; r++) {
+    for (int k = 0; k < lower_private_elems(f->ret[r]); k++) {
+      emit_c_line(e, "%s = %s;", res[r][k], cl_element(e, f->body->results[r], k));
+    }
   }
   e->indent--;
   emit_c_line(e, "}");
 }
 
-/* Evaluates map_fn on element `i` of the SOAC's inputs (views), leaving its results in
- * the variables `res` (declared by the caller). */
-void cl_apply_map_fn(struct emitter *e, const struct ir_soac *so, const char *i,
-                     const char *const *res) {
+void cl_apply_map_fn_at(struct emitter *e, const struct ir_soac *so, const char *i, int j,
+                        const char *const *const *res) {
   const struct ir_lambda *f = so->map_fn;
   emit_c_line(e, "{");
   e->indent++;
   for (int k = 0; k < so->input_count; k++) {
-    cl_bind_row(e, f->params[k], cl_view_of(e, so->inputs[k]), i);
+    cl_bind_input(e, f->params[k], so->inputs[k], i, j);
   }
   apply_bound(e, f, i, res);
 }
 
+/* res[r] as the list of result r's variables (scalar results: one each). */
+static const char *const *const *result_lists(struct emitter *e, const struct ir_lambda *f,
+                                              const char *const *res) {
+  const char *const **lists = ARENA_ARRAY(&e->arena, const char *const *, f->ret_count + 1);
+  for (int r = 0; r < f->ret_count; r++) {
+    lists[r] = &res[r];
+  }
+  return lists;
+}
+
 /* The same for element `i` whose inputs' values are the expressions `args` (map_fn's
- * parameters are scalars). */
+ * parameters and results are scalars). */
 void cl_apply_map_fn_args(struct emitter *e, const struct ir_soac *so, const char *const *args,
                           const char *i, const char *const *res) {
   const struct ir_lambda *f = so->map_fn;
@@ -391,7 +436,14 @@ void cl_apply_map_fn_args(struct emitter *e, const struct ir_soac *so, const cha
     const char *t = emit_c_elem_type(f->params[k]->type.prim);
     emit_c_line(e, "%s %s = (%s)%s;", t, emit_c_var(e, f->params[k]), t, args[k]);
   }
-  apply_bound(e, f, i, res);
+  apply_bound(e, f, i, result_lists(e, f, res));
+}
+
+/* Evaluates map_fn on element `i` of the SOAC's inputs (views), leaving its results in
+ * the variables `res` (declared by the caller). */
+void cl_apply_map_fn(struct emitter *e, const struct ir_soac *so, const char *i,
+                     const char *const *res) {
+  cl_apply_map_fn_at(e, so, i, -1, result_lists(e, so->map_fn, res));
 }
 
 /* The values of element i for op: map_fn's first results, or the inputs' elements. */
@@ -454,6 +506,11 @@ static void kernel_stm(struct emitter *e, const struct ir_stm *s) {
   e->cl->where_text = emit_c_printf(e, "%s", e->cl->where_text);
   switch (s->exp.kind) {
   case IR_SUBEXP:
+    if (s->pat[0]->type.rank > 0) {
+      cl_private_stm(e, s);
+      break;
+    }
+    /* fall through */
   case IR_UNOP:
   case IR_BINOP:
   case IR_CONVERT:
@@ -473,20 +530,24 @@ static void kernel_stm(struct emitter *e, const struct ir_stm *s) {
     emit_shape(e, s);
     break;
   case IR_INDEX:
-    emit_index(e, s);
+    if (cl_private_of(e, s->exp.u.index.array) != NULL) {
+      cl_private_stm(e, s);
+    } else {
+      emit_index(e, s);
+    }
     break;
   case IR_ASSERT:
     emit_assert(e, s);
     break;
   case IR_IF:
     for (int i = 0; i < s->pat_count; i++) {
-      declare_scalar(e, s->pat[i]);
+      cl_define(e, s->pat[i], ir_se_none());
     }
     emit_if(e, s);
     break;
   case IR_LOOP:
     for (int i = 0; i < s->pat_count; i++) {
-      declare_scalar(e, s->pat[i]);
+      cl_define(e, s->pat[i], ir_se_none());
     }
     emit_c_line(e, "{");
     e->indent++;
@@ -495,9 +556,17 @@ static void kernel_stm(struct emitter *e, const struct ir_stm *s) {
     emit_c_line(e, "}");
     break;
   case IR_SOAC:
-    emit_sequential_reduction(e, s);
+    if (cl_is_unrolled_soac(e, s)) {
+      cl_unrolled_soac(e, s);
+    } else {
+      emit_sequential_reduction(e, s);
+    }
     break;
   default:
+    if (s->pat_count == 1 && s->pat[0]->type.rank > 0) {
+      cl_private_stm(e, s); /* the other statements that make arrays make private ones */
+      break;
+    }
     diag_ice("emit_opencl", s->loc, "statement of kind %s in kernel code",
              ir_exp_kind_name(s->exp.kind));
   }

@@ -40,6 +40,7 @@ void emit_cl_init(struct emitter *e) {
   memset(e->cl, 0, sizeof *e->cl);
   strbuf_init(&e->cl->source);
   e->cl->views = ARENA_ARRAY(&e->arena, struct cl_view *, e->var_count + 1);
+  e->cl->privates = ARENA_ARRAY(&e->arena, struct cl_private *, e->var_count + 1);
   e->cl->arg_of = ARENA_ARRAY(&e->arena, int, e->var_count + 1);
   e->cl->seen = ARENA_ARRAY(&e->arena, int, e->var_count + 1);
   e->cl->transposed = ARENA_ARRAY(&e->arena, const struct cl_transposed *, e->var_count + 1);
@@ -706,7 +707,8 @@ typedef void (*store_fn)(struct emitter *e, const struct ir_stm *s, const struct
                          const char *const *res, const char *gi);
 
 /* Elements a work-item of an elementwise kernel takes per pass of its grid-stride loop,
- * when map_fn is small: all their reads are issued before any of their writes, which
+ * when map_fn is small (its inner SOACs unrolled, Note [private arrays] in
+ * src/lower/lower.c): all their reads are issued before any of their writes, which
  * keeps several loads in flight (one element per pass leaves memory bandwidth unused on
  * GPUs). */
 #ifndef ELEMENTWISE_UNROLL
@@ -854,7 +856,7 @@ static void emit_elementwise(struct emitter *e, const struct ir_stm *s,
   }
   kb_free_vars(e, &kb, k);
   kb_body(e, &kb);
-  int unroll = ir_body_size(so->map_fn->body) <= ELEMENTWISE_UNROLL_MAX_STMS
+  int unroll = lower_unrolled_size(so->map_fn->body) <= ELEMENTWISE_UNROLL_MAX_STMS
                    ? ELEMENTWISE_UNROLL : 1;
   bool vector = ELEMENTWISE_VECTORS && unroll > 1 && vector_elementwise(s, store);
   emit_c_line(e, "const long stride = get_global_size(0);");
@@ -1085,8 +1087,10 @@ static void group_partials(struct emitter *e, const struct ir_stm *s, bool strid
   if (strided) {
     /* Several elements per pass, all read before any is combined (as in
      * emit_elementwise); the operator commutes, so any order is the same. */
-    int unroll = so->map_fn == NULL || ir_body_size(so->map_fn->body) <= ELEMENTWISE_UNROLL_MAX_STMS
-                     ? ELEMENTWISE_UNROLL : 1;
+    int unroll =
+        so->map_fn == NULL || lower_unrolled_size(so->map_fn->body) <= ELEMENTWISE_UNROLL_MAX_STMS
+            ? ELEMENTWISE_UNROLL
+            : 1;
     emit_c_line(e, "const long stride = get_global_size(0);");
     emit_c_line(e, "for (long g0 = get_global_id(0); g0 < w; g0 += %d * stride) {", unroll);
     e->indent++;

@@ -1,6 +1,7 @@
 /* The OpenCL backend's emitter (internal to src/backend_opencl/ and the C emitter).
  *
  *   emit_kernel.c  kernel code: lambdas' statements as OpenCL C, views of arrays
+ *   emit_private.c kernel code's private arrays: one scalar variable per element
  *   emit_opencl.c  the forms of lower.h as kernels plus host code that launches them,
  *                  the host side of the memory model (Note [mirrors] in
  *                  rts/opencl/mirror.h), and the program's tables
@@ -34,6 +35,13 @@ struct cl_transposed {
   const char *copy;
 };
 
+/* A private array inside a kernel (Note [private arrays] in src/lower/lower.c): the C
+ * variables of its elements, in row-major order. */
+struct cl_private {
+  const char **elems;
+  int count;
+};
+
 struct emit_cl {
   struct strbuf source;      /* the kernels' OpenCL C */
   const char **kernel_names; /* in the order of rts_cl_init's table */
@@ -41,6 +49,7 @@ struct emit_cl {
   const char **messages;     /* failure messages, id = index + 1 */
   int message_count, message_cap;
   struct cl_view **views;    /* by variable id: arrays readable in the kernel emitted */
+  struct cl_private **privates; /* by variable id: the kernels' private arrays */
   int *arg_of;               /* by variable id: 1 + the kernel it is an argument of */
   int *seen;                 /* by variable id: the stamp of the last host statement whose
                               * arrays were collected with it (emit_cl_before_host_stm) */
@@ -83,6 +92,37 @@ void cl_apply_map_fn(struct emitter *e, const struct ir_soac *so, const char *i,
                      const char *const *res);
 void cl_apply_map_fn_args(struct emitter *e, const struct ir_soac *so, const char *const *args,
                           const char *i, const char *const *res);
+/* map_fn at element `i` (a C expression) of the SOAC's inputs, which is the constant j
+ * when j >= 0 (private inputs need it); res[r] lists the C variables that take the
+ * elements of result r (one for a scalar). */
+void cl_apply_map_fn_at(struct emitter *e, const struct ir_soac *so, const char *i, int j,
+                        const char *const *const *res);
+/* Unless s is #[unsafe], fails with the C backend's message when one of the `count`
+ * indices `idx` is out of the lengths `dims` (C expressions; `rank` of them). */
+void cl_check_index(struct emitter *e, const struct ir_stm *s, const char *const *idx,
+                    int count, const char *const *dims, int rank);
+
+/* emit_private.c: private arrays. */
+
+/* v's private array, or NULL when v is not one. */
+struct cl_private *cl_private_of(struct emitter *e, const struct ir_var *v);
+/* Element k (row-major) of a scalar, a private array or a view of a private type, as a
+ * C expression. */
+const char *cl_element(struct emitter *e, struct ir_subexp se, int k);
+/* The C variable of element k of v, a scalar or a private array. */
+const char *cl_lvalue(struct emitter *e, const struct ir_var *v, int k);
+/* Declares v (a scalar, or a private array when it is an array) with the elements of
+ * `init`, or zeros when init is IR_SE_NONE. */
+void cl_define(struct emitter *e, const struct ir_var *v, struct ir_subexp init);
+/* Binds parameter p to row `i` of input x: a view's row, or row j of a private array. */
+void cl_bind_input(struct emitter *e, struct ir_var *p, const struct ir_var *x, const char *i,
+                   int j);
+/* A statement that makes a private array, or indexes one. */
+void cl_private_stm(struct emitter *e, const struct ir_stm *s);
+/* Whether an inner SOAC runs unrolled (cl_unrolled_soac) rather than as a sequential
+ * loop over views. */
+bool cl_is_unrolled_soac(struct emitter *e, const struct ir_stm *s);
+void cl_unrolled_soac(struct emitter *e, const struct ir_stm *s);
 const char **cl_reduction_values(struct emitter *e, const struct ir_soac *so, const char *i,
                                  bool declare);
 

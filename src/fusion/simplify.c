@@ -8,9 +8,10 @@
  *    is dropped and its variable substituted everywhere after (simplify_bind); the
  *    substitution is applied to each statement's own operands as it is reached;
  *  - scalar rules (fold.c): constant folding, identities, index arithmetic, ranges;
- *  - shapes stated by types, indexing of array literals, iota and replicate at known
- *    indices, indexing of rows (a[i][j] = a[i, j]), and dropping the bounds check of
- *    an index that ranges prove in bounds (stm->unsafe);
+ *  - shapes stated by types (and a concat's, from its operands' constant outer sizes),
+ *    indexing of array literals, iota and replicate at known indices, indexing of rows
+ *    (a[i][j] = a[i, j]), and dropping the bounds check of an index that ranges prove
+ *    in bounds (stm->unsafe);
  *  - an if on a constant is its branch; inside a branch its condition is known; results
  *    equal in both branches are bound outside; asserts of true go;
  *  - loops: none when the bound is 0 or the condition starts false; parameters that
@@ -387,6 +388,29 @@ static bool simplify_nested(struct simplifier *s, struct ir_stm *stm) {
   }
 }
 
+/* A concat of arrays whose outer sizes are constants has their sum as its outer size
+ * (internalise leaves it unknown), so that lowering sees a small array of constant
+ * size (Note [private arrays] in src/lower/lower.c). */
+static enum rewrite simplify_concat(struct simplifier *s, struct ir_stm *stm) {
+  struct ir_type *t = &stm->pat[0]->type;
+  int64_t sum = 0;
+  if (t->dims[0].kind != IR_SE_NONE) {
+    return REWRITE_KEEP;
+  }
+  for (int i = 0; i < stm->exp.u.concat.count; i++) {
+    int64_t n;
+    if (!const_int_value(stm->exp.u.concat.arrays[i]->type.dims[0], &n)) {
+      return REWRITE_KEEP;
+    }
+    sum += n;
+  }
+  struct ir_subexp *dims = ARENA_ARRAY(s->p->arena, struct ir_subexp, t->rank);
+  memcpy(dims, t->dims, sizeof *dims * (size_t)t->rank);
+  dims[0] = ir_se_i64(sum);
+  t->dims = dims;
+  return REWRITE_CHANGED;
+}
+
 /* ---------------------------------------------------------------- Statements */
 
 static enum rewrite simplify_shape(struct simplifier *s, struct ir_stm *stm) {
@@ -719,6 +743,8 @@ static enum rewrite apply_rules(struct simplifier *s, struct ir_stm *stm) {
     return simplify_convert(s, stm);
   case IR_SHAPE:
     return simplify_shape(s, stm);
+  case IR_CONCAT:
+    return simplify_concat(s, stm);
   case IR_INDEX:
     return simplify_index(s, stm);
   case IR_IOTA:

@@ -30,6 +30,55 @@ static const int group_kernels[] = {
 
 /* ------------------------------------------------------------ Kernel code */
 
+/* Note [private arrays]
+ * ~~~~~~~~~~~~~~~~~~~~~
+ * Kernel code may make small arrays of constant size: a lookup table written as an
+ * array literal, a few counters made by replicate and updated in a loop, the r values of
+ * a radix-r butterfly. Each work-item keeps such a *private array* as one scalar
+ * variable per element, in row-major order (a_e0, a_e1, ...), never as a C array:
+ * OpenCL compilers keep scalars in registers, whereas a private C array that is indexed
+ * at run time lives in per-work-item memory on GPUs (slow, and spilled through the
+ * caches) and stops vectorisation on CPUs. Every statement over a private array is
+ * therefore unrolled when the kernel is emitted (src/backend_opencl/emit_private.c):
+ *  - a constant index names the element's variable; an index known only at run time
+ *    reads through a chain of selects over the elements (y = i == 1 ? a_e1 : y ...),
+ *    and an update at such an index selects per element between the old value and the
+ *    new one; both are bounds-checked as the C backend checks them, with its message;
+ *  - literals, replicate, iota, copy, concat, reshape and rearrange name each element's
+ *    value, ifs and loops carry one variable per element;
+ *  - inner map, reduce, scan (with their map parts), scatter and hist of constant width
+ *    w copy their lambdas w times, one copy per element, in the order of the C backend's
+ *    loops (so floats round the same).
+ *
+ * The limit, LOWER_PRIVATE_MAX = 64 elements per array: an access at a run-time index
+ * costs one select per element, and a GPU gives a work-item at most 255 32-bit
+ * registers (NVIDIA), of which 64 f32 elements take a quarter (64 f64 elements half);
+ * larger arrays would spill, and would be better in local memory (intra-group kernels).
+ * 64 covers what the language's small arrays are for: butterflies of radix up to 64,
+ * complex ones of radix 16 as two [16] arrays, 4x4 and 8x8 matrices, small histograms.
+ *
+ * Which arrays are private is decided by the statement that binds them, not by their
+ * type: arrays from outside the kernel and rows of the SOAC's inputs stay views of global
+ * memory even when their type is constant, and indexing them reads memory as before.
+ * Where a private array is read as a whole (the source of a copy or an update, a loop's
+ * initial value, an if's result, an input of an unrolled inner SOAC), a view of a
+ * private type may stand instead: its elements are read at constant offsets. So
+ * lowering checks types only (every array that kernel code makes, and every array such
+ * a statement reads, has a private type) and the emitter knows which variables are
+ * private. An inner reduction whose inputs are all views of arrays of any size still
+ * runs as a sequential loop; the loop cannot read a private array, so an inner SOAC
+ * runs unrolled when an input is private, or when it has array results, and lowering
+ * makes sure that such a SOAC can be unrolled: a constant width w <= LOWER_PRIVATE_MAX
+ * and inputs of outer size w.
+ *
+ * Kernel lambdas' own results stay scalars, and map2 and segred (whose inner SOACs run
+ * over the flattened index space or a work-group) take no private array as an inner
+ * SOAC's input. Group code (intra-group kernels) may make one-dimensional private
+ * arrays in its scalar code, which every work-item makes alike; the statements that
+ * share their work among the group's work-items (inner SOACs, copies into a loop's
+ * arrays) read arrays as views and take no private array (group_private).
+ */
+
 static bool kernel_body(const struct ir_body *b);
 
 static bool all_scalar(struct ir_var *const *vars, int n) {
@@ -59,6 +108,214 @@ static bool fixed_indices(const struct ir_dim_index *dims, int count) {
   return true;
 }
 
+bool lower_private_type(struct ir_type t) {
+  if (t.rank == 0) {
+    return false;
+  }
+  int64_t elems = 1;
+  for (int d = 0; d < t.rank; d++) {
+    if (t.dims[d].kind != IR_SE_CONST) {
+      return false;
+    }
+    int64_t n = (int64_t)t.dims[d].u.c.v.i;
+    if (n < 0 || n > LOWER_PRIVATE_MAX) {
+      return false;
+    }
+    elems *= n;
+    if (elems > LOWER_PRIVATE_MAX) {
+      return false;
+    }
+  }
+  return true;
+}
+
+int lower_private_elems(struct ir_type t) {
+  if (t.rank > 0 && !lower_private_type(t)) {
+    diag_ice("lower", (struct loc){0}, "the elements of an array that is not private");
+  }
+  int elems = 1;
+  for (int d = 0; d < t.rank; d++) {
+    elems *= (int)t.dims[d].u.c.v.i;
+  }
+  return elems;
+}
+
+static bool scalar_or_private(struct ir_type t) {
+  return t.rank == 0 || lower_private_type(t);
+}
+
+/* Variables that kernel code may bind (loop parameters, results of ifs and loops). */
+static bool private_vars(struct ir_var *const *vars, int n) {
+  for (int i = 0; i < n; i++) {
+    if (!scalar_or_private(vars[i]->type)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/* Whether type t has the dimensions dims[0..rank) (no dimension for a scalar). */
+static bool has_dims(struct ir_type t, const struct ir_subexp *dims, int rank) {
+  if (t.rank != rank) {
+    return false;
+  }
+  for (int d = 0; d < rank; d++) {
+    if (!ir_subexp_equal(t.dims[d], dims[d])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/* Whether se is a scalar or a row of private type y from dimension `from` on (a view
+ * or a private array: kernel code reads its elements one by one). */
+static bool row_operand(struct ir_subexp se, struct ir_type y, int from) {
+  struct ir_type t = ir_subexp_type(se);
+  return (t.rank == 0 || lower_private_type(t)) && has_dims(t, y.dims + from, y.rank - from);
+}
+
+/* A statement that makes a private array from private arrays, views of private types
+ * and scalars, whose operands have the shapes it needs (so no shape check can fail at
+ * run time, and the emitter names every element at compile time). */
+static bool private_stm(const struct ir_stm *s) {
+  const struct ir_exp *x = &s->exp;
+  if (s->pat_count != 1 || !lower_private_type(s->pat[0]->type)) {
+    return false;
+  }
+  struct ir_type y = s->pat[0]->type;
+  int64_t n = lower_private_elems(y), sum = 0;
+  switch (x->kind) {
+  case IR_SUBEXP:
+    return row_operand(x->u.se, y, 0);
+  case IR_COPY:
+    return row_operand(ir_se_var(x->u.copy), y, 0);
+  case IR_RESHAPE:
+    return lower_private_type(x->u.reshape.array->type) &&
+           lower_private_elems(x->u.reshape.array->type) == n;
+  case IR_REARRANGE: {
+    struct ir_type a = x->u.rearrange.array->type;
+    bool permuted = lower_private_type(a) && a.rank == y.rank && x->u.rearrange.rank == y.rank;
+    for (int d = 0; permuted && d < y.rank; d++) {
+      int from = x->u.rearrange.perm[d];
+      permuted = from >= 0 && from < a.rank && ir_subexp_equal(y.dims[d], a.dims[from]);
+    }
+    return permuted;
+  }
+  case IR_IOTA:
+    return y.rank == 1 && ir_subexp_equal(x->u.iota.n, y.dims[0]);
+  case IR_REPLICATE:
+    for (int d = 0; d < x->u.replicate.count; d++) {
+      if (d >= y.rank || !ir_subexp_equal(x->u.replicate.dims[d], y.dims[d])) {
+        return false;
+      }
+    }
+    return row_operand(x->u.replicate.value, y, x->u.replicate.count);
+  case IR_ARRAY_LIT:
+    for (int i = 0; i < x->u.array_lit.count; i++) {
+      if (!row_operand(x->u.array_lit.elems[i], y, 1)) {
+        return false;
+      }
+    }
+    return ir_subexp_equal(ir_se_i64(x->u.array_lit.count), y.dims[0]);
+  case IR_CONCAT:
+    for (int i = 0; i < x->u.concat.count; i++) {
+      struct ir_type t = x->u.concat.arrays[i]->type;
+      if (!lower_private_type(t) || !has_dims(ir_type_row(t), y.dims + 1, y.rank - 1)) {
+        return false; /* rows that differ are an error, which the host reports */
+      }
+      sum += lower_private_elems(t);
+    }
+    return sum == n;
+  case IR_UPDATE: {
+    /* The value is an element, or a row of the array's type. */
+    const struct ir_var *a = x->u.update.array;
+    return has_dims(a->type, y.dims, y.rank) &&
+           fixed_indices(x->u.update.dims, x->u.update.count) &&
+           row_operand(x->u.update.value, y, x->u.update.count);
+  }
+  default:
+    return false;
+  }
+}
+
+/* An operator of scalars (reductions, scans, hist). */
+static bool scalar_operator(const struct ir_lambda *op) {
+  return all_scalar(op->params, op->param_count) && kernel_body(op->body);
+}
+
+/* Whether the values fit the variables: an array value has the private type of its
+ * variable, so that the emitter names their elements alike. */
+static bool values_fit(const struct ir_subexp *vals, struct ir_var *const *to, int n) {
+  for (int i = 0; i < n; i++) {
+    if (to[i]->type.rank > 0 && !row_operand(vals[i], to[i]->type, 0)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/* Whether array type t is [w] followed by the dimensions of `row`. */
+static bool rows_of(struct ir_type t, struct ir_subexp w, struct ir_type row) {
+  return t.rank == row.rank + 1 && ir_subexp_equal(t.dims[0], w) &&
+         has_dims(row, t.dims + 1, row.rank);
+}
+
+/* A lambda whose results are scalars or private arrays of its result types. */
+static bool private_lambda(const struct ir_lambda *l) {
+  for (int i = 0; i < l->ret_count; i++) {
+    if (!scalar_or_private(l->ret[i]) ||
+        (l->ret[i].rank > 0 && !row_operand(l->body->results[i], l->ret[i], 0))) {
+      return false;
+    }
+  }
+  return kernel_body(l->body);
+}
+
+/* Destinations of an inner scatter or hist that it updates as private arrays, one
+ * scalar written per index (or per bucket), and its results of their types. */
+static bool private_dests(const struct ir_stm *s) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  for (int d = 0; d < so->dest_count; d++) {
+    struct ir_type t = so->dests[d]->type;
+    int rank = so->kind == IR_SOAC_SCATTER && so->dest_ranks != NULL ? so->dest_ranks[d] : 1;
+    if (!lower_private_type(t) || t.rank != rank || !has_dims(s->pat[d]->type, t.dims, rank) ||
+        !ir_subexp_equal(t.dims[0], so->dests[0]->type.dims[0])) {
+      return false;
+    }
+  }
+  return lower_is_kernel_lambda(so->map_fn);
+}
+
+/* The results of an unrolled reduce, scan, redomap or scanomap: scalar accumulators
+ * (reductions) or rows of the width (scans), then rows of map_fn's other results. */
+static bool private_reduction(const struct ir_stm *s) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  int k = so->neutral_count;
+  bool scan = so->kind == IR_SOAC_SCAN || so->kind == IR_SOAC_SCANOMAP;
+  if (!scalar_operator(so->op) || (so->map_fn != NULL && !private_lambda(so->map_fn)) ||
+      s->pat_count != (so->map_fn != NULL ? so->map_fn->ret_count : k)) {
+    return false;
+  }
+  for (int r = 0; r < s->pat_count; r++) {
+    struct ir_type t = s->pat[r]->type;
+    bool fits = r < k ? (scan ? rows_of(t, so->width, ir_type_scalar(t.prim)) : t.rank == 0)
+                      : rows_of(t, so->width, so->map_fn->ret[r]);
+    if (!fits) {
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool any_private_type(struct ir_var *const *vars, int n) {
+  for (int i = 0; i < n; i++) {
+    if (lower_private_type(vars[i]->type)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /* An inner reduction that a work-item runs sequentially: scalar accumulators, scalar
  * results only (no map outputs), kernel-code lambdas. */
 static bool sequential_reduction(const struct ir_soac *so, const struct ir_stm *s) {
@@ -74,10 +331,97 @@ static bool sequential_reduction(const struct ir_soac *so, const struct ir_stm *
   return so->kind == IR_SOAC_REDUCE || lower_is_kernel_lambda(so->map_fn);
 }
 
+static int64_t lambda_size(const struct ir_lambda *l) {
+  return l != NULL ? lower_unrolled_size(l->body) : 0;
+}
+
+int64_t lower_unrolled_size(const struct ir_body *b) {
+  int64_t size = 0;
+  for (int i = 0; i < b->stm_count && size <= LOWER_UNROLL_BUDGET; i++) {
+    const struct ir_exp *x = &b->stms[i]->exp;
+    size++;
+    if (x->kind == IR_IF) {
+      size += lower_unrolled_size(x->u.if_.then_body) + lower_unrolled_size(x->u.if_.else_body);
+    } else if (x->kind == IR_LOOP) {
+      size += lower_unrolled_size(x->u.loop.body);
+    } else if (x->kind == IR_SOAC) {
+      /* A sequential reduction over views stays a loop (Note [private arrays]). */
+      const struct ir_soac *so = &x->u.soac;
+      bool loop = sequential_reduction(so, b->stms[i]) &&
+                  !any_private_type(so->inputs, so->input_count);
+      int64_t w = so->width.kind == IR_SE_CONST && (int64_t)so->width.u.c.v.i > 0 &&
+                          (int64_t)so->width.u.c.v.i <= LOWER_PRIVATE_MAX && !loop
+                      ? (int64_t)so->width.u.c.v.i
+                      : 1;
+      size += w * (lambda_size(so->map_fn) + lambda_size(so->op));
+    }
+  }
+  return size;
+}
+
+/* An inner SOAC that can run unrolled, one copy of its lambdas per element: a constant
+ * width w of at most LOWER_PRIVATE_MAX, inputs of outer size w whose rows the
+ * parameters are, results that are scalars or private arrays, and copies that stay
+ * within LOWER_UNROLL_BUDGET statements. */
+static bool private_soac(const struct ir_stm *s) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  if (so->width.kind != IR_SE_CONST || (int64_t)so->width.u.c.v.i < 0 ||
+      (int64_t)so->width.u.c.v.i > LOWER_PRIVATE_MAX || !private_vars(s->pat, s->pat_count) ||
+      (int64_t)so->width.u.c.v.i * (lambda_size(so->map_fn) + lambda_size(so->op)) >
+          LOWER_UNROLL_BUDGET) {
+    return false;
+  }
+  for (int i = 0; i < so->input_count; i++) {
+    struct ir_type t = so->inputs[i]->type;
+    struct ir_type row = so->map_fn != NULL ? so->map_fn->params[i]->type
+                                            : ir_type_scalar(t.prim);
+    if (t.rank == 0 || !ir_subexp_equal(t.dims[0], so->width) ||
+        (lower_private_type(t) && !rows_of(t, so->width, row))) {
+      return false;
+    }
+  }
+  switch (so->kind) {
+  case IR_SOAC_MAP:
+    for (int r = 0; r < s->pat_count; r++) {
+      if (!rows_of(s->pat[r]->type, so->width, so->map_fn->ret[r])) {
+        return false;
+      }
+    }
+    return private_lambda(so->map_fn);
+  case IR_SOAC_REDUCE:
+  case IR_SOAC_SCAN:
+  case IR_SOAC_REDOMAP:
+  case IR_SOAC_SCANOMAP:
+    return private_reduction(s);
+  case IR_SOAC_SCATTER:
+    return private_dests(s);
+  case IR_SOAC_HIST:
+    return private_dests(s) && scalar_operator(so->op);
+  case IR_SOAC_FILTER:
+    return false;
+  }
+  return false;
+}
+
+/* A loop whose private arrays keep their types: initial values, the body's results and
+ * the loop's results. */
+static bool private_loop(const struct ir_stm *s) {
+  const struct ir_loop *l = &s->exp.u.loop;
+  for (int i = 0; i < s->pat_count; i++) {
+    struct ir_type t = l->params[i]->type;
+    if (!has_dims(s->pat[i]->type, t.dims, t.rank)) {
+      return false;
+    }
+  }
+  return values_fit(l->inits, l->params, l->param_count) &&
+         values_fit(l->body->results, l->params, l->param_count);
+}
+
 static bool kernel_stm(const struct ir_stm *s) {
   const struct ir_exp *x = &s->exp;
   switch (x->kind) {
   case IR_SUBEXP:
+    return all_scalar(s->pat, s->pat_count) || private_stm(s);
   case IR_UNOP:
   case IR_BINOP:
   case IR_CONVERT:
@@ -88,14 +432,21 @@ static bool kernel_stm(const struct ir_stm *s) {
   case IR_INDEX:
     return fixed_indices(x->u.index.dims, x->u.index.count);
   case IR_IF:
-    return all_scalar(s->pat, s->pat_count) && kernel_body(x->u.if_.then_body) &&
-           kernel_body(x->u.if_.else_body);
+    return private_vars(s->pat, s->pat_count) && kernel_body(x->u.if_.then_body) &&
+           kernel_body(x->u.if_.else_body) &&
+           values_fit(x->u.if_.then_body->results, s->pat, s->pat_count) &&
+           values_fit(x->u.if_.else_body->results, s->pat, s->pat_count);
   case IR_LOOP:
-    return all_scalar(x->u.loop.params, x->u.loop.param_count) && kernel_body(x->u.loop.body);
+    return private_vars(x->u.loop.params, x->u.loop.param_count) &&
+           private_vars(s->pat, s->pat_count) && kernel_body(x->u.loop.body) &&
+           private_loop(s);
   case IR_SOAC:
-    return sequential_reduction(&x->u.soac, s);
+    /* The sequential loop reads its inputs as views (Note [private arrays]). */
+    return private_soac(s) ||
+           (sequential_reduction(&x->u.soac, s) &&
+            !any_private_type(x->u.soac.inputs, x->u.soac.input_count));
   default:
-    return false;
+    return private_stm(s); /* literals, replicate, updates, ... */
   }
 }
 
@@ -106,7 +457,7 @@ static bool kernel_body(const struct ir_body *b) {
     }
   }
   for (int i = 0; i < b->result_count; i++) {
-    if (ir_subexp_type(b->results[i]).rank != 0) {
+    if (!scalar_or_private(ir_subexp_type(b->results[i]))) {
       return false;
     }
   }
@@ -286,6 +637,39 @@ static bool known_outside(const struct ir_lambda *l, struct ir_subexp se) {
   return true;
 }
 
+/* The statement at the top level of body b that binds v, or NULL. */
+static const struct ir_stm *binding_of(const struct ir_body *b, const struct ir_var *v) {
+  for (int i = 0; i < b->stm_count; i++) {
+    for (int k = 0; k < b->stms[i]->pat_count; k++) {
+      if (b->stms[i]->pat[k] == v) {
+        return b->stms[i];
+      }
+    }
+  }
+  return NULL;
+}
+
+/* Whether array v of f's body is a private array: made at the top level of the body,
+ * by a statement other than indexing a view (Note [private arrays]). */
+static bool private_in(const struct ir_lambda *f, const struct ir_var *v) {
+  const struct ir_stm *s = binding_of(f->body, v);
+  if (s == NULL || v->type.rank == 0) {
+    return false;
+  }
+  return s->exp.kind != IR_INDEX || private_in(f, s->exp.u.index.array);
+}
+
+/* Whether an inner SOAC of f reads a private array (the inner SOACs of map2 and segred
+ * read their inputs as views). */
+static bool reads_private(const struct ir_lambda *f, const struct ir_soac *in) {
+  for (int i = 0; i < in->input_count; i++) {
+    if (private_in(f, in->inputs[i])) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /* map2: the body is scalar statements (no loops, no SOACs), then one map whose results
  * are the body's results, in order. */
 static int inner_map(const struct ir_lambda *f) {
@@ -298,7 +682,8 @@ static int inner_map(const struct ir_lambda *f) {
     return -1;
   }
   const struct ir_soac *in = &last->exp.u.soac;
-  if (!lower_is_kernel_lambda(in->map_fn) || !known_outside(f, in->width)) {
+  if (!lower_is_kernel_lambda(in->map_fn) || !known_outside(f, in->width) ||
+      reads_private(f, in)) {
     return -1;
   }
   if (b->result_count != last->pat_count) {
@@ -320,7 +705,7 @@ static int inner_map(const struct ir_lambda *f) {
 }
 
 /* segred: the map's body has exactly one inner reduction, at its top level, whose
- * width is known outside. */
+ * width is known outside, with scalar results and inputs from outside the body. */
 static int inner_reduction(const struct ir_lambda *f) {
   int found = -1;
   for (int i = 0; i < f->body->stm_count; i++) {
@@ -335,8 +720,11 @@ static int inner_reduction(const struct ir_lambda *f) {
   if (found < 0) {
     return -1;
   }
-  const struct ir_soac *in = &f->body->stms[found]->exp.u.soac;
-  return known_outside(f, in->width) ? found : -1;
+  const struct ir_stm *s = f->body->stms[found];
+  const struct ir_soac *in = &s->exp.u.soac;
+  return known_outside(f, in->width) && sequential_reduction(in, s) && !reads_private(f, in)
+             ? found
+             : -1;
 }
 
 /* ------------------------------------------------------------ Group code */
@@ -345,6 +733,7 @@ static int inner_reduction(const struct ir_lambda *f) {
  * kernel), and the arrays group code made so far. */
 struct group_scope {
   const bool *inside; /* by id: bound inside the lambda */
+  bool *private_array; /* by id: a private array of the work-items, made so far */
 };
 
 static bool known_size(const struct group_scope *g, struct ir_subexp d) {
@@ -358,6 +747,46 @@ static bool group_array(const struct group_scope *g, const struct ir_var *v) {
 
 static bool group_body(const struct group_scope *g, const struct ir_body *b);
 
+/* Whether any of the variables is a private array (which the statements that share
+ * work among the group's work-items cannot read: they read arrays as views). */
+static bool any_private(const struct group_scope *g, struct ir_var *const *vars, int n) {
+  for (int i = 0; i < n; i++) {
+    if (g->private_array[vars[i]->id]) {
+      return true;
+    }
+  }
+  return false;
+}
+
+static bool private_result(const struct group_scope *g, struct ir_subexp se) {
+  return se.kind == IR_SE_VAR && g->private_array[se.u.var->id];
+}
+
+/* Scalar code of the group that makes a private array, the same on every work-item
+ * (Note [private arrays]): a literal, an update, ... or an if. */
+static bool group_private(const struct group_scope *g, const struct ir_stm *s) {
+  if (!private_stm(s) && !(s->exp.kind == IR_IF && kernel_stm(s))) {
+    return false;
+  }
+  for (int i = 0; i < s->pat_count; i++) {
+    g->private_array[s->pat[i]->id] = s->pat[i]->type.rank > 0;
+  }
+  return true;
+}
+
+/* A loop of group code: its arrays are the group's, copied from views between passes. */
+static bool group_loop(const struct group_scope *g, const struct ir_loop *l) {
+  if (!group_body(g, l->body)) {
+    return false;
+  }
+  for (int i = 0; i < l->param_count; i++) {
+    if (private_result(g, l->inits[i]) || private_result(g, l->body->results[i])) {
+      return false;
+    }
+  }
+  return true;
+}
+
 static bool group_stm(const struct group_scope *g, const struct ir_stm *s) {
   for (int i = 0; i < s->pat_count; i++) {
     if (!group_array(g, s->pat[i])) {
@@ -369,12 +798,17 @@ static bool group_stm(const struct group_scope *g, const struct ir_stm *s) {
   case IR_REPLICATE:
     return x->u.replicate.count == 1 && ir_subexp_type(x->u.replicate.value).rank == 0;
   case IR_IOTA:
-  case IR_COPY:
     return true;
+  case IR_COPY:
+    return !g->private_array[x->u.copy->id];
   case IR_LOOP:
-    return group_body(g, x->u.loop.body);
+    return group_loop(g, &x->u.loop);
   case IR_SOAC: {
     const struct ir_soac *so = &x->u.soac;
+    if (any_private(g, so->inputs, so->input_count) ||
+        any_private(g, so->dests, so->dest_count)) {
+      return false;
+    }
     switch (so->kind) {
     case IR_SOAC_MAP:
       return lower_is_kernel_lambda(so->map_fn);
@@ -396,7 +830,7 @@ static bool group_stm(const struct group_scope *g, const struct ir_stm *s) {
     }
   }
   default:
-    return all_scalar(s->pat, s->pat_count) && kernel_stm(s);
+    return all_scalar(s->pat, s->pat_count) ? kernel_stm(s) : group_private(g, s);
   }
 }
 
@@ -442,7 +876,8 @@ static bool intra_group(const struct ir_program *p, const struct ir_stm *s) {
     inside[f->index->id] = true;
   }
   mark_inside(inside, f->body);
-  struct group_scope g = {inside};
+  bool *private_array = heap_calloc((size_t)p->next_var_id + 1, sizeof *private_array);
+  struct group_scope g = {inside, private_array};
   bool ok = group_body(&g, f->body);
   bool arrays = false;
   for (int i = 0; ok && i < f->body->stm_count; i++) {
@@ -453,8 +888,10 @@ static bool intra_group(const struct ir_program *p, const struct ir_stm *s) {
   for (int i = 0; ok && i < f->ret_count; i++) {
     ok = f->ret[i].rank == 0 || (f->ret[i].rank == 1 && known_size(&g, f->ret[i].dims[0]) &&
                                  f->body->results[i].kind == IR_SE_VAR &&
-                                 inside[f->body->results[i].u.var->id]);
+                                 inside[f->body->results[i].u.var->id] &&
+                                 !private_result(&g, f->body->results[i]));
   }
+  heap_free(private_array);
   heap_free(inside);
   return ok && arrays;
 }

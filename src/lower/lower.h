@@ -11,8 +11,13 @@
  *
  * A lambda can run inside a kernel when its body is *kernel code*: scalar operations,
  * assertions, reads of arrays (free arrays, rows of the SOAC's inputs, and rows of those
- * by fixed indices), ifs and loops over scalars, and inner reductions (redomap and
- * reduce with scalar results), which each work-item runs sequentially. Everything a
+ * by fixed indices), ifs and loops, inner reductions (redomap and reduce with scalar
+ * results), which each work-item runs sequentially, and *private arrays*: arrays whose
+ * dimensions are all constants, of at most LOWER_PRIVATE_MAX elements, that kernel code
+ * makes (array literals, replicate, iota, copy, updates at fixed indices, concat,
+ * reshape, rearrange, rows of private arrays, results of ifs and loops, and of inner
+ * map, reduce, scan, scatter and hist of constant width), which each work-item keeps as
+ * one scalar variable per element (Note [private arrays] in lower.c). Everything a
  * lambda uses from outside (free variables: arrays, scalars, sizes) becomes a kernel
  * argument.
  *
@@ -33,14 +38,15 @@
  *                      a flat version (one work-item per segment) and a group version (one
  *                      work-group per segment, tree in local memory), chosen at run time
  *                      from the segments' count and length
- *   intra    [group x 2]  a map whose body is *group code*: scalar statements, and
- *                      arrays of one dimension whose lengths are known before the kernel,
- *                      made by replicate, iota, copy, inner maps and scatters, inner
- *                      reductions, and loops over them. One work-group per element of the
- *                      map; its work-items share each inner SOAC, with barriers between;
- *                      the arrays live in local memory, or, when they do not fit, in a
- *                      global scratch buffer per work-group (the second version, chosen
- *                      at run time from the sizes and CL_DEVICE_LOCAL_MEM_SIZE)
+ *   intra    [group x 2]  a map whose body is *group code*: scalar statements (private
+ *                      arrays among them), and arrays of one dimension whose lengths are
+ *                      known before the kernel, made by replicate, iota, copy, inner maps
+ *                      and scatters, inner reductions, and loops over them. One work-group
+ *                      per element of the map; its work-items share each inner SOAC, with
+ *                      barriers between; the arrays live in local memory, or, when they
+ *                      do not fit, in a global scratch buffer per work-group (the second
+ *                      version, chosen at run time from the sizes and
+ *                      CL_DEVICE_LOCAL_MEM_SIZE)
  *   transpose [global] a rearrange at host level that moves dimensions (transpose), or
  *                      a map whose body only rearranges its row (`map transpose`, the
  *                      rearrange of the whole array that keeps the outer dimension): a
@@ -59,6 +65,7 @@
 #define PRISM_LOWER_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "ir/ir.h"
 #include "support/arena.h"
@@ -135,8 +142,27 @@ void lower_print_structure(struct strbuf *out, const struct ir_program *p,
  * and bools min, max, &, |, ^, &&, ||). */
 bool lower_commutative(const struct ir_soac *so);
 
-/* Whether a lambda's body is kernel code (see above); `outer` lists the arrays readable
- * in it besides its own parameters and the arrays it indexes into rows. */
+/* Whether a lambda's body is kernel code (see above) and its results are scalars. */
 bool lower_is_kernel_lambda(const struct ir_lambda *l);
+
+/* The most elements a private array holds (Note [private arrays] in lower.c). */
+#define LOWER_PRIVATE_MAX 64
+
+/* Whether arrays of type t may be private arrays: rank at least 1, every dimension a
+ * constant, at most LOWER_PRIVATE_MAX elements. */
+bool lower_private_type(struct ir_type t);
+/* The elements of a value of type t: 1 for a scalar, the product of the dimensions of
+ * a private type. */
+int lower_private_elems(struct ir_type t);
+
+/* The most statements that the copies of an unrolled inner SOAC's lambdas may hold: it
+ * keeps kernels (and the time the OpenCL compiler takes over them) small when inner
+ * SOACs nest; beyond it the SOAC is not kernel code. */
+#define LOWER_UNROLL_BUDGET 4096
+
+/* The statements of a body with its inner SOACs of constant width unrolled (an
+ * estimate: each counts its width times its lambdas' statements), at least up to
+ * LOWER_UNROLL_BUDGET. */
+int64_t lower_unrolled_size(const struct ir_body *b);
 
 #endif

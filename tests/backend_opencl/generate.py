@@ -1144,12 +1144,414 @@ entry fixed [n][m] (xss: [n][m]i32) (k: i32) : [n]i32 =
 """)
 
 
+# ------------------------------------------------------------------ Private arrays
+
+
+def fmod(x, m):
+    """Futhark's % on integers: the sign of the divisor (Python's %)."""
+    return x % m
+
+
+def isort4(v):
+    v = list(v)
+    for i in range(3):
+        j = i + 1
+        while j > 0 and v[j - 1] > v[j]:
+            v[j - 1], v[j] = v[j], v[j - 1]
+            j -= 1
+    return v
+
+
+def test_private(rng):
+    stanzas = ["-- entry: lookup"]
+    for n in (0, 3000):
+        xs = ints(rng, n, -50, 50)
+        stanzas += case([fmt_array(xs, "i64")], [fmt_array([[3, 1, 4, 1, 5][x % 5] for x in xs],
+                                                           "i32")])
+    stanzas.append("-- entry: lookup2")
+    table = [[2, 7, 1], [8, 2, 8], [1, 8, 2], [8, 4, 5]]
+    xs, ys = ints(rng, 3000, -99, 99), ints(rng, 3000, -99, 99)
+    stanzas += case([fmt_array(xs, "i64"), fmt_array(ys, "i64")],
+                    [fmt_array([table[i % 4][j % 3] + table[j % 4][i % 3] * 10
+                                for i, j in zip(xs, ys)], "i64")])
+    stanzas.append("-- entry: hist4")
+    for k, n in ((0, 5), (3, 7), (21, 3000)):
+        xs = ints(rng, n, -1000, 1000)
+        out = []
+        for x in xs:
+            h = [0] * 4
+            for j in range(k):
+                h[(x * 7 + j * 3) % 4] += 1
+            out.append(h[0] + h[1] * 10 + h[2] * 100 + h[3] * 1000)
+        stanzas += case(["%di64" % k, fmt_array(xs, "i32")], [fmt_array(out, "i32")])
+    stanzas.append("-- entry: isort")
+    for n in (4, 3000):
+        cols = [ints(rng, n, -9, 9) for _ in range(4)]
+        sorted_rows = [isort4(r) for r in zip(*cols)]
+        stanzas += case([fmt_array(c, "i32") for c in cols],
+                        [fmt_array([r[k] for r in sorted_rows], "i32") for k in range(4)])
+    stanzas.append("-- entry: flags")
+    limits = [10, 20, 30, 40, 45, 5, 15, 25, 35, 0, 49, 1, 2, 3, 4, 6, 7, 8]
+    xs = ints(rng, 3000, -10**12, 10**12)
+    seen_x, counts, bigs = [], [], []
+    for x in xs:
+        seen = [False] * 8
+        for j in range(x % 13):
+            seen[(x * j) % 8] = True
+        seen_x.append(seen[x % 8])
+        counts.append(sum(seen))
+        bigs.append(limits[x % 18] > x % 50)
+    stanzas += case([fmt_array(xs, "i64")],
+                    [fmt_array(seen_x, "bool"), fmt_array(counts, "i64"),
+                     fmt_array(bigs, "bool")])
+    stanzas.append("-- structure kernels { global 5 group 0 host 0 map 6 loop 4 }")
+    write_test("private", """
+Small arrays of constant size that kernel code makes are private arrays, one variable
+per element of a work-item (Note [private arrays] in src/lower/lower.c), so these maps
+are kernels: a lookup table (an array literal) read at a run-time index, of one and of
+two dimensions (i64); a histogram of 4 bins per element, updated in a loop at run-time
+indices; an insertion sort of 4 values (a while loop swapping neighbours at run-time
+indices); flags (bool) set in a loop, counted, and compared by an inner map of width 18
+over a literal (not unrolled by the simplifier, which unrolls up to 16).
+""", stanzas, """
+entry lookup [n] (is: [n]i64) : [n]i32 = map (\\i -> [3, 1, 4, 1, 5][i % 5]) is
+entry lookup2 [n] (is: [n]i64) (js: [n]i64) : [n]i64 =
+  map2 (\\i j -> let t = [[2i64, 7, 1], [8, 2, 8], [1, 8, 2], [8, 4, 5]]
+                in t[i % 4][j % 3] + t[j % 4, i % 3] * 10) is js
+entry hist4 [n] (k: i64) (xs: [n]i32) : [n]i32 =
+  map (\\x ->
+    let h = loop h = replicate 4 0i32 for j < k do
+      let b = i64.i32 ((x * 7 + i32.i64 j * 3) % 4)
+      in h with [b] = h[b] + 1
+    in h[0] + h[1] * 10 + h[2] * 100 + h[3] * 1000) xs
+entry isort [n] (a: [n]i32) (b: [n]i32) (c: [n]i32) (d: [n]i32)
+    : ([n]i32, [n]i32, [n]i32, [n]i32) =
+  unzip4 (map4 (\\a b c d ->
+    let v = [a, b, c, d]
+    let v = loop v for i < 3 do
+      let (v, _) = loop (v, j) = (v, i + 1) while j > 0 && v[j - 1] > v[j] do
+        let t = v[j] in (v with [j] = v[j - 1] with [j - 1] = t, j - 1)
+      in v
+    in (v[0], v[1], v[2], v[3])) a b c d)
+entry flags [n] (xs: [n]i64) : ([n]bool, [n]i64, [n]bool) =
+  unzip3 (map (\\x ->
+    let seen = loop seen = replicate 8 false for j < x % 13 do seen with [(x * j) % 8] = true
+    let count = loop c = 0i64 for j < 8 do if seen[j] then c + 1 else c
+    let big = map (\\v -> v > x % 50) [10i64, 20, 30, 40, 45, 5, 15, 25, 35, 0, 49, 1, 2, 3, 4,
+                                       6, 7, 8]
+    in (seen[x % 8], count, big[x % 18])) xs)
+""")
+
+
+def quarters(rng, n, lo, hi):
+    """n multiples of 1/4 in [lo, hi] (exact in f32)."""
+    return [rng.randint(lo * 4, hi * 4) / 4 for _ in range(n)]
+
+
+def private_scatter(x):
+    d = [0] * 24
+    for i in range(18):
+        if (x * i) % 30 < 24:
+            d[(x * i) % 30] = i + 1  # a later write to the same place wins
+    return sum(v * j for j, v in enumerate(d))
+
+
+def private_hist(x):
+    h = [0] * 6  # bucket 5 is out of the hist's bounds: dropped
+    for i in range(20):
+        h[(x + i * i) % 6] += i
+    return h[0] + h[1] * 10 + h[2] * 100 + h[3] * 1000 + h[4] * 10000
+
+
+def private_mat(x):
+    xi = int(x)
+    m = [[x, 1, 2], [3, x, 4]]
+    t = [[m[0][c], m[1][c]] for c in range(3)]
+    c = [v for row in t for v in row] + [x, x]
+    r = [list(row) for row in m]
+    r[xi % 2] = [5, 6, 7]
+    z = r if x > 2 else m
+    return (c[0] + c[1] * 2 + c[2] * 3 + c[3] * 4 + c[7] * 5 + t[2][1] * 7 + z[1][xi % 3] * 11
+            + r[xi % 2][2])
+
+
+def test_private_soacs(rng):
+    stanzas = ["-- entry: weigh"]
+    w = [0.5, 0.25, 0.125, 2, 4, 8, 0.75, 1.5, 3, 6, 0.5, 1, 2, 0.25, 0.125, 4, 1, 2, 3, 4]
+    for n in (0, 3000):
+        xs = quarters(rng, n, 0, 100)
+        total = sum(w[int(x) % 20] * x + w[(int(x) % 20 + 7) % 20] * x for x in xs)
+        stanzas += case([fmt_array(xs, "f32")], [fmt_scalar(f32(total), "f32")])
+    stanzas.append("-- entry: poly")
+    xs = ints(rng, 3000, -1000, 1000)
+    total = 0
+    for x in xs:
+        cs = [(x + k) % 7 for k in range(1, 19)]
+        total += sum(cs[i * 3] for i in range(x % 5))
+    stanzas += case([fmt_array(xs, "i32")], ["%di32" % total])
+    stanzas.append("-- entry: scans")
+    xs = ints(rng, 3000, -1000, 1000)
+    out = []
+    for x in xs:
+        a = [(x * i) % 11 for i in range(20)]
+        prefix = scan_list(lambda p, q: p + q, 0, a)
+        best = max(range(20), key=lambda i: (a[i], -i))
+        out.append(prefix[x % 20] + a[best] * 100 + best * 10000)
+    stanzas += case([fmt_array(xs, "i32")], [fmt_array(out, "i32")])
+    stanzas.append("-- entry: scat")
+    xs = ints(rng, 3000, -10**6, 10**6)
+    stanzas += case([fmt_array(xs, "i64")], [fmt_array([private_scatter(x) for x in xs], "i64")])
+    stanzas.append("-- entry: hists")
+    xs = ints(rng, 3000, -10**6, 10**6)
+    stanzas += case([fmt_array(xs, "i64")], [fmt_array([private_hist(x) for x in xs], "i64")])
+    stanzas.append("-- entry: mat")
+    xs = [rng.randint(0, 20) / 2 for _ in range(3000)]
+    stanzas += case([fmt_array(xs, "f32")], [fmt_array([private_mat(x) for x in xs], "f32")])
+    stanzas.append("-- structure kernels { global 6 group 0 host 0 scanomap 1 scatter 1 hist 1 "
+                   "concat 1 rearrange 1 }")
+    write_test("private_soacs", """
+Inner SOACs over private arrays (Note [private arrays] in src/lower/lower.c), unrolled
+into one copy of the lambda per element: maps over small constant arrays inside the map
+of a reduction (over a literal that the simplifier hoists out of the kernel, which the
+kernel then reads as a view of constant size, and over a literal of the lambda, read in a
+loop at run-time indices), a scan with map outputs and a reduction on pairs (first
+maximum and its index), a scatter into and a hist over private arrays, all of widths
+above the simplifier's unrolling (16); and a 2-D private array transposed, flattened,
+concatenated, updated in a row at a run-time index, chosen by an if and copied.
+""", stanzas, """
+entry weigh [n] (xs: [n]f32) : f32 =
+  let w = [0.5f32, 0.25, 0.125, 2, 4, 8, 0.75, 1.5, 3, 6, 0.5, 1, 2, 0.25, 0.125, 4, 1, 2, 3, 4]
+  in reduce (+) 0 (map (\\x ->
+       let ys = map (\\c -> c * x) w
+       let k = i64.f32 x % 20
+       in ys[k] + ys[(k + 7) % 20]) xs)
+entry poly [n] (xs: [n]i32) : i32 =
+  reduce (+) 0 (map (\\x ->
+    let cs = map (\\k -> (x + k) % 7) [1i32, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+                                       17, 18]
+    in loop acc = 0 for i < i64.i32 (x % 5) do acc + cs[i * 3]) xs)
+entry scans [n] (xs: [n]i32) : [n]i32 =
+  map (\\x ->
+    let a = map (\\i -> (x * i32.i64 i) % 11) (iota 20)
+    let s = scan (+) 0 a
+    let (m, mi) = reduce (\\(a, i) (b, j) -> if b > a then (b, j) else (a, i)) (-1, -1)
+                         (zip a (iota 20))
+    in s[i64.i32 (x % 20)] + m * 100 + i32.i64 mi * 10000) xs
+entry scat [n] (xs: [n]i64) : [n]i64 =
+  map (\\x ->
+    let d = replicate 24 0i64
+    let d = scatter d (map (\\i -> (x * i) % 30) (iota 18)) (map (\\i -> i + 1) (iota 18))
+    in reduce (+) 0 (map2 (*) d (iota 24))) xs
+entry hists [n] (xs: [n]i64) : [n]i64 =
+  map (\\x ->
+    let h = hist (+) 0 5 (map (\\i -> (x + i * i) % 6) (iota 20)) (iota 20)
+    in h[0] + h[1] * 10 + h[2] * 100 + h[3] * 1000 + h[4] * 10000) xs
+entry mat [n] (xs: [n]f32) : [n]f32 =
+  map (\\x ->
+    let m = [[x, 1, 2], [3, x, 4]]
+    let t = transpose m
+    let c = concat (flatten t) [x, x]
+    let r = copy m with [i64.f32 x % 2] = [5, 6, 7]
+    let z = if x > 2 then r else copy m
+    in c[0] + c[1] * 2 + c[2] * 3 + c[3] * 4 + c[7] * 5 + t[2][1] * 7 + z[1][i64.f32 x % 3] * 11
+       + r[i64.f32 x % 2, 2]) xs
+""")
+
+
+def cmul32(a, b):
+    return (f32(f32(a[0] * b[0]) - f32(a[1] * b[1])), f32(f32(a[0] * b[1]) + f32(a[1] * b[0])))
+
+
+def butterfly4(x):
+    add = lambda a, b: (f32(a[0] + b[0]), f32(a[1] + b[1]))
+    sub = lambda a, b: (f32(a[0] - b[0]), f32(a[1] - b[1]))
+    s0, d0 = add(x[0], x[2]), sub(x[0], x[2])
+    s1, d = add(x[1], x[3]), sub(x[1], x[3])
+    d1 = (d[1], -d[0])
+    return [add(s0, s1), add(d0, d1), sub(s0, s1), sub(d0, d1)]
+
+
+def radix4(k, re, im):
+    """The passes of `radix4` in f32 (rounded after each operation, as the C backend;
+    OpenCL may contract multiply-adds, within the runner's tolerance)."""
+    h = f32(math.sqrt(0.5))
+    tw = [(1.0, 0.0), (h, -h), (0.0, -1.0), (-h, -h), (-1.0, 0.0), (-h, h), (0.0, 1.0), (h, h)]
+    x = list(zip(re, im))
+    for p in range(k):
+        x = butterfly4([cmul32(x[j], tw[(j * (p + 1)) % 8]) for j in range(4)])
+    m = int(abs(re[0])) % 4
+    energy = 0.0
+    for a, b in x:
+        energy = f32(energy + f32(f32(a * a) + f32(b * b)))
+    return x[m][0], x[m][1], energy
+
+
+def test_private_groups(rng):
+    stanzas = ["-- entry: rowsum"]
+    for b, n in ((3, 5), (40, 300)):
+        xss = [ints(rng, n, -99, 99) for _ in range(b)]
+        ys = [[[5, 7, 11, 13][x % 4] * x for x in row] for row in xss]
+        stanzas += case([fmt_array(xss, "i32")], [fmt_array([sum(y) + y[0] for y in ys], "i32")])
+    stanzas.append("-- entry: tables")
+    for b, n in ((2, 5), (300, 40)):
+        xss = [ints(rng, n, -99, 99) for _ in range(b)]
+        out = []
+        for row in xss:
+            t = [row[0], row[1], row[2], 7]
+            t[row[3] % 4] = 100
+            out.append([t[x % 4] * x for x in row])
+        stanzas += case([fmt_array(xss, "i32")], [fmt_array(out, "i32")])
+    stanzas.append("-- entry: smooth")
+    for k, b, n in ((3, 2, 5), (4, 30, 300)):
+        xss = [ints(rng, n, -9, 9) for _ in range(b)]
+        out = []
+        for row in xss:
+            r = row
+            for i in range(k):
+                w = [1, i, 2]
+                r = [i32(r[j] * w[j % 3] + r[(j + 1) % n] * w[(j + 1) % 3]) for j in range(n)]
+            out.append(r)
+        stanzas += case(["%di64" % k, fmt_array(xss, "i32")], [fmt_array(out, "i32")])
+    stanzas.append("-- structure kernels { global 1 group 4 host 0 }")
+    write_test("private_groups", """
+Private arrays (Note [private arrays] in src/lower/lower.c) in kernels of whole rows: a
+lookup table inside the inner map of an intra-group kernel (`rowsum`); a table made of
+the row's first values and updated at a run-time index before an inner map, which map2
+recomputes for every element (`tables`); and the weights of a smoothing step, made by
+the group's scalar code in each pass of a loop of an intra-group kernel (`smooth`).
+versions.sh also runs the intra-group kernels' global-memory version.
+""", stanzas, """
+entry rowsum [b][n] (xs: [b][n]i32) : [b]i32 =
+  map (\\row -> let y = map (\\x -> [5, 7, 11, 13][i64.i32 x % 4] * x) row
+               in reduce (+) 0 y + y[0]) xs
+entry tables [b][n] (xss: [b][n]i32) : [b][n]i32 =
+  map (\\row -> let t = [row[0], row[1], row[2], 7]
+               let t = t with [i64.i32 row[3] % 4] = 100
+               in map (\\x -> t[i64.i32 x % 4] * x) row) xss
+entry smooth [b][n] (k: i64) (xss: [b][n]i32) : [b][n]i32 =
+  map (\\row -> loop r = row for i < k do
+                 let w = [1, i32.i64 i, 2]
+                 in map (\\j -> r[j] * w[j % 3] + r[(j + 1) % n] * w[(j + 1) % 3]) (iota n)) xss
+""")
+
+
+def test_private_radix4(rng):
+    stanzas = ["-- entry: main"]
+    for k, n in ((0, 2), (1, 5), (3, 3000)):
+        res, ims, outs = [], [], []
+        while len(res) < n:
+            re = [f32(rng.uniform(-4, 4)) for _ in range(4)]
+            im = [f32(rng.uniform(-4, 4)) for _ in range(4)]
+            out = radix4(k, re, im)
+            # Values near zero would be compared with the absolute tolerance only (1e-6),
+            # finer than the rounding differences of multiply-adds: draw again.
+            if min(abs(v) for v in out) >= 0.01:
+                res.append(re)
+                ims.append(im)
+                outs.append(out)
+        stanzas += case(["%di64" % k, fmt_array(res, "f32", [n, 4]),
+                         fmt_array(ims, "f32", [n, 4])],
+                        [fmt_array([o[c] for o in outs], "f32") for c in range(3)])
+    stanzas.append("-- structure kernels { global 1 group 0 host 0 }")
+    write_test("private_radix4", """
+A radix-4 butterfly on complex f32 numbers, as an FFT writes it (four-element arrays of
+pairs, multiplied by twiddle factors from a table of the eighth roots of unity), k times
+on each element's own four values: the loop carries two private arrays of 4 f32
+(initialised from the rows of the inputs, which stay views), the table and the
+butterfly's results are array literals, and the kernel returns the value at a run-time
+index and the sum of the squared magnitudes. The results need the runner's tolerance:
+the OpenCL compiler may contract multiplications and additions.
+""", stanzas, """
+type c = (f32, f32)
+def cadd (a: c) (b: c) : c = (a.0 + b.0, a.1 + b.1)
+def csub (a: c) (b: c) : c = (a.0 - b.0, a.1 - b.1)
+def cmul (a: c) (b: c) : c = (a.0 * b.0 - a.1 * b.1, a.0 * b.1 + a.1 * b.0)
+def muli (a: c) : c = (a.1, -a.0)
+def butterfly (x: [4]c) : [4]c =
+  let s0 = cadd x[0] x[2]
+  let d0 = csub x[0] x[2]
+  let s1 = cadd x[1] x[3]
+  let d1 = muli (csub x[1] x[3])
+  in [cadd s0 s1, cadd d0 d1, csub s0 s1, csub d0 d1]
+entry main [n] (k: i64) (re: [n][4]f32) (im: [n][4]f32) : ([n]f32, [n]f32, [n]f32) =
+  let h = f32.sqrt 0.5
+  let tw = [(1, 0), (h, -h), (0, -1), (-h, -h), (-1, 0), (-h, h), (0, 1), (h, h)]
+  in unzip3 (map2 (\\r i ->
+       let y = loop x = zip r i for p < k do
+         butterfly (map (\\j -> cmul x[j] tw[(j * (p + 1)) % 8]) (iota 4))
+       let m = i64.f32 (f32.abs r[0]) % 4
+       in (y[m].0, y[m].1, reduce (+) 0 (map (\\(a, b) -> a * a + b * b) y))) re im)
+""")
+
+
+def test_error_private(rng):
+    stanzas = ["-- entry: read"]
+    idx = ints(rng, 3000, 0, 3)
+    stanzas += case([fmt_array(idx, "i64")],
+                    [fmt_array([[10, 20, 30, 40 + i][i] for i in idx], "i32")])
+    for bad in (4, -1):
+        idx = one_bad(rng, 3000, range(4), bad, 2700)
+        stanzas += case([fmt_array(idx, "i64")],
+                        error=r"{at:a[i]}: error: index \[%d\] out of bounds for array of "
+                              r"shape \[4\]$" % bad)
+    stanzas.append("-- entry: update")
+    idx = ints(rng, 3000, 0, 5)
+    out = []
+    for b in idx:
+        h = [0] * 6
+        for j in range(3):
+            h[b if j == 2 else j] = j + 1
+        out.append(h[0] + h[5])
+    stanzas += case(["3i64", fmt_array(idx, "i64")], [fmt_array(out, "i32")])
+    idx = one_bad(rng, 3000, range(6), 6, 2999)
+    stanzas += case(["3i64", fmt_array(idx, "i64")],
+                    error=r"{at:h with [b]}: error: index \[6\] out of bounds for array of "
+                          r"shape \[6\]$")
+    stanzas.append("-- entry: read2")
+    idx = ints(rng, 3000, 0, 2)
+    stanzas += case([fmt_array(idx, "i64")],
+                    [fmt_array([[[1, 2], [3, 4], [5, i]][i][1 - i % 2] for i in idx], "f32")])
+    idx = one_bad(rng, 3000, range(3), 3, 1500)
+    stanzas += case([fmt_array(idx, "i64")],
+                    error=r"{at:m[i, 1 - i % 2]}: error: index \[3, [01]\] out of bounds for "
+                          r"array of shape \[3\]\[2\]$")
+    stanzas.append("-- entry: read3")
+    idx = ints(rng, 3000, 0, 7)
+    stanzas += case([fmt_array(idx, "i64")],
+                    [fmt_array([(i // 4) * 100 + (i // 2 % 2) * 10 + i % 2 for i in idx], "i64")])
+    idx = one_bad(rng, 3000, range(8), 9, 2222)
+    stanzas += case([fmt_array(idx, "i64")],
+                    error=r"{at:c[i / 4, i / 2 % 2, i % 2]}: error: index \[2, 0, 1\] out of "
+                          r"bounds for array of shape \[2\]\[2\]\[2\]$")
+    stanzas.append("-- structure kernels { global 4 group 0 host 0 }")
+    write_test("error_private", """
+An index out of bounds of a private array (Note [private arrays] in src/lower/lower.c)
+fails as the C backend fails, with its message: the location, the index and the shape;
+reading a literal at a run-time index, updating a histogram in a loop at a run-time
+index (the bucket of element 2999 is out of bounds on the third pass), and reading
+literals of two and three dimensions at run-time indices.
+""", stanzas, """
+entry read [n] (is: [n]i64) : [n]i32 = map (\\i -> let a = [10, 20, 30, 40 + i32.i64 i] in a[i]) is
+entry update [n] (k: i64) (bs: [n]i64) : [n]i32 =
+  map (\\b -> let h = loop h = replicate 6 0i32 for j < k do
+                let b = if j == 2 then b else j
+                in h with [b] = i32.i64 j + 1
+             in h[0] + h[5]) bs
+entry read2 [n] (is: [n]i64) : [n]f32 =
+  map (\\i -> let m = [[1f32, 2], [3, 4], [5, f32.i64 i]] in m[i, 1 - i % 2]) is
+entry read3 [n] (is: [n]i64) : [n]i64 =
+  map (\\i -> let c = [[[0, 1], [10, 11]], [[100, 101], [110, 110 + i % 2]]]
+               in c[i / 4, i / 2 % 2, i % 2]) is
+""")
+
+
 def main():
     for test in (test_map, test_map2, test_reduce, test_redomap, test_scan, test_scanomap,
                  test_scatter, test_hist, test_hist_host, test_segred, test_loop_kernels,
                  test_if_kernels, test_map_inner, test_f64, test_bool, test_small_ints,
                  test_error_index, test_error_div, test_error_assert, test_neutral_variable,
-                 test_transpose, test_coalesce):
+                 test_transpose, test_coalesce, test_private, test_private_soacs,
+                 test_private_groups, test_private_radix4, test_error_private):
         test(random.Random(test.__name__))
 
 
