@@ -2054,7 +2054,10 @@ static void plan_slots(struct emitter *e, struct intra *g, const struct ir_body 
           add_slot(e, g, s->pat[k]);
         }
       } else if (s->exp.u.soac.kind != IR_SOAC_SCATTER) {
-        for (int k = s->exp.u.soac.neutral_count; k < s->pat_count; k++) {
+        /* A scan's results are arrays too; a reduction's are scalars. */
+        enum ir_soac_kind kind = s->exp.u.soac.kind;
+        bool scan = kind == IR_SOAC_SCAN || kind == IR_SOAC_SCANOMAP;
+        for (int k = scan ? 0 : s->exp.u.soac.neutral_count; k < s->pat_count; k++) {
           add_slot(e, g, s->pat[k]);
         }
         cl_push_string(e, (const char ***)&g->reductions, &g->reduction_count,
@@ -2199,6 +2202,19 @@ static void group_scatter(struct emitter *e, struct intra *g, const struct ir_st
   close_strided(e, g, label);
 }
 
+/* The end of an inner reduction or scan: a failure of the block's work-items becomes
+ * the group's, the block closes, and the group meets at a barrier. */
+static void close_group_soac(struct emitter *e, struct intra *g) {
+  emit_c_line(e, "if (failed) {");
+  emit_c_line(e, "  gfail = 1;");
+  emit_c_line(e, "}");
+  e->indent--;
+  emit_c_line(e, "}");
+  e->cl->fail_action = "gfail = 1; gf = 1;";
+  e->cl->guard = "gf";
+  group_barrier(e, g);
+}
+
 static void group_reduce(struct emitter *e, struct intra *g, const struct ir_stm *s) {
   const struct ir_soac *so = &s->exp.u.soac;
   int nacc = so->neutral_count;
@@ -2245,14 +2261,63 @@ static void group_reduce(struct emitter *e, struct intra *g, const struct ir_stm
   for (int r = 0; r < nacc; r++) {
     emit_c_line(e, "%s = (%s)%s[0];", acc[r], emit_c_elem_type(s->pat[r]->type.prim), loc[r]);
   }
-  emit_c_line(e, "if (failed) {");
-  emit_c_line(e, "  gfail = 1;");
-  emit_c_line(e, "}");
+  close_group_soac(e, g);
+}
+
+/* An inner scan or scanomap: the group scans RTS_GROUP elements at a time in order
+ * (map_fn's values, the map outputs stored), each chunk by group_scan in its local
+ * arrays, from the carry of the chunks before. */
+static void group_scan_soac(struct emitter *e, struct intra *g, const struct ir_stm *s) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  int nacc = so->neutral_count;
+  int index = 0;
+  while ((const struct ir_stm *)g->reductions[index] != s) {
+    index++;
+  }
+  for (int k = 0; k < s->pat_count; k++) {
+    view_slot(e, g, s->pat[k]);
+  }
+  const char **loc = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  for (int r = 0; r < nacc; r++) {
+    loc[r] = emit_c_printf(e, "red%d_%d", index, r);
+  }
+  emit_c_line(e, "{");
+  e->indent++;
+  emit_c_line(e, "bool failed = gf != 0;");
+  const char *n = emit_c_tmp(e);
+  emit_c_line(e, "const long %s = %s;", n, emit_c_subexp(e, so->width));
+  const char **carry = declare_accumulators(e, so, "carry");
+  e->cl->guard = NULL;
+  emit_c_line(e, "for (long base = 0; base < %s; base += RTS_GROUP) {", n);
+  e->indent++;
+  emit_c_line(e, "const long i = base + lid;");
+  const char **one = scan_element(e, s, emit_c_printf(e, "i < %s", n));
+  store_local(e, so->op, loc, one, "lid");
+  group_scan(e, so->op, loc, one);
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  const char **y = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  const char **last = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  for (int r = 0; r < nacc; r++) {
+    const char *t = emit_c_elem_type(so->op->params[r]->type.prim);
+    y[r] = emit_c_tmp(e);
+    emit_c_line(e, "%s %s = %s;", t, y[r], carry[r]);
+    last[r] = emit_c_printf(e, "(%s)%s[min((long)RTS_GROUP, %s - base) - 1]", t, loc[r], n);
+  }
+  const char *label;
+  e->cl->fail_action = fail_region(e, &label);
+  emit_c_line(e, "if (i < %s && !failed) {", n);
+  e->indent++;
+  cl_combine(e, so->op, y, one);
+  store_results(e, s->pat, nacc, y, "i");
   e->indent--;
   emit_c_line(e, "}");
-  e->cl->fail_action = "gfail = 1; gf = 1;";
-  e->cl->guard = "gf";
-  group_barrier(e, g);
+  emit_c_line(e, "if (!failed) {");
+  cl_combine(e, so->op, carry, last);
+  emit_c_line(e, "}");
+  emit_c_line(e, "%s:;", label);
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  close_loop(e);
+  close_group_soac(e, g);
 }
 
 /* Copies view x into the slot of array y, one element per work-item. */
@@ -2343,6 +2408,9 @@ static void group_body(struct emitter *e, struct intra *g, const struct ir_body 
         group_map(e, g, s);
       } else if (s->exp.u.soac.kind == IR_SOAC_SCATTER) {
         group_scatter(e, g, s);
+      } else if (s->exp.u.soac.kind == IR_SOAC_SCAN ||
+                 s->exp.u.soac.kind == IR_SOAC_SCANOMAP) {
+        group_scan_soac(e, g, s);
       } else {
         group_reduce(e, g, s);
       }

@@ -825,6 +825,11 @@ static bool group_stm(const struct group_scope *g, const struct ir_stm *s) {
       return all_scalar(s->pat, so->neutral_count) &&
              all_scalar(so->op->params, so->op->param_count) && kernel_body(so->op->body) &&
              (so->kind == IR_SOAC_REDUCE || lower_is_kernel_lambda(so->map_fn));
+    case IR_SOAC_SCAN:
+    case IR_SOAC_SCANOMAP:
+      /* Scalar elements; the scanned arrays and map outputs are arrays of the group. */
+      return all_scalar(so->op->params, so->op->param_count) && kernel_body(so->op->body) &&
+             (so->kind == IR_SOAC_SCAN || lower_is_kernel_lambda(so->map_fn));
     default:
       return false;
     }

@@ -41,7 +41,8 @@
  *   intra    [group x 2]  a map whose body is *group code*: scalar statements (private
  *                      arrays among them), and arrays of one dimension whose lengths are
  *                      known before the kernel, made by replicate, iota, copy, inner maps
- *                      and scatters, inner reductions, and loops over them. One work-group
+ *                      and scatters, inner reductions and scans (a segmented scan is such
+ *                      a map), and loops over them. One work-group
  *                      per element of the map; its work-items share each inner SOAC, with
  *                      barriers between; the arrays live in local memory, or, when they
  *                      do not fit, in a global scratch buffer per work-group (the second
