@@ -2283,7 +2283,9 @@ static void group_scan_soac(struct emitter *e, struct intra *g, const struct ir_
   }
   emit_c_line(e, "{");
   e->indent++;
-  emit_c_line(e, "bool failed = gf != 0;");
+  /* false, as in group_reduce: an earlier failure is the group's already (gfail), and
+   * PoCL 3.1 skipped this loop's stores when failed started from gf. */
+  emit_c_line(e, "bool failed = false;");
   const char *n = emit_c_tmp(e);
   emit_c_line(e, "const long %s = %s;", n, emit_c_subexp(e, so->width));
   const char **carry = declare_accumulators(e, so, "carry");
