@@ -1614,9 +1614,7 @@ static int rts_cl_check_failure(struct rts_context *ctx, struct rts_cl *cl,
     return rts_cl_fail(ctx, err, NULL, call, "timing OpenCL kernels");
   }
   if (cl->status[0] != 0) {
-    int status = rts_cl_kernel_failure(ctx, cl, cl->status, messages, message_count);
-    cl->status[0] = 0;
-    return status;
+    return rts_cl_kernel_failure(ctx, cl, cl->status, messages, message_count);
   }
   return RTS_SUCCESS;
 }

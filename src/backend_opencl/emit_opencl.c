@@ -1628,7 +1628,7 @@ static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lo
     emit_scan_phases(e, s, k);
     return;
   }
-    const char *w = width_of(e, so);
+  const char *w = width_of(e, so);
   check_inputs(e, so, w);
   for (int i = 0; i < s->pat_count; i++) {
     alloc_output(e, s->pat[i], w, NULL);
