@@ -422,6 +422,9 @@ static void emit_host_stm(struct emitter *e, const struct ir_stm *s, struct emit
                           int k) {
   if (e->plan == NULL || e->soac_depth > 0) {
     emit_stm(e, s, st, k);
+    if (e->plan != NULL && s->exp.kind == IR_APPLY) {
+      emit_cl_after_nested_apply(e, s);
+    }
     return;
   }
   const struct lower_kernel *kernel = lower_kernel_of(e->plan, s);

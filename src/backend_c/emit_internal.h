@@ -158,6 +158,7 @@ void emit_cl_check(struct emitter *e, const char *cond, const char *message);
  * and those it wrote in place marked (Note [mirrors] in rts/opencl/mirror.h). */
 void emit_cl_before_host_stm(struct emitter *e, const struct ir_stm *s);
 void emit_cl_after_host_stm(struct emitter *e, const struct ir_stm *s);
+void emit_cl_after_nested_apply(struct emitter *e, const struct ir_stm *s);
 /* A host statement that lowering made kernels of. */
 void emit_cl_kernel_stm(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k);
 void emit_cl_init(struct emitter *e);

@@ -134,6 +134,18 @@ void emit_cl_after_host_stm(struct emitter *e, const struct ir_stm *s) {
   }
 }
 
+/* A call in the body of a SOAC that runs on the host: the callee's kernels may have
+ * left its array results on the device, and the body reads their elements (or copies
+ * them into its output's rows) without bracketing, so their host copies are made
+ * current here. */
+void emit_cl_after_nested_apply(struct emitter *e, const struct ir_stm *s) {
+  for (int i = 0; i < s->pat_count; i++) {
+    if (s->pat[i]->type.rank > 0) {
+      emit_c_try(e, "rts_host(ctx, %s.mem, %s)", emit_c_var(e, s->pat[i]), e->where);
+    }
+  }
+}
+
 /* ------------------------------------------------------------ Device array operations */
 
 /* Arrays of at least this many bytes that replicate makes are filled on the device. */

@@ -216,9 +216,21 @@ struct ir_subexp eval_size(struct ictx *c, struct ienv *env, struct size *s) {
       size_to_string(c->arena, s));
 }
 
+/* Whether eval_size can compute s here: constants and known names under + - * / %. */
+static bool size_computable(struct ictx *c, struct ienv *env, struct size *s) {
+  struct ir_subexp unused;
+  s = size_head(s);
+  if (size_known(c, env, s, &unused)) {
+    return true;
+  }
+  return s->kind == SIZE_BINOP && size_computable(c, env, s->u.binop.lhs) &&
+         size_computable(c, env, s->u.binop.rhs);
+}
+
 struct comp_walk {
   struct ictx *c;
   struct ienv *env;
+  bool eval; /* compute size expressions (emitting statements) rather than leave them */
   struct ir_type *out;
   int n;
   struct ir_subexp dims[64];
@@ -239,7 +251,12 @@ static void walk_comp_types(struct comp_walk *w, struct type *t) {
       if (w->rank >= 64) {
         diag_fatal(w->c->loc, "arrays of more than 64 dimensions are not supported");
       }
-      if (!size_known(w->c, w->env, t->u.array.dims[i], &w->dims[w->rank])) {
+      struct size *d = t->u.array.dims[i];
+      if (size_known(w->c, w->env, d, &w->dims[w->rank])) {
+        /* a name or a constant */
+      } else if (w->eval && size_computable(w->c, w->env, d)) {
+        w->dims[w->rank] = eval_size(w->c, w->env, d);
+      } else {
         w->dims[w->rank] = ir_se_none();
       }
       w->rank++;
@@ -265,6 +282,12 @@ static void walk_comp_types(struct comp_walk *w, struct type *t) {
 
 void comp_types(struct ictx *c, struct ienv *env, struct type *t, struct ir_type *out) {
   struct comp_walk w = {.c = c, .env = env, .out = out};
+  walk_comp_types(&w, t);
+}
+
+void comp_types_computed(struct ictx *c, struct ienv *env, struct type *t,
+                         struct ir_type *out) {
+  struct comp_walk w = {.c = c, .env = env, .eval = true, .out = out};
   walk_comp_types(&w, t);
 }
 

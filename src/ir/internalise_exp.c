@@ -731,7 +731,7 @@ static struct sv *int_coerce(struct ictx *c, struct ienv *env, struct exp *e) {
   if (comp_count(t) != n) {
     return v;
   }
-  comp_types(c, env, t, want);
+  comp_types_computed(c, env, t, want);
   for (int i = 0; i < n; i++) {
     for (int d = 0; d < want[i].rank; d++) {
       if (want[i].dims[d].kind == IR_SE_NONE) {

@@ -137,6 +137,10 @@ struct type *concrete(struct ictx *c, struct ienv *env, struct type *t);
 int comp_count(struct type *t);
 /* The IR types of t's components; dims from the sizes known in env, else unknown. */
 void comp_types(struct ictx *c, struct ienv *env, struct type *t, struct ir_type *out);
+/* The same, with size expressions of known names computed (emitting statements), as a
+ * coercion needs to check them. */
+void comp_types_computed(struct ictx *c, struct ienv *env, struct type *t,
+                         struct ir_type *out);
 struct ir_subexp eval_size(struct ictx *c, struct ienv *env, struct size *s);
 bool size_known(struct ictx *c, struct ienv *env, struct size *s, struct ir_subexp *out);
 

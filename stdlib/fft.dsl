@@ -1,0 +1,347 @@
+-- | Fast Fourier transforms of any length, for any real type, with radices written in
+-- Prism.
+--
+--     import "fft"
+--     entry main [b][n] (rows: [b][n](f32, f32)) = map fft32.fft rows
+--
+-- The names follow Futhark's FFT package: `fft`, `ifft`, `fft_re`, `rfft`, `irfft`,
+-- `fft2`, `ifft2`, `fft3`, `ifft3`. A complex number is a pair (real part, imaginary
+-- part), so an array of them is two arrays of reals underneath.
+--
+-- How it works (docs/fft.md has the whole story):
+--
+-- * A radix is a module of type `fft_radix`: a size `r` and its `butterfly`, the
+--   forward r-point DFT. The built-in radices 2, 3, 4, 5, 7, 8 and 16 below are such
+--   modules; a user's radix is plugged in with `mk_fft_radix`.
+-- * `stockham_pass` turns any radix into one pass of Stockham's autosort FFT (no bit
+--   reversal): with `ns` the length of the sub-transforms done so far and m = n/r,
+--   work-item j (of m) reads x[j + q m] for q < r, multiplies them by the twiddles
+--   w^(q k), w = exp(-2 pi i / (ns r)), k = j mod ns, applies the butterfly, and writes
+--   result q to y[(j - k) r + k + q ns].
+-- * The planner takes, pass after pass, the first radix in its order that divides what
+--   is left of n: the user's radix, then 16, 8, 4, 2, then 7, 5, 3. Large radices
+--   first means few passes (each pass is a trip through memory); the odd radices come
+--   last because they cost more arithmetic per element.
+-- * A length with a prime factor that no radix divides goes through Bluestein's
+--   algorithm: the DFT as a convolution with the chirp exp(-pi i k^2 / n), done by
+--   power-of-two FFTs of length m >= 2n - 1.
+-- * Twiddles come from one table of exp(-2 pi i k / n), k < n, computed in f64 from
+--   the exact angle k / n (then rounded to the real type), once per call: the table
+--   depends on n alone, so the compiler's hoisting moves it out of a batch's `map`.
+
+import "complex"
+
+-- | A radix: an r-point forward DFT on r complex numbers,
+-- y[k] = sum_j x[j] exp(-2 pi i j k / r).
+module type fft_radix = {
+  -- | The type of the real and imaginary parts.
+  type real
+  -- | The radix.
+  val r: i64
+  -- | The forward r-point DFT.
+  val butterfly: [r](real, real) -> [r](real, real)
+}
+
+-- | Fourier transforms over one real type.
+module type fft = {
+  -- | The type of the real and imaginary parts.
+  type real
+  -- | The forward DFT, unscaled: X[k] = sum_j x[j] exp(-2 pi i j k / n).
+  -- W(n log n), S(log n) for lengths whose prime factors have radices.
+  val fft [n]: [n](real, real) -> [n](real, real)
+  -- | The inverse DFT, scaled by 1/n: `ifft (fft x)` is x.
+  val ifft [n]: [n](real, real) -> [n](real, real)
+  -- | The forward DFT of real input.
+  val fft_re [n]: [n]real -> [n](real, real)
+  -- | The first n/2+1 elements of the DFT of real input (the rest are their
+  -- conjugates), as numpy.fft.rfft.
+  val rfft [n]: [n]real -> [n/2+1](real, real)
+  -- | The real signal of length n whose `rfft` is the given half spectrum, as
+  -- numpy.fft.irfft(x, n); k must be n/2+1. The imaginary parts of the first element
+  -- (and of the last, for even n) are ignored.
+  val irfft [k]: (n: i64) -> [k](real, real) -> [n]real
+  -- | The 2-D forward DFT: `fft` along both axes.
+  val fft2 [n][m]: [n][m](real, real) -> [n][m](real, real)
+  -- | The 2-D inverse DFT, scaled by 1/(n m).
+  val ifft2 [n][m]: [n][m](real, real) -> [n][m](real, real)
+  -- | The 3-D forward DFT: `fft` along all three axes.
+  val fft3 [a][n][m]: [a][n][m](real, real) -> [a][n][m](real, real)
+  -- | The 3-D inverse DFT, scaled by 1/(a n m).
+  val ifft3 [a][n][m]: [a][n][m](real, real) -> [a][n][m](real, real)
+}
+
+-- ------------------------------------------------------------------ The radices
+
+-- | Radix 2: y = (x0 + x1, x0 - x1).
+module radix2 (R: real) : fft_radix with real = R.t = {
+  module c = mk_complex R
+  type real = R.t
+  def r = 2i64
+  def butterfly (x: [r]c.t) : [r]c.t = [x[0] c.+ x[1], x[0] c.- x[1]] :> [r]c.t
+}
+
+-- | Radix 3, with w = exp(-2 pi i / 3) = -1/2 - i sqrt(3)/2:
+-- y1, y2 = x0 - (x1 + x2)/2 -+ i sqrt(3)/2 (x1 - x2).
+module radix3 (R: real) : fft_radix with real = R.t = {
+  module c = mk_complex R
+  type real = R.t
+  def r = 3i64
+  def butterfly (x: [r]c.t) : [r]c.t =
+    let s = x[1] c.+ x[2]
+    let d = c.scale (R.f64 0.86602540378443864676) (c.mul_neg_i (x[1] c.- x[2]))
+    let a = x[0] c.- c.scale (R.f64 0.5) s
+    in [x[0] c.+ s, a c.+ d, a c.- d] :> [r]c.t
+}
+
+-- | Radix 4: two radix-2 steps; the twiddle -i costs no multiplication.
+module radix4 (R: real) : fft_radix with real = R.t = {
+  module c = mk_complex R
+  type real = R.t
+  def r = 4i64
+  def butterfly (x: [r]c.t) : [r]c.t =
+    let a = x[0] c.+ x[2]
+    let b = x[0] c.- x[2]
+    let d = x[1] c.+ x[3]
+    let e = c.mul_neg_i (x[1] c.- x[3])
+    in [a c.+ d, b c.+ e, a c.- d, b c.- e] :> [r]c.t
+}
+
+-- | Radix 5, with c_k = cos(2 pi k / 5), s_k = sin(2 pi k / 5), t1 = x1 + x4,
+-- t2 = x2 + x3, u1 = x1 - x4, u2 = x2 - x3:
+-- y1, y4 = x0 + c1 t1 + c2 t2 -+ i (s1 u1 + s2 u2),
+-- y2, y3 = x0 + c2 t1 + c1 t2 -+ i (s2 u1 - s1 u2).
+module radix5 (R: real) : fft_radix with real = R.t = {
+  module c = mk_complex R
+  type real = R.t
+  def r = 5i64
+  def butterfly (x: [r]c.t) : [r]c.t =
+    let (c1, c2) = (R.f64 0.30901699437494742410, R.f64 (-0.80901699437494742410))
+    let (s1, s2) = (R.f64 0.95105651629515357212, R.f64 0.58778525229247312917)
+    let (t1, t2) = (x[1] c.+ x[4], x[2] c.+ x[3])
+    let (u1, u2) = (x[1] c.- x[4], x[2] c.- x[3])
+    let a1 = x[0] c.+ c.scale c1 t1 c.+ c.scale c2 t2
+    let a2 = x[0] c.+ c.scale c2 t1 c.+ c.scale c1 t2
+    let b1 = c.mul_neg_i (c.scale s1 u1 c.+ c.scale s2 u2)
+    let b2 = c.mul_neg_i (c.scale s2 u1 c.- c.scale s1 u2)
+    in [x[0] c.+ t1 c.+ t2, a1 c.+ b1, a2 c.+ b2, a2 c.- b2, a1 c.- b1] :> [r]c.t
+}
+
+-- | Radix 7, as radix 5 with three pairs: for k = 1, 2, 3,
+-- y_k, y_(7-k) = x0 + sum_j c_(jk) t_j -+ i sum_j s_(jk) u_j, where
+-- t_j = x_j + x_(7-j), u_j = x_j - x_(7-j), c_m = cos(2 pi m / 7), s_m = sin(2 pi m / 7).
+module radix7 (R: real) : fft_radix with real = R.t = {
+  module c = mk_complex R
+  type real = R.t
+  def r = 7i64
+  def butterfly (x: [r]c.t) : [r]c.t =
+    let (c1, c2, c3) = (R.f64 0.62348980185873353053, R.f64 (-0.22252093395631440429),
+                        R.f64 (-0.90096886790241912624))
+    let (s1, s2, s3) = (R.f64 0.78183148246802980871, R.f64 0.97492791218182360702,
+                        R.f64 0.43388373911755812048)
+    let (t1, t2, t3) = (x[1] c.+ x[6], x[2] c.+ x[5], x[3] c.+ x[4])
+    let (u1, u2, u3) = (x[1] c.- x[6], x[2] c.- x[5], x[3] c.- x[4])
+    let a (p: real) (q: real) (s: real) =
+      x[0] c.+ c.scale p t1 c.+ c.scale q t2 c.+ c.scale s t3
+    let b (p: real) (q: real) (s: real) =
+      c.mul_neg_i (c.scale p u1 c.+ c.scale q u2 c.+ c.scale s u3)
+    let (a1, b1) = (a c1 c2 c3, b s1 s2 s3)
+    let (a2, b2) = (a c2 c3 c1, b s2 (R.neg s3) (R.neg s1))
+    let (a3, b3) = (a c3 c1 c2, b s3 (R.neg s1) s2)
+    in [x[0] c.+ t1 c.+ t2 c.+ t3, a1 c.+ b1, a2 c.+ b2, a3 c.+ b3,
+        a3 c.- b3, a2 c.- b2, a1 c.- b1] :> [r]c.t
+}
+
+-- | Multiplication by exp(-2 pi i / 8) = (1 - i)/sqrt 2 and by its cube (-1 - i)/sqrt 2:
+-- two multiplications each.
+local module eighths (R: real) = {
+  def h = R.f64 0.70710678118654752440
+  def mul_w1 ((a, b): (R.t, R.t)) : (R.t, R.t) = (h R.* (a R.+ b), h R.* (b R.- a))
+  def mul_w3 ((a, b): (R.t, R.t)) : (R.t, R.t) = (h R.* (b R.- a), R.neg (h R.* (a R.+ b)))
+}
+
+-- | Radix 8: radix-4 butterflies of the even and of the odd elements, joined by
+-- y_k, y_(k+4) = e_k +- w^k o_k with w = exp(-2 pi i / 8) = (1 - i)/sqrt 2: the
+-- twiddles w, -i and w^3 cost two multiplications or none.
+module radix8 (R: real) : fft_radix with real = R.t = {
+  module c = mk_complex R
+  module r4 = radix4 R
+  open eighths R
+  type real = R.t
+  def r = 8i64
+  def butterfly (x: [r]c.t) : [r]c.t =
+    let e = r4.butterfly ([x[0], x[2], x[4], x[6]] :> [r4.r]c.t)
+    let o = r4.butterfly ([x[1], x[3], x[5], x[7]] :> [r4.r]c.t)
+    let o1 = mul_w1 o[1]
+    let o2 = c.mul_neg_i o[2]
+    let o3 = mul_w3 o[3]
+    in [e[0] c.+ o[0], e[1] c.+ o1, e[2] c.+ o2, e[3] c.+ o3,
+        e[0] c.- o[0], e[1] c.- o1, e[2] c.- o2, e[3] c.- o3] :> [r]c.t
+}
+
+-- | Radix 16: radix-8 butterflies of the even and of the odd elements, joined by
+-- y_k, y_(k+8) = e_k +- w^k o_k with w = exp(-2 pi i / 16).
+module radix16 (R: real) : fft_radix with real = R.t = {
+  module c = mk_complex R
+  module r8 = radix8 R
+  open eighths R
+  type real = R.t
+  def r = 16i64
+  def butterfly (x: [r]c.t) : [r]c.t =
+    let e = r8.butterfly (tabulate r8.r (\j -> x[2 * j]))
+    let o = r8.butterfly (tabulate r8.r (\j -> x[2 * j + 1]))
+    let (c1, s1) = (R.f64 0.92387953251128675613, R.f64 0.38268343236508977173)
+    let ow = [o[0], o[1] c.* (c1, R.neg s1), mul_w1 o[2], o[3] c.* (s1, R.neg c1),
+              c.mul_neg_i o[4], o[5] c.* (R.neg s1, R.neg c1), mul_w3 o[6],
+              o[7] c.* (R.neg c1, R.neg s1)]
+    in tabulate r (\k -> if k < 8 then e[k] c.+ ow[k] else e[k - 8] c.- ow[k - 8])
+}
+
+-- | No radix: the radix that `mk_fft` gives the planner in place of a user's (r = 1 is
+-- never chosen).
+module no_radix (R: real) : fft_radix with real = R.t = {
+  type real = R.t
+  def r = 1i64
+  def butterfly (x: [r](R.t, R.t)) : [r](R.t, R.t) = x
+}
+
+-- ------------------------------------------------------------------ Stockham
+
+-- | One pass of Stockham's autosort FFT with radix `X.r`, from `src` into `dst`.
+-- The sub-transforms of length ns done so far become sub-transforms of length ns r:
+-- with m = n / r, k = j mod ns,
+--   dst[(j - k) r + k + q ns] = sum_p src[j + p m] w^(p k) exp(-2 pi i p q / r),
+-- w = exp(-2 pi i / (ns r)) = tw[n / (ns r)], for j < m and q < r. The twiddle
+-- table holds exp(-2 pi i t / n) for t < n.
+module stockham_pass (R: real) (X: fft_radix with real = R.t) = {
+  module c = mk_complex R
+  def pass [n] (tw: [n]c.t) (ns: i64) (src: [n]c.t) (dst: *[n]c.t) : *[n]c.t =
+    let m = n / X.r
+    let stride = n / (ns * X.r)
+    let (is, vs) = unzip (tabulate m (\j ->
+        let k = j % ns
+        let v = tabulate X.r (\p -> if p == 0 then src[j] else src[j + p * m] c.* tw[p * k * stride])
+        let base = (j - k) * X.r + k
+        in (tabulate X.r (\q -> base + q * ns), X.butterfly v)))
+    in scatter dst (flatten is) (flatten vs)
+}
+
+-- | Transforms over the real type `R.t` with the user's radix `X` preferred.
+module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R.t = {
+  module c = mk_complex R
+  type real = R.t
+  type complex = c.t
+
+  module p_user = stockham_pass R X
+  module p16 = stockham_pass R (radix16 R)
+  module p8 = stockham_pass R (radix8 R)
+  module p4 = stockham_pass R (radix4 R)
+  module p2 = stockham_pass R (radix2 R)
+  module p7 = stockham_pass R (radix7 R)
+  module p5 = stockham_pass R (radix5 R)
+  module p3 = stockham_pass R (radix3 R)
+
+  -- | The planner's choice for what is left of n: the first radix of its order that
+  -- divides `left`, or 0 if none does.
+  def radix_for (left: i64) : i64 =
+    if X.r > 1 && left % X.r == 0 then X.r
+    else if left % 16 == 0 then 16
+    else if left % 8 == 0 then 8
+    else if left % 4 == 0 then 4
+    else if left % 2 == 0 then 2
+    else if left % 7 == 0 then 7
+    else if left % 5 == 0 then 5
+    else if left % 3 == 0 then 3
+    else 0
+
+  -- | Whether the radices factor n completely (n = 0 and 1 need no pass).
+  def plannable (n: i64) : bool =
+    let left = loop left = n while left > 1 && radix_for left != 0 do left / radix_for left
+    in left <= 1
+
+  -- | exp(-2 pi i t / n) for t < n, computed in f64 and rounded to the real type.
+  def twiddles (n: i64) : [n]complex =
+    tabulate n (\t ->
+      let a = -2 * f64.pi * f64.i64 t / f64.i64 n
+      in (R.f64 (f64.cos a), R.f64 (f64.sin a)))
+
+  -- | One pass with radix r, which the planner chose.
+  def pass [n] (r: i64) (tw: [n]complex) (ns: i64) (src: [n]complex) (dst: *[n]complex)
+             : *[n]complex =
+    if r == X.r then p_user.pass tw ns src dst
+    else if r == 16 then p16.pass tw ns src dst
+    else if r == 8 then p8.pass tw ns src dst
+    else if r == 4 then p4.pass tw ns src dst
+    else if r == 2 then p2.pass tw ns src dst
+    else if r == 7 then p7.pass tw ns src dst
+    else if r == 5 then p5.pass tw ns src dst
+    else p3.pass tw ns src dst
+
+  -- | Stockham's FFT of a length that the radices factor: one pass per factor, the
+  -- loop swapping its two buffers.
+  def stockham [n] (tw: [n]complex) (xs: [n]complex) : [n]complex =
+    let (ys, _, _) =
+      loop (src: *[n]complex, dst: *[n]complex, ns) = (copy xs, replicate n c.zero, 1)
+      while ns < n do
+        let r = radix_for (n / ns)
+        in (pass r tw ns src dst, src, ns * r)
+    in ys
+
+  -- | The smallest power of two >= x.
+  def pow2_at_least (x: i64) : i64 = loop p = 1 while p < x do p * 2
+
+  -- | Bluestein's algorithm: with w_k = exp(-pi i k^2 / n),
+  -- X_k = w_k sum_j (x_j w_j) conj(w_(k-j)), a convolution done by FFTs of a power of
+  -- two m >= 2n - 1. The angle's k^2 is reduced mod 2n exactly.
+  def bluestein [n] (xs: [n]complex) : [n]complex =
+    let m = pow2_at_least (2 * n - 1)
+    let tw = twiddles m
+    let w = tabulate n (\k ->
+      let a = -f64.pi * f64.i64 ((k * k) % (2 * n)) / f64.i64 n
+      in (R.f64 (f64.cos a), R.f64 (f64.sin a)))
+    let a = tabulate m (\k -> if k < n then xs[k] c.* w[k] else c.zero)
+    let b = tabulate m (\k -> if k < n then c.conj w[k]
+                              else if k > m - n then c.conj w[m - k] else c.zero)
+    let fab = map2 (c.*) (stockham tw a) (stockham tw b)
+    let conv = stockham tw (map c.conj fab)
+    let s = R.f64 (1 / f64.i64 m)
+    in tabulate n (\k -> w[k] c.* c.scale s (c.conj conv[k]))
+
+  def fft [n] (xs: [n]complex) : [n]complex =
+    if plannable n then stockham (twiddles n) xs else bluestein xs
+
+  def ifft [n] (xs: [n]complex) : [n]complex =
+    let s = R.f64 (1 / f64.i64 (i64.max n 1))
+    in map (\z -> c.scale s (c.conj z)) (fft (map c.conj xs))
+
+  def fft_re [n] (xs: [n]real) : [n]complex = fft (map c.mk_re xs)
+
+  def rfft [n] (xs: [n]real) : [n/2+1]complex =
+    let ys = fft_re xs
+    in tabulate (n/2+1) (\k -> if k < n then ys[k] else c.zero)
+
+  def irfft [k] (n: i64) (xs: [k]complex) : [n]real =
+    let xs = xs :> [n/2+1]complex
+    let full = tabulate n (\j -> if j <= n / 2 then xs[j] else c.conj xs[n - j])
+    in map c.re (ifft full)
+
+  def fft2 [n][m] (xs: [n][m]complex) : [n][m]complex =
+    transpose (map fft (transpose (map fft xs)))
+
+  def ifft2 [n][m] (xs: [n][m]complex) : [n][m]complex =
+    transpose (map ifft (transpose (map ifft xs)))
+
+  def fft3 [a][n][m] (xs: [a][n][m]complex) : [a][n][m]complex =
+    let ys = map fft2 xs
+    in transpose (map (\p -> transpose (map fft (transpose p))) (transpose ys))
+
+  def ifft3 [a][n][m] (xs: [a][n][m]complex) : [a][n][m]complex =
+    let ys = map ifft2 xs
+    in transpose (map (\p -> transpose (map ifft (transpose p))) (transpose ys))
+}
+
+-- | Transforms over the real type `R.t` with the built-in radices.
+module mk_fft (R: real) : fft with real = R.t = mk_fft_radix R (no_radix R)
+
+-- | Transforms of f32 and of f64.
+module fft32 = mk_fft f32
+module fft64 = mk_fft f64
