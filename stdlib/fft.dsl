@@ -21,8 +21,9 @@
 -- * The planner takes, pass after pass, the first radix in its order that divides what
 --   is left of n: the user's radix, then 16, 8, 4, 2, then 7, 5, 3. Large radices
 --   first means few passes (each pass is a trip through memory); the odd radices come
---   last because they cost more arithmetic per element.
--- * A length with a prime factor that no radix divides goes through Bluestein's
+--   last because they cost more arithmetic per element. Another prime factor p <= 64
+--   takes a direct pass: the DFT of p inputs by its definition.
+-- * A length with a larger prime factor that no radix divides goes through Bluestein's
 --   algorithm: the DFT as a convolution with the chirp exp(-pi i k^2 / n), done by
 --   power-of-two FFTs of length m >= 2n - 1.
 -- * Twiddles come from one table of exp(-2 pi i k / n), k < n, computed in f64 from
@@ -240,8 +241,18 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
   module p5 = stockham_pass R (radix5 R)
   module p3 = stockham_pass R (radix3 R)
 
+  -- | The largest prime that a direct pass (`direct_pass`) takes; a length with a
+  -- larger prime factor that no radix divides goes through Bluestein's algorithm.
+  def direct_max : i64 = 64
+
+  -- | The smallest prime factor of x > 1.
+  def smallest_factor (x: i64) : i64 =
+    loop p = 2 while p * p <= x && x % p != 0 do p + 1 + p % 2
+    |> \p -> if p * p > x then x else p
+
   -- | The planner's choice for what is left of n: the first radix of its order that
-  -- divides `left`, or 0 if none does.
+  -- divides `left`, else the smallest prime factor of `left` for a direct pass if it is
+  -- at most `direct_max`, else 0 (no plan).
   def radix_for (left: i64) : i64 =
     if X.r > 1 && left % X.r == 0 then X.r
     else if left % 16 == 0 then 16
@@ -251,7 +262,7 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
     else if left % 7 == 0 then 7
     else if left % 5 == 0 then 5
     else if left % 3 == 0 then 3
-    else 0
+    else let p = smallest_factor left in if p <= direct_max then p else 0
 
   -- | Whether the radices factor n completely (n = 0 and 1 need no pass).
   def plannable (n: i64) : bool =
@@ -264,6 +275,19 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
       let a = -2 * f64.pi * f64.i64 t / f64.i64 n
       in (R.f64 (f64.cos a), R.f64 (f64.sin a)))
 
+  -- | A Stockham pass of radix p, a prime that no radix module has, as a direct DFT:
+  -- each output sums its p inputs times their twiddles, all from the table (the
+  -- twiddle of input s of output q is exp(-2 pi i s (k + q ns) / (ns p))). W(n p).
+  def direct_pass [n] (p: i64) (tw: [n]complex) (ns: i64) (src: [n]complex) : *[n]complex =
+    let m = n / p
+    let stride = n / (ns * p)
+    in tabulate n (\o ->
+         let k = o % ns
+         let q = (o / ns) % p
+         let j = (o / (ns * p)) * ns + k
+         let step = (k + q * ns) * stride
+         in loop acc = c.zero for s < p do acc c.+ src[j + s * m] c.* tw[(s * step) % n])
+
   -- | One pass with radix r, which the planner chose.
   def pass [n] (r: i64) (tw: [n]complex) (ns: i64) (src: [n]complex) (dst: *[n]complex)
              : *[n]complex =
@@ -274,11 +298,12 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
     else if r == 2 then p2.pass tw ns src dst
     else if r == 7 then p7.pass tw ns src dst
     else if r == 5 then p5.pass tw ns src dst
-    else p3.pass tw ns src dst
+    else if r == 3 then p3.pass tw ns src dst
+    else direct_pass r tw ns src
 
   -- | Stockham's FFT of a length that the radices factor: one pass per factor, the
   -- loop swapping its two buffers.
-  def stockham [n] (tw: [n]complex) (xs: [n]complex) : [n]complex =
+  def stockham [n] (tw: [n]complex) (xs: [n]complex) : *[n]complex =
     let (ys, _, _) =
       loop (src: *[n]complex, dst: *[n]complex, ns) = (copy xs, replicate n c.zero, 1)
       while ns < n do
@@ -292,7 +317,7 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
   -- | Bluestein's algorithm: with w_k = exp(-pi i k^2 / n),
   -- X_k = w_k sum_j (x_j w_j) conj(w_(k-j)), a convolution done by FFTs of a power of
   -- two m >= 2n - 1. The angle's k^2 is reduced mod 2n exactly.
-  def bluestein [n] (xs: [n]complex) : [n]complex =
+  def bluestein [n] (xs: [n]complex) : *[n]complex =
     let m = pow2_at_least (2 * n - 1)
     let tw = twiddles m
     let w = tabulate n (\k ->
@@ -306,8 +331,13 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
     let s = R.f64 (1 / f64.i64 m)
     in tabulate n (\k -> w[k] c.* c.scale s (c.conj conv[k]))
 
+  -- | The twiddle table is made outside the `if`: it depends on n alone and cannot
+  -- fail, so in `map fft rows` the compiler makes it once for all rows (it never moves
+  -- code out of a branch). Bluestein's lengths do not use it: a table of n is the
+  -- price of that for them.
   def fft [n] (xs: [n]complex) : [n]complex =
-    if plannable n then stockham (twiddles n) xs else bluestein xs
+    let tw = twiddles n
+    in if plannable n then stockham tw xs else bluestein xs
 
   def ifft [n] (xs: [n]complex) : [n]complex =
     let s = R.f64 (1 / f64.i64 (i64.max n 1))

@@ -14,7 +14,9 @@
  *     stale), and calls rts_dev_wrote on blocks it writes in place (scatter, hist).
  * So data moves only when the side that reads it is behind, and arrays that kernels
  * make and kernels read never leave the device. The host memory of a block that only
- * the device uses is never touched, so the system never commits it.
+ * the device uses is never touched, so the system commits none of it, unless an
+ * earlier array did (the block came from the free list, Note [host free list] in
+ * rts/c/context.h; a reused block starts with no device copy, as a new one does).
  *
  * A kernel's failure (Note [errbuf] in opencl.h) is looked for whenever the host waits
  * for the device anyway: before rts_host copies back, and at the end of every entry

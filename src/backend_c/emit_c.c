@@ -199,6 +199,9 @@ void emit_c_fail_if(struct emitter *e, const char *cond, const char *fmt, ...) {
   va_end(ap);
   emit_c_line(e, "if (RTS_UNLIKELY(%s)) {", cond);
   emit_c_line(e, "  err = %s;", b.data);
+  if (e->notes != NULL) {
+    emit_c_line(e, "  rts_error(ctx, err, \"%%s\", %s);", e->notes);
+  }
   emit_c_line(e, "  goto fail;");
   emit_c_line(e, "}");
   strbuf_free(&b);
@@ -356,7 +359,15 @@ static void emit_apply(struct emitter *e, const struct ir_stm *s) {
     }
   }
   strbuf_putc(&call, ')');
-  emit_c_try(e, "%s", call.data);
+  /* The callee's failure names this call (and the calls this one was inlined through). */
+  const char *notes = arena_printf(&e->arena, "%s: note: in this call of '%s'%s%s",
+                                   loc_format(s->loc), f->source_name, s->trace != NULL ? "\n" : "",
+                                   ir_trace_notes(&e->arena, s->trace));
+  emit_c_line(e, "if ((err = %s) != 0) {", call.data);
+  emit_c_line(e, "  rts_error(ctx, err, \"%%s\", %s);", string_literal(e, notes));
+  emit_c_line(e, "  goto fail;");
+  emit_c_line(e, "}");
+  e->fail_used = true;
   e->indent--;
   emit_c_line(e, "}");
   strbuf_free(&call);
@@ -444,9 +455,10 @@ void emit_c_body_stms(struct emitter *e, struct emit_body *st) {
   const struct ir_body *b = st->body;
   for (int k = 0; k < b->stm_count; k++) {
     const struct ir_stm *s = b->stms[k];
-    const char *saved_where = e->where;
+    const char *saved_where = e->where, *saved_notes = e->notes;
     bool saved_unsafe = e->unsafe;
     e->where = string_literal(e, loc_format(s->loc));
+    e->notes = s->trace != NULL ? string_literal(e, ir_trace_notes(&e->arena, s->trace)) : NULL;
     e->unsafe = s->unsafe;
     for (int i = 0; i < s->pat_count; i++) {
       emit_c_declare(e, s->pat[i], true);
@@ -454,6 +466,7 @@ void emit_c_body_stms(struct emitter *e, struct emit_body *st) {
     emit_own_before(e, st, k);
     emit_host_stm(e, s, st, k);
     e->where = saved_where;
+    e->notes = saved_notes;
     e->unsafe = saved_unsafe;
     for (int i = 0; i < s->pat_count; i++) {
       emit_own_bind(e, st, s->pat[i]);

@@ -78,6 +78,7 @@ struct emitter {
   int next_tmp;
   bool fail_used;        /* a `goto fail` was emitted */
   const char *where;     /* C string literal: location of the current statement */
+  const char *notes;     /* C string literal: its call trace's notes, or NULL for none */
   bool unsafe;           /* the current statement is #[unsafe] */
   int max_rank;          /* highest rank of an array struct used */
   int scan_index;        /* the statement whose uses emit_own.c is counting */

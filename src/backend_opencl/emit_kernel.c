@@ -37,9 +37,26 @@ int cl_push_string(struct emitter *e, const char ***items, int *count, int *cap,
   return *count;
 }
 
+/* A message's text is a format of the failure's arguments (%lld), so the notes' own
+ * percent signs (in file names) are doubled. */
 int cl_message(struct emitter *e, const char *text) {
   struct emit_cl *cl = e->cl;
+  if (cl->notes_text[0] != '\0') {
+    struct strbuf b;
+    strbuf_init(&b);
+    strbuf_printf(&b, "%s\n", text);
+    for (const char *p = cl->notes_text; *p != '\0'; p++) {
+      strbuf_printf(&b, *p == '%' ? "%%%%" : "%c", *p);
+    }
+    text = emit_c_printf(e, "%s", b.data);
+    strbuf_free(&b);
+  }
   return cl_push_string(e, &cl->messages, &cl->message_count, &cl->message_cap, text);
+}
+
+void cl_set_where(struct emitter *e, const struct ir_stm *s) {
+  e->cl->where_text = emit_c_printf(e, "%s", loc_format(s->loc));
+  e->cl->notes_text = ir_trace_notes(&e->arena, s->trace);
 }
 
 /* The failure: report id with up to four i64 arguments, then the failure action. */
@@ -501,9 +518,8 @@ static void emit_sequential_reduction(struct emitter *e, const struct ir_stm *s)
 }
 
 static void kernel_stm(struct emitter *e, const struct ir_stm *s) {
-  const char *saved = e->cl->where_text;
-  e->cl->where_text = loc_format(s->loc);
-  e->cl->where_text = emit_c_printf(e, "%s", e->cl->where_text);
+  const char *saved = e->cl->where_text, *saved_notes = e->cl->notes_text;
+  cl_set_where(e, s);
   switch (s->exp.kind) {
   case IR_SUBEXP:
     if (s->pat[0]->type.rank > 0) {
@@ -571,6 +587,7 @@ static void kernel_stm(struct emitter *e, const struct ir_stm *s) {
              ir_exp_kind_name(s->exp.kind));
   }
   e->cl->where_text = saved;
+  e->cl->notes_text = saved_notes;
 }
 
 void cl_kernel_body(struct emitter *e, const struct ir_body *b) {

@@ -46,6 +46,7 @@ void emit_cl_init(struct emitter *e) {
   e->cl->transposed = ARENA_ARRAY(&e->arena, const struct cl_transposed *, e->var_count + 1);
   e->cl->fail_action = "return;";
   e->cl->where_text = "<unknown>";
+  e->cl->notes_text = "";
 }
 
 void emit_cl_free(struct emitter *e) {
@@ -970,7 +971,7 @@ static void emit_map2(struct emitter *e, const struct ir_stm *s, const struct lo
   for (int i = 0; i < in->input_count; i++) {
     const struct cl_view *v = cl_view_of(e, in->inputs[i]);
     const char *args[2] = {v->dims[0], "m"};
-    e->cl->where_text = emit_c_printf(e, "%s", loc_format(k->inner->loc));
+    cl_set_where(e, k->inner);
     int id = cl_message(e, emit_c_printf(e,
                                          "%s: error: an input of map has outer size %%lld, not "
                                          "the width %%lld",
@@ -2407,7 +2408,7 @@ static void group_body(struct emitter *e, struct intra *g, const struct ir_body 
   for (int i = 0; i < b->stm_count; i++) {
     const struct ir_stm *s = b->stms[i];
     diag_checkpoint(s->loc);
-    e->cl->where_text = emit_c_printf(e, "%s", loc_format(s->loc));
+    cl_set_where(e, s);
     switch (s->exp.kind) {
     case IR_REPLICATE:
     case IR_IOTA:
@@ -2559,7 +2560,7 @@ static void emit_intra(struct emitter *e, const struct ir_stm *s, const struct l
 
 void emit_cl_kernel_stm(struct emitter *e, const struct ir_stm *s,
                         const struct lower_kernel *k) {
-  e->cl->where_text = emit_c_printf(e, "%s", loc_format(s->loc));
+  cl_set_where(e, s);
   emit_c_line(e, "{");
   e->indent++;
   switch (k->form) {

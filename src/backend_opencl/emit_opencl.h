@@ -61,6 +61,7 @@ struct emit_cl {
    * is set, so that nothing jumps past a barrier. NULL elsewhere. */
   const char *guard;
   const char *where_text;    /* the location of the statement being emitted */
+  const char *notes_text;    /* its call trace's notes (ir_trace_notes), "" for none */
   /* by variable id: the arrays of the kernel being built that it may read transposed */
   const struct cl_transposed **transposed;
 };
@@ -72,6 +73,8 @@ int cl_push_string(struct emitter *e, const char ***items, int *count, int *cap,
                    const char *text);
 /* Registers a failure message; returns its id. */
 int cl_message(struct emitter *e, const char *text);
+/* Makes s the statement whose location and call trace messages name. */
+void cl_set_where(struct emitter *e, const struct ir_stm *s);
 
 struct cl_view *cl_view_of(struct emitter *e, const struct ir_var *v);
 void cl_set_view(struct emitter *e, const struct ir_var *v, const char *ptr,

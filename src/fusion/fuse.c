@@ -85,46 +85,12 @@ static int input_uses(const struct ir_soac *s, const struct ir_var *v) {
   return n;
 }
 
-/* The arrays a statement consumes (writes in place). */
-static bool consumes(const struct ir_stm *s, const struct ir_var *v) {
-  const struct ir_exp *e = &s->exp;
-  switch (e->kind) {
-  case IR_UPDATE:
-    return e->u.update.array == v;
-  case IR_SOAC:
-    for (int i = 0; i < e->u.soac.dest_count; i++) {
-      if (e->u.soac.dests[i] == v) {
-        return true;
-      }
-    }
-    return false;
-  case IR_LOOP:
-    for (int i = 0; i < e->u.loop.param_count; i++) {
-      if (e->u.loop.params[i]->type.unique && e->u.loop.inits[i].kind == IR_SE_VAR &&
-          e->u.loop.inits[i].u.var == v) {
-        return true;
-      }
-    }
-    return false;
-  case IR_APPLY:
-    for (int i = 0; i < e->u.apply.count; i++) {
-      if (e->u.apply.fun->params[i]->type.unique && e->u.apply.args[i].kind == IR_SE_VAR &&
-          e->u.apply.args[i].u.var == v) {
-        return true;
-      }
-    }
-    return false;
-  default:
-    return false;
-  }
-}
-
 /* Does any statement strictly between i and j consume one of the SOAC's inputs? */
 static bool inputs_consumed_between(const struct ir_body *b, int i, int j,
                                     const struct ir_soac *producer) {
   for (int k = i + 1; k < j; k++) {
     for (int x = 0; x < producer->input_count; x++) {
-      if (consumes(b->stms[k], producer->inputs[x])) {
+      if (ir_stm_consumes(b->stms[k], producer->inputs[x])) {
         return true;
       }
     }

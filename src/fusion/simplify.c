@@ -23,7 +23,12 @@
  *    before in an enclosing frame;
  *  - hoisting: a scalar statement that cannot fail (ir_stm_may_fail) and uses nothing
  *    bound in the loop body or lambda it is in moves before that loop or SOAC; it never
- *    leaves an if's branch, so nothing runs that the program would not have run.
+ *    leaves an if's branch, so nothing runs that the program would not have run. A
+ *    statement that makes arrays moves alike (a table computed from sizes alone is made
+ *    once, not once per element or pass) when, moreover, it has no while loop and
+ *    nothing left in the body consumes its results or returns them, so that a buffer
+ *    updated in place stays fresh each pass; this is decided when its body's frame
+ *    closes (Note [hoisting arrays]).
  * Statements that may fail are never dropped or moved out of their conditions; CSE
  * reuses only statements that dominate the reuse, and which fail whenever it would.
  */
@@ -114,17 +119,21 @@ static void frame_add(struct simplifier *s, int level, struct ir_stm *stm) {
   f->stms[f->count++] = stm;
 }
 
-/* Closes the current frame: its statements become the body's. */
+static void hoist_arrays(struct simplifier *s, const struct ir_body *b);
+
+/* Closes the current frame: its statements become the body's, but for arrays that
+ * move out (Note [hoisting arrays]). */
 static void pop_frame(struct simplifier *s, struct ir_body *b) {
+  for (int i = 0; i < b->result_count; i++) {
+    b->results[i] = simplify_subexp(s, b->results[i]);
+  }
+  hoist_arrays(s, b);
   struct frame *f = &s->frames[s->depth];
   b->stms = ARENA_ARRAY(s->p->arena, struct ir_stm *, f->count + 1);
   if (f->count > 0) {
     memcpy(b->stms, f->stms, sizeof *b->stms * (size_t)f->count);
   }
   b->stm_count = b->stm_cap = f->count;
-  for (int i = 0; i < b->result_count; i++) {
-    b->results[i] = simplify_subexp(s, b->results[i]);
-  }
   s->serial_live[f->serial] = false;
   s->depth--;
 }
@@ -144,23 +153,195 @@ static void raise_level(void *ctx, const struct ir_var *v) {
   }
 }
 
-static bool hoistable(const struct ir_stm *stm) {
-  return simplify_scalar_op(stm) && !ir_stm_may_fail(stm);
-}
-
-/* The outermost frame the statement may move to: past loop bodies and lambdas whose
- * variables it does not use, never out of a branch. */
-static int hoist_target(struct simplifier *s, const struct ir_stm *stm) {
+/* The outermost frame that the statement may move to: past the loop bodies and lambdas
+ * whose variables it does not use (its pattern's types included), never out of a
+ * branch. */
+static int invariant_level(struct simplifier *s, const struct ir_stm *stm) {
   int floor = s->depth;
   while (floor > 0 && s->frames[floor].kind != FRAME_BRANCH) {
     floor--;
   }
-  if (floor == s->depth || !hoistable(stm)) {
+  if (floor == s->depth) {
     return s->depth;
   }
   struct level_ctx c = {s, floor};
   ir_visit_uses_stm(stm, raise_level, &c);
   return c.max;
+}
+
+static bool hoistable(const struct ir_stm *stm) {
+  return simplify_scalar_op(stm) && !ir_stm_may_fail(stm);
+}
+
+/* Where a scalar statement goes when it is kept. */
+static int hoist_target(struct simplifier *s, const struct ir_stm *stm) {
+  return hoistable(stm) ? invariant_level(s, stm) : s->depth;
+}
+
+/* Note [hoisting arrays]
+ * ~~~~~~~~~~~~~~~~~~~~~~
+ * A statement that makes arrays from values bound outside the loop body or lambda it
+ * is in makes the same arrays each time the body runs. A table that depends on sizes
+ * only (`let t = tabulate n (\k -> f64.cos (f64.i64 k))` inside `map (\row -> ...)
+ * rows`) is then made once per call instead of once per row, and the OpenCL backend
+ * reads it as an array in global memory in the map's kernel. Such a statement moves
+ * out as a scalar one does (to the same level, never out of a branch) when also:
+ *  - it cannot fail (ir_stm_may_fail, which looks into its bodies and lambdas) and has
+ *    no while loop, here or nested, that might not end: it now runs even where the
+ *    body would run no time (an empty batch, a loop of no pass);
+ *  - it makes arrays, not views (rows, slices, reshapes and rearranges cost nothing and
+ *    stay with their uses), and writes nothing in place itself;
+ *  - the rest of the body neither consumes its results, nor an array that may share
+ *    their memory, nor returns them (ir_body_may_consume): a buffer that each pass
+ *    makes and then updates in place must be fresh each pass;
+ *  - out of a lambda, it makes more than a small array of constant shape (at most
+ *    SIMPLIFY_SMALL_ARRAY elements), which costs little to make and which kernel code
+ *    keeps in registers (Note [private arrays] in src/lower/lower.c); such an array
+ *    may still leave loop bodies inside the lambda.
+ * What the rest of the body consumes is known only once it is walked, so these
+ * statements move when their frame closes (hoist_arrays), in order, each after what it
+ * uses: one that uses an array just moved may follow it. The sizes in the types of
+ * what it binds are uses too, so they are bound where it goes.
+ */
+
+static bool has_array_result(const struct ir_stm *stm) {
+  for (int i = 0; i < stm->pat_count; i++) {
+    if (stm->pat[i]->type.rank > 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+static bool makes_view(const struct ir_stm *stm) {
+  switch (stm->exp.kind) {
+  case IR_SUBEXP:
+  case IR_INDEX:
+  case IR_SLICE:
+  case IR_RESHAPE:
+  case IR_REARRANGE:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static void note_consumed(void *ctx, const struct ir_var *v) {
+  (void)v;
+  *(bool *)ctx = true;
+}
+
+static bool writes_in_place(const struct ir_stm *stm) {
+  bool writes = false;
+  ir_visit_consumed(stm, note_consumed, &writes);
+  return writes;
+}
+
+static bool body_may_not_end(const struct ir_body *b);
+
+/* Whether the statement holds a while loop, which might never end. */
+static bool may_not_end(const struct ir_stm *stm) {
+  const struct ir_exp *e = &stm->exp;
+  switch (e->kind) {
+  case IR_LOOP:
+    return e->u.loop.is_while || body_may_not_end(e->u.loop.body);
+  case IR_IF:
+    return body_may_not_end(e->u.if_.then_body) || body_may_not_end(e->u.if_.else_body);
+  case IR_SOAC:
+    return (e->u.soac.map_fn != NULL && body_may_not_end(e->u.soac.map_fn->body)) ||
+           (e->u.soac.op != NULL && body_may_not_end(e->u.soac.op->body));
+  case IR_APPLY:
+    return body_may_not_end(e->u.apply.fun->body);
+  default:
+    return false;
+  }
+}
+
+static bool body_may_not_end(const struct ir_body *b) {
+  for (int i = 0; i < b->stm_count; i++) {
+    if (may_not_end(b->stms[i])) {
+      return true;
+    }
+  }
+  return false;
+}
+
+static bool array_hoistable(const struct ir_stm *stm) {
+  return has_array_result(stm) && !makes_view(stm) && !ir_stm_may_fail(stm) &&
+         !writes_in_place(stm) && !may_not_end(stm);
+}
+
+/* Whether every array the statement binds has a constant shape of at most
+ * SIMPLIFY_SMALL_ARRAY elements. */
+static bool small_arrays(const struct ir_stm *stm) {
+  for (int i = 0; i < stm->pat_count; i++) {
+    struct ir_type t = stm->pat[i]->type;
+    int64_t elems = 1, n;
+    for (int d = 0; d < t.rank; d++) {
+      if (!const_int_value(t.dims[d], &n) || n < 0 || n > SIMPLIFY_SMALL_ARRAY) {
+        return false;
+      }
+      elems *= n;
+      if (elems > SIMPLIFY_SMALL_ARRAY) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+/* The level, at most `level`, that keeps the statement in the innermost lambda it is in
+ * between `level` and the current frame. */
+static int stay_in_lambda(struct simplifier *s, int level) {
+  for (int k = s->depth; k > level; k--) {
+    if (s->frames[k].kind == FRAME_LAMBDA) {
+      return k;
+    }
+  }
+  return level;
+}
+
+/* Where statement i of the closing frame, whose body's results are those of b, goes
+ * (Note [hoisting arrays]). */
+static int array_target(struct simplifier *s, int i, const struct ir_body *b) {
+  struct frame *f = &s->frames[s->depth];
+  struct ir_stm *stm = f->stms[i];
+  if (!array_hoistable(stm)) {
+    return s->depth;
+  }
+  int level = invariant_level(s, stm);
+  if (level < s->depth && small_arrays(stm)) {
+    level = stay_in_lambda(s, level);
+  }
+  if (level == s->depth) {
+    return level;
+  }
+  struct ir_body rest = {.stms = f->stms + i + 1, .stm_count = f->count - i - 1,
+                         .results = b->results, .result_count = b->result_count};
+  return ir_body_may_consume(&rest, stm->pat, stm->pat_count) ? s->depth : level;
+}
+
+/* Moves the array statements of the closing loop body or lambda that may leave it. */
+static void hoist_arrays(struct simplifier *s, const struct ir_body *b) {
+  struct frame *f = &s->frames[s->depth];
+  if (f->kind != FRAME_LOOP && f->kind != FRAME_LAMBDA) {
+    return;
+  }
+  int k = 0;
+  for (int i = 0; i < f->count; i++) {
+    struct ir_stm *stm = f->stms[i];
+    int level = array_target(s, i, b);
+    if (level == s->depth) {
+      f->stms[k++] = stm;
+      continue;
+    }
+    frame_add(s, level, stm);
+    for (int p = 0; p < stm->pat_count; p++) {
+      simplify_info(s, stm->pat[p])->level = level;
+    }
+    s->changes++;
+  }
+  f->count = k;
 }
 
 /* ---------------------------------------------------------------- Keeping */
@@ -709,6 +890,7 @@ static enum rewrite simplify_apply(struct simplifier *s, struct ir_stm *stm) {
     return REWRITE_KEEP;
   }
   struct ir_body *copy = ir_copy_body_with(s->p, f->body, &s->renames);
+  ir_trace_inlined(s->p, copy, stm);
   for (int i = 0; i < f->param_count; i++) {
     simplify_bind(s, f->params[i], stm->exp.u.apply.args[i]);
   }
@@ -724,9 +906,25 @@ static enum rewrite simplify_apply(struct simplifier *s, struct ir_stm *stm) {
 
 /* ---------------------------------------------------------------- Dispatch */
 
-static bool iota_size_known_nonneg(struct simplifier *s, struct ir_subexp n) {
+static bool size_known_nonneg(struct simplifier *s, struct ir_subexp n) {
   struct range r = simplify_range(s, n);
   return r.known && r.lo >= 0;
+}
+
+/* The sizes of an iota or replicate are known not negative: nothing to check (unsafe),
+ * so it is dead when unused, and it may be hoisted (Note [hoisting arrays]). */
+static enum rewrite mark_sizes_checked(struct simplifier *s, struct ir_stm *stm,
+                                       const struct ir_subexp *sizes, int count) {
+  if (stm->unsafe) {
+    return REWRITE_KEEP;
+  }
+  for (int i = 0; i < count; i++) {
+    if (!size_known_nonneg(s, sizes[i])) {
+      return REWRITE_KEEP;
+    }
+  }
+  stm->unsafe = true;
+  return REWRITE_CHANGED;
 }
 
 static enum rewrite apply_rules(struct simplifier *s, struct ir_stm *stm) {
@@ -748,13 +946,9 @@ static enum rewrite apply_rules(struct simplifier *s, struct ir_stm *stm) {
   case IR_INDEX:
     return simplify_index(s, stm);
   case IR_IOTA:
-    /* The size is known non-negative: nothing to check (unsafe), so it is dead when
-     * unused. */
-    if (!stm->unsafe && iota_size_known_nonneg(s, e->u.iota.n)) {
-      stm->unsafe = true;
-      return REWRITE_CHANGED;
-    }
-    return REWRITE_KEEP;
+    return mark_sizes_checked(s, stm, &e->u.iota.n, 1);
+  case IR_REPLICATE:
+    return mark_sizes_checked(s, stm, e->u.replicate.dims, e->u.replicate.count);
   case IR_ASSERT:
     return ir_subexp_equal(e->u.assert_.cond, ir_se_bool(true)) ? REWRITE_DROP : REWRITE_KEEP;
   case IR_APPLY:

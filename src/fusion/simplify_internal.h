@@ -18,10 +18,14 @@
 /* Loops and SOACs of a constant width up to this are unrolled ... */
 #define SIMPLIFY_UNROLL_WIDTH 16
 /* ... when width times the body's size stays under this (#[unroll] loops always). */
-#define SIMPLIFY_UNROLL_BUDGET 256
+#define SIMPLIFY_UNROLL_BUDGET 512
 /* Functions this small (in statements, nested ones included) are inlined everywhere;
  * larger ones only where they have a single call site. */
 #define SIMPLIFY_INLINE_SIZE 128
+
+/* An array of constant shape and at most this many elements is not hoisted out of a
+ * lambda (Note [hoisting arrays] in simplify.c); lower.c's LOWER_PRIVATE_MAX alike. */
+#define SIMPLIFY_SMALL_ARRAY 64
 
 /* What is known of an integer's value: lo <= x <= hi, and x < below when below is not
  * NULL. An unknown range is the whole range of the type (known false for u64). */

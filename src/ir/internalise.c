@@ -891,6 +891,7 @@ static struct ir_fun *specialise(struct ictx *c, struct tc_binding *b, struct ty
   diag_checkpoint(d->loc);
   struct ir_fun *f = ir_fun_new(c->prog, intern_printf("%s_%d", b->name, c->prog->fun_count),
                                 d->loc);
+  f->source_name = b->name;
   struct ispec *spec = ARENA_NEW(c->arena, struct ispec);
   spec->def = b;
   spec->types = types;

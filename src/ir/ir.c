@@ -213,6 +213,7 @@ struct ir_lambda *ir_lambda_new(struct arena *a) {
 struct ir_fun *ir_fun_new(struct ir_program *p, name_t name, struct loc loc) {
   struct ir_fun *f = ARENA_NEW(p->arena, struct ir_fun);
   f->name = name;
+  f->source_name = name;
   f->loc = loc;
   f->body = ir_body_new(p->arena);
   return f;

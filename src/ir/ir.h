@@ -341,11 +341,24 @@ struct ir_exp {
 };
 
 /* A statement binds its pattern (zero or more fresh variables) to an expression. */
+/* A call that a statement was inlined through (simplify.c): where the call was, the
+ * function it called, and the next call inwards, inside that function's body. Run-time
+ * error messages print the chain as notes after the statement's own location, so that
+ * an error inside a library function also names the caller's line (ir_trace_notes).
+ * Outermost first, so that inlining a body adds its call in front of every statement's
+ * chain and shares the rest (inlining f1 into f2 into ... fN stays linear). */
+struct ir_trace {
+  struct loc loc;
+  name_t fun;
+  const struct ir_trace *inner;
+};
+
 struct ir_stm {
   struct ir_var **pat;
   int pat_count;
   struct ir_exp exp;
   struct loc loc;    /* the source expression, for run-time error messages */
+  const struct ir_trace *trace; /* the calls it was inlined through, outermost first */
   bool unsafe;       /* #[unsafe]: no bounds checks */
   bool sequential;   /* #[sequential] */
 };
@@ -389,7 +402,8 @@ struct ir_entry {
 };
 
 struct ir_fun {
-  name_t name;
+  name_t name;         /* unique: the source name and a number */
+  name_t source_name;  /* the name as written, for messages */
   int id;
   struct loc loc;
   struct ir_var **params;
@@ -447,6 +461,14 @@ void ir_print_structure(struct strbuf *out, const struct ir_program *p);
 
 /* Checks the invariants above; an internal compiler error naming `pass` if broken. */
 void ir_verify(const struct ir_program *p, const char *pass);
+
+/* Records in every statement of b, nested bodies included, that it was inlined
+ * through the call `call` (trace.c). */
+void ir_trace_inlined(struct ir_program *p, struct ir_body *b, const struct ir_stm *call);
+/* The notes that follow a run-time error message of a statement with trace t: a line
+ * "FILE:LINE:COL: note: in this call of 'f'" per call, innermost first, joined by
+ * newlines; "" for none. */
+const char *ir_trace_notes(struct arena *a, const struct ir_trace *t);
 
 const char *ir_exp_kind_name(enum ir_exp_kind k);
 const char *ir_soac_kind_name(enum ir_soac_kind k);

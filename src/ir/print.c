@@ -380,6 +380,7 @@ struct structure_count {
 struct structure {
   struct structure_count items[64];
   int len;
+  int inner; /* how many loop bodies and lambdas the statements counted are in */
 };
 
 static void count(struct structure *st, const char *name) {
@@ -396,15 +397,44 @@ static void count(struct structure *st, const char *name) {
 
 static void count_body(struct structure *st, const struct ir_body *b);
 
+static void count_inner(struct structure *st, const struct ir_body *b) {
+  st->inner++;
+  count_body(st, b);
+  st->inner--;
+}
+
 static void count_lambda(struct structure *st, const struct ir_lambda *l) {
   if (l != NULL) {
-    count_body(st, l->body);
+    count_inner(st, l->body);
+  }
+}
+
+/* Whether the statement makes a new array (not a view, nor an array written in place). */
+static bool makes_array(const struct ir_stm *stm) {
+  bool arrays = false;
+  for (int i = 0; i < stm->pat_count; i++) {
+    arrays = arrays || stm->pat[i]->type.rank > 0;
+  }
+  switch (stm->exp.kind) {
+  case IR_IOTA:
+  case IR_REPLICATE:
+  case IR_ARRAY_LIT:
+  case IR_CONCAT:
+  case IR_COPY:
+    return true;
+  case IR_SOAC:
+    return arrays && stm->exp.u.soac.dest_count == 0;
+  default:
+    return false;
   }
 }
 
 static void count_body(struct structure *st, const struct ir_body *b) {
   for (int i = 0; i < b->stm_count; i++) {
     const struct ir_exp *e = &b->stms[i]->exp;
+    if (st->inner > 0 && makes_array(b->stms[i])) {
+      count(st, "inner_array"); /* made once per pass of a loop or per element */
+    }
     switch (e->kind) {
     case IR_IF:
       count(st, "if");
@@ -413,7 +443,7 @@ static void count_body(struct structure *st, const struct ir_body *b) {
       break;
     case IR_LOOP:
       count(st, "loop");
-      count_body(st, e->u.loop.body);
+      count_inner(st, e->u.loop.body);
       break;
     case IR_SOAC:
       count(st, ir_soac_kind_name(e->u.soac.kind));

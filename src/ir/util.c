@@ -1,6 +1,8 @@
 /* IR utilities: one walker reaches every operand slot of a statement (subexpressions,
  * variables used as arrays, the dimensions of bound variables' types), and the
- * substitution, use-visiting and copying functions are built on it. */
+ * substitution, use-visiting and copying functions are built on it. What a statement
+ * consumes, and what may share memory with it, is decided here once for the passes
+ * (Note [consumption through aliases]). */
 #include "ir/util.h"
 
 #include <stdlib.h>
@@ -428,9 +430,9 @@ bool ir_stm_may_fail(const struct ir_stm *stm) {
   case IR_IOTA:
     return !stm->unsafe && !is_nonneg_const(e->u.iota.n); /* unsafe: n >= 0 is known */
   case IR_REPLICATE:
-    for (int i = 0; i < e->u.replicate.count; i++) {
+    for (int i = 0; i < e->u.replicate.count && !stm->unsafe; i++) {
       if (!is_nonneg_const(e->u.replicate.dims[i])) {
-        return true;
+        return true; /* unsafe: the sizes are known not negative, as iota's */
       }
     }
     return false;
@@ -479,6 +481,229 @@ bool ir_body_may_fail(const struct ir_body *b) {
     }
   }
   return false;
+}
+
+/* ------------------------------------------------------------- Consumption */
+
+static void visit_var_se(struct ir_subexp se, ir_use_fn visit, void *ctx) {
+  if (se.kind == IR_SE_VAR) {
+    visit(ctx, se.u.var);
+  }
+}
+
+void ir_visit_consumed(const struct ir_stm *stm, ir_use_fn visit, void *ctx) {
+  const struct ir_exp *e = &stm->exp;
+  switch (e->kind) {
+  case IR_UPDATE:
+    visit(ctx, e->u.update.array);
+    return;
+  case IR_SOAC:
+    for (int i = 0; i < e->u.soac.dest_count; i++) {
+      visit(ctx, e->u.soac.dests[i]);
+    }
+    return;
+  case IR_LOOP:
+    for (int i = 0; i < e->u.loop.param_count; i++) {
+      if (e->u.loop.params[i]->type.unique) {
+        visit_var_se(e->u.loop.inits[i], visit, ctx);
+      }
+    }
+    return;
+  case IR_APPLY:
+    for (int i = 0; i < e->u.apply.count; i++) {
+      if (e->u.apply.fun->params[i]->type.unique) {
+        visit_var_se(e->u.apply.args[i], visit, ctx);
+      }
+    }
+    return;
+  default:
+    return;
+  }
+}
+
+bool ir_stm_consumes(const struct ir_stm *stm, const struct ir_var *v) {
+  struct find_ctx c = {v, false};
+  ir_visit_consumed(stm, find_use, &c);
+  return c.found;
+}
+
+/* Note [consumption through aliases]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * ir_body_may_consume follows the arrays that may share memory with the ones it is
+ * given, as the type checker's alias analysis does (src/typecheck/uniqueness.c), but
+ * on the core IR and conservatively:
+ *  - a view of an aliased array (a row or slice read, a reshape, a rearrange, the
+ *    array itself under another name) is aliased;
+ *  - a lambda's parameter that is a row of an aliased input, every parameter of an
+ *    operator whose inputs, neutral elements or map function's results may be aliased,
+ *    and a loop parameter whose initial value is aliased are aliased in their bodies;
+ *  - every array result of an if, a loop, a call or a SOAC other than a map that may
+ *    return an aliased array (a branch's or body's result, an argument, an initial or
+ *    neutral value) is aliased; a map's results are fresh arrays, and so are a call's
+ *    results that the callee's type declares unique (*[n]t: the type checker made sure
+ *    that they alias no argument).
+ * Writing in place to an aliased array writes the arrays given. */
+
+struct alias_set {
+  const struct ir_var **vars;
+  int len, cap;
+  bool hit; /* one of them is consumed */
+};
+
+static bool alias_has(const struct alias_set *a, const struct ir_var *v) {
+  for (int i = 0; i < a->len; i++) {
+    if (a->vars[i] == v) {
+      return true;
+    }
+  }
+  return false;
+}
+
+static bool alias_has_se(const struct alias_set *a, struct ir_subexp se) {
+  return se.kind == IR_SE_VAR && alias_has(a, se.u.var);
+}
+
+static bool alias_has_any(const struct alias_set *a, const struct ir_subexp *ses, int n) {
+  for (int i = 0; i < n; i++) {
+    if (alias_has_se(a, ses[i])) {
+      return true;
+    }
+  }
+  return false;
+}
+
+static void alias_add(struct alias_set *a, const struct ir_var *v) {
+  if (v->type.rank == 0 || alias_has(a, v)) {
+    return;
+  }
+  if (a->len == a->cap) {
+    a->cap = a->cap * 2 + 8;
+    const struct ir_var **more = heap_realloc(a->vars, sizeof *more * (size_t)a->cap);
+    if (more == NULL) {
+      diag_out_of_memory();
+    }
+    a->vars = more;
+  }
+  a->vars[a->len++] = v;
+}
+
+static void alias_check_consumed(void *ctx, const struct ir_var *v) {
+  struct alias_set *a = ctx;
+  a->hit = a->hit || alias_has(a, v);
+}
+
+static void alias_stms(struct alias_set *a, const struct ir_body *b);
+
+/* A lambda: its parameters are rows of the inputs (op: accumulators and elements). */
+static void alias_lambda(struct alias_set *a, const struct ir_lambda *l,
+                         struct ir_var *const *inputs, int input_count, bool all) {
+  if (l == NULL) {
+    return;
+  }
+  for (int i = 0; i < l->param_count; i++) {
+    if (all || (i < input_count && alias_has(a, inputs[i]))) {
+      alias_add(a, l->params[i]);
+    }
+  }
+  alias_stms(a, l->body);
+}
+
+static bool alias_inputs(const struct alias_set *a, const struct ir_soac *so) {
+  for (int i = 0; i < so->input_count; i++) {
+    if (alias_has(a, so->inputs[i])) {
+      return true;
+    }
+  }
+  return alias_has_any(a, so->neutral, so->neutral_count);
+}
+
+/* Walks a SOAC's lambdas; whether its results may share memory with an alias. */
+static bool alias_soac(struct alias_set *a, const struct ir_soac *so) {
+  const struct ir_lambda *f = so->map_fn, *op = so->op;
+  bool from = alias_inputs(a, so);
+  alias_lambda(a, f, so->inputs, so->input_count, false);
+  from = from || (f != NULL && alias_has_any(a, f->body->results, f->body->result_count));
+  alias_lambda(a, op, NULL, 0, from);
+  if (so->kind == IR_SOAC_MAP) {
+    return false;
+  }
+  return from || (op != NULL && alias_has_any(a, op->body->results, op->body->result_count));
+}
+
+static bool alias_loop(struct alias_set *a, const struct ir_loop *l) {
+  bool inits = false;
+  for (int i = 0; i < l->param_count; i++) {
+    if (alias_has_se(a, l->inits[i])) {
+      alias_add(a, l->params[i]);
+      inits = true;
+    }
+  }
+  alias_stms(a, l->body);
+  return inits || alias_has_any(a, l->body->results, l->body->result_count);
+}
+
+/* Walks the statement's nested bodies; whether its results may share memory with an
+ * alias (Note [consumption through aliases]). */
+static bool alias_results(struct alias_set *a, const struct ir_stm *stm) {
+  const struct ir_exp *e = &stm->exp;
+  switch (e->kind) {
+  case IR_SUBEXP:
+    return alias_has_se(a, e->u.se);
+  case IR_INDEX:
+  case IR_SLICE:
+    return alias_has(a, e->u.index.array);
+  case IR_RESHAPE:
+    return alias_has(a, e->u.reshape.array);
+  case IR_REARRANGE:
+    return alias_has(a, e->u.rearrange.array);
+  case IR_APPLY:
+    return alias_has_any(a, e->u.apply.args, e->u.apply.count);
+  case IR_IF: {
+    const struct ir_body *t = e->u.if_.then_body, *f = e->u.if_.else_body;
+    alias_stms(a, t);
+    alias_stms(a, f);
+    return alias_has_any(a, t->results, t->result_count) ||
+           alias_has_any(a, f->results, f->result_count);
+  }
+  case IR_LOOP:
+    return alias_loop(a, &e->u.loop);
+  case IR_SOAC:
+    return alias_soac(a, &e->u.soac);
+  default:
+    return false;
+  }
+}
+
+/* Whether result k of the statement is fresh whatever its operands: a call's result
+ * that the callee's type declares unique. */
+static bool fresh_result(const struct ir_stm *stm, int k) {
+  return stm->exp.kind == IR_APPLY && k < stm->exp.u.apply.fun->ret_count &&
+         stm->exp.u.apply.fun->ret[k].unique;
+}
+
+static void alias_stms(struct alias_set *a, const struct ir_body *b) {
+  for (int i = 0; i < b->stm_count && !a->hit; i++) {
+    const struct ir_stm *stm = b->stms[i];
+    ir_visit_consumed(stm, alias_check_consumed, a);
+    if (alias_results(a, stm)) {
+      for (int k = 0; k < stm->pat_count; k++) {
+        if (!fresh_result(stm, k)) {
+          alias_add(a, stm->pat[k]);
+        }
+      }
+    }
+  }
+}
+
+bool ir_body_may_consume(const struct ir_body *b, struct ir_var *const *vars, int count) {
+  struct alias_set a = {NULL, 0, 0, false};
+  for (int i = 0; i < count; i++) {
+    alias_add(&a, vars[i]);
+  }
+  alias_stms(&a, b);
+  bool hit = a.hit || alias_has_any(&a, b->results, b->result_count);
+  heap_free(a.vars);
+  return hit;
 }
 
 /* ---------------------------------------------------------------- Copying */
@@ -640,6 +865,7 @@ static struct ir_body *copy_body(struct copier *c, const struct ir_body *b) {
     struct ir_stm *ns = ir_body_add(c->p, n, s->loc, tmp.exp, pat, s->pat_count);
     ns->unsafe = s->unsafe;
     ns->sequential = s->sequential;
+    ns->trace = s->trace;
   }
   n->result_count = b->result_count;
   n->results = dup(c, b->results, sizeof *b->results * (size_t)b->result_count);

@@ -1,6 +1,7 @@
 /* Utilities over the core IR shared by the middle end (simplify, fuse, lower):
- * visiting every operand, substituting variables, counting uses, free variables, and
- * copying bodies and lambdas with fresh variables.
+ * visiting every operand, substituting variables, counting uses, free variables, what
+ * may fail, what is consumed (written in place), and copying bodies and lambdas with
+ * fresh variables.
  *
  * Operands are visited everywhere a variable can appear: expressions' subexpressions,
  * SOAC inputs and destinations, loop parameters' initial values, bodies' results, and
@@ -52,6 +53,18 @@ bool ir_stm_uses(const struct ir_stm *stm, const struct ir_var *v);
  * that cannot fail and whose results are unused may be removed. */
 bool ir_stm_may_fail(const struct ir_stm *stm);
 bool ir_body_may_fail(const struct ir_body *b);
+
+/* Calls visit(ctx, var) for every array that the statement itself consumes (writes in
+ * place, ir.h): an update's array, a scatter's or hist's destinations, the initial
+ * values of unique loop parameters, the arguments of a call for unique parameters. Not
+ * for what its nested bodies consume. */
+void ir_visit_consumed(const struct ir_stm *stm, ir_use_fn visit, void *ctx);
+bool ir_stm_consumes(const struct ir_stm *stm, const struct ir_var *v);
+/* Whether the body's statements (nested bodies included) consume one of the arrays
+ * vars[0..count), bound before the body, or an array that may share memory with one
+ * (Note [consumption through aliases] in ir/util.c), or whether the body returns one:
+ * whether the arrays must be fresh each time the body runs. */
+bool ir_body_may_consume(const struct ir_body *b, struct ir_var *const *vars, int count);
 
 /* The number of statements in the body, nested bodies' statements included. */
 int ir_body_size(const struct ir_body *b);

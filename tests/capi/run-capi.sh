@@ -25,6 +25,13 @@
 # tests/unit/pocl.supp) only when PRISM_CAPI_VALGRIND_OPENCL=yes; the sanitizer build,
 # LeakSanitizer included, checks them every time.
 #
+# The FFT accuracy tests, fft_accuracy and opencl_fft_accuracy (run-capi-fft.sh and
+# run-capi-opencl.sh run them; this script only when they are named), link with FFTW
+# (-lfftw3 -lfftw3f) and are skipped when it is not installed. Transforms of a million
+# elements take minutes under valgrind and the sanitizers, so fft_accuracy's plain build
+# also runs as it is, with every length, and under valgrind and the sanitizers with
+# PRISM_FFT_ACCURACY_MAX (the largest number of elements) at 4096 and 65537.
+#
 # Environment: PRISMC (default ./prismc), PRISM_TEST_CC or CC (default cc), CFLAGS_CAPI
 # (optimisation and debugging flags, default -O2 -g; -O0 -g for the sanitizer build),
 # PRISM_SANITIZER_CFLAGS (the sanitizer build's flags, from configure),
@@ -45,16 +52,33 @@ warnings="-Wall -Wextra -pedantic -std=c99 -Werror"
 run_timeout=${PRISM_TEST_TIMEOUT:-300}
 tmp_root=${PRISM_TEST_TMPDIR:-${TMPDIR:-/tmp}}
 
-# The tests: every C program T.c here but opencl_*.c, and `manifest`. A test's
-# libraries are T.dsl, unless this says otherwise (DSL[:PREFIX] each).
+# The tests: every C program T.c here but opencl_*.c and fft_*.c, and `manifest`. A
+# test's libraries are T.dsl, unless this says otherwise (DSL[:PREFIX] each).
 all_tests="$(cd "$here" && for f in *.c; do
-  case $f in opencl_*) ;; *) [ -f "$f" ] && echo "${f%.c}" ;; esac
+  case $f in opencl_* | fft_*) ;; *) [ -f "$f" ] && echo "${f%.c}" ;; esac
 done) manifest"
 libraries_of() {
   case $1 in
     prefix) echo "prefix_alpha.dsl:alpha prefix_beta.dsl:beta" ;;
     manifest) echo "manifest.dsl:mani" ;;
+    opencl_fft_accuracy) echo "fft_accuracy.dsl" ;;
     *) echo "$1.dsl" ;;
+  esac
+}
+
+# The libraries that test $1 links with besides its own and the backend's.
+external_libraries_of() {
+  case $1 in
+    *fft_accuracy) echo "-lfftw3 -lfftw3f" ;;
+  esac
+}
+
+# The environment of test $1 under valgrind ($2 = valgrind) or the sanitizers ($2 =
+# sanitize): NAME=VALUE words for env(1), or nothing.
+instrumented_env_of() {
+  case $1:$2 in
+    fft_accuracy:valgrind) echo "PRISM_FFT_ACCURACY_MAX=4096" ;;
+    fft_accuracy:sanitize) echo "PRISM_FFT_ACCURACY_MAX=65537" ;;
   esac
 }
 
@@ -174,8 +198,22 @@ have_opencl=no
 if probe_opencl; then
   have_opencl=yes
 fi
+# Whether the compiler builds and links a program that uses FFTW in double and single
+# precision.
+probe_fftw() {
+  printf '#include <fftw3.h>\n%s\n' \
+    'int main(void) { fftw_cleanup(); fftwf_cleanup(); return 0; }' >"$work/probe_fftw.c"
+  $cc "$work/probe_fftw.c" -o "$work/probe_fftw" -lfftw3 -lfftw3f -lm >/dev/null 2>&1 &&
+    "$work/probe_fftw"
+}
+
+have_fftw=no
+if probe_fftw; then
+  have_fftw=yes
+fi
 echo "compiler: $cc $cflags; valgrind: $have_valgrind;" \
-  "sanitizers: $have_sanitizers (leak detection: $leaks); OpenCL: $have_opencl"
+  "sanitizers: $have_sanitizers (leak detection: $leaks); OpenCL: $have_opencl;" \
+  "FFTW: $have_fftw"
 
 # Compiles the libraries of test $1 into $work/$1/: DSL.c, DSL.h, DSL.json.
 make_libraries() {
@@ -199,8 +237,8 @@ make_libraries() {
 build() {
   dir=$work/$1
   objects=
-  libs=-lm
-  [ "$(backend_of "$1")" = c ] || libs="-lOpenCL -lm"
+  libs="$(external_libraries_of "$1") -lm"
+  [ "$(backend_of "$1")" = c ] || libs="$(external_libraries_of "$1") -lOpenCL -lm"
   for lib in $(libraries_of "$1"); do
     base=${lib%%:*}
     base=${base%.dsl}
@@ -248,6 +286,11 @@ run() {
 run_c_test() {
   valgrind_here=$have_valgrind
   valgrind_args=
+  if [ -n "$(external_libraries_of "$1")" ] && [ $have_fftw = no ]; then
+    skipped=$((skipped + 1))
+    echo "SKIP: $1 (FFTW is not installed: libfftw3-dev)"
+    return
+  fi
   if [ "$(backend_of "$1")" = opencl ]; then
     if [ $have_opencl = no ]; then
       skipped=$((skipped + 1))
@@ -259,16 +302,19 @@ run_c_test() {
   fi
   make_libraries "$1" || return
   if build "$1" plain "$cflags"; then
-    if [ $valgrind_here = yes ]; then
-      run "$1" valgrind plain $valgrind_command $valgrind_args
-    else
+    if [ $valgrind_here = no ] || [ -n "$(instrumented_env_of "$1" valgrind)" ]; then
       run "$1" plain plain env
+    fi
+    if [ $valgrind_here = yes ]; then
+      run "$1" valgrind plain env $(instrumented_env_of "$1" valgrind) \
+        $valgrind_command $valgrind_args
     fi
   fi
   if [ $have_sanitizers = yes ] &&
     build "$1" sanitize "${CFLAGS_CAPI:--O0 -g} $sanitize_flags"; then
     ASAN_OPTIONS="detect_leaks=$leaks:allocator_may_return_null=1" \
-      UBSAN_OPTIONS=print_stacktrace=1 run "$1" sanitize sanitize env
+      UBSAN_OPTIONS=print_stacktrace=1 run "$1" sanitize sanitize env \
+      $(instrumented_env_of "$1" sanitize)
   fi
 }
 

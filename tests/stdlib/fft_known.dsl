@@ -1,6 +1,7 @@
 -- The library's transforms on small inputs whose DFTs are known: lengths 0 and 1, a
 -- power of two, 5 (one radix-5 pass), 7 (radix 7), the inverse, real input, and a
--- real signal rebuilt from its half spectrum.
+-- real signal rebuilt from its half spectrum; irfft of a spectrum of the wrong length
+-- fails with a size error that names the caller's line.
 -- ==
 -- entry: fwd64
 -- input { empty([0]f64) empty([0]f64) } output { empty([0]f64) empty([0]f64) }
@@ -37,6 +38,8 @@
 -- input { 0i64 [0.0] [0.0] } output { empty([0]f32) }
 -- input { 6i64 [21.0, -3.0, -3.0] [0.0, 5.196152, 1.732051] }
 -- error: fft\.dsl:[0-9]+:[0-9]+: error: the value.s size does not match the type \[n/2\+1\]
+-- input { 6i64 [21.0, -3.0, -3.0] [0.0, 5.196152, 1.732051] }
+-- error: fft_known\.dsl:50:65: note: in this call of 'irfft'
 
 import "fft"
 
