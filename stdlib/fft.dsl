@@ -220,7 +220,9 @@ module stockham_pass (R: real) (X: fft_radix with real = R.t) = {
     let stride = n / (ns * X.r)
     let (is, vs) = unzip (tabulate m (\j ->
         let k = j % ns
-        let v = tabulate X.r (\p -> if p == 0 then src[j] else src[j + p * m] c.* tw[p * k * stride])
+        -- In bounds by construction (j < m, p < r, k < ns): unchecked.
+        let v = #[unsafe] tabulate X.r (\p ->
+          if p == 0 then src[j] else src[j + p * m] c.* tw[p * k * stride])
         let base = (j - k) * X.r + k
         in (tabulate X.r (\q -> base + q * ns), X.butterfly v)))
     in scatter dst (flatten is) (flatten vs)
@@ -286,7 +288,9 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
          let q = (o / ns) % p
          let j = (o / (ns * p)) * ns + k
          let step = (k + q * ns) * stride
-         in loop acc = c.zero for s < p do acc c.+ src[j + s * m] c.* tw[(s * step) % n])
+         -- In bounds by construction (j < m, s < p): unchecked.
+         in #[unsafe] loop acc = c.zero for s < p do
+              acc c.+ src[j + s * m] c.* tw[(s * step) % n])
 
   -- | One pass with radix r, which the planner chose.
   def pass [n] (r: i64) (tw: [n]complex) (ns: i64) (src: [n]complex) (dst: *[n]complex)

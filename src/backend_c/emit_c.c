@@ -360,11 +360,9 @@ static void emit_apply(struct emitter *e, const struct ir_stm *s) {
   }
   strbuf_putc(&call, ')');
   /* The callee's failure names this call (and the calls this one was inlined through). */
-  const char *notes = arena_printf(&e->arena, "%s: note: in this call of '%s'%s%s",
-                                   loc_format(s->loc), f->source_name, s->trace != NULL ? "\n" : "",
-                                   ir_trace_notes(&e->arena, s->trace));
   emit_c_line(e, "if ((err = %s) != 0) {", call.data);
-  emit_c_line(e, "  rts_error(ctx, err, \"%%s\", %s);", string_literal(e, notes));
+  emit_c_line(e, "  rts_error(ctx, err, \"%%s\", %s);",
+              string_literal(e, ir_trace_call_notes(&e->arena, s)));
   emit_c_line(e, "  goto fail;");
   emit_c_line(e, "}");
   e->fail_used = true;

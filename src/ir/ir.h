@@ -469,6 +469,9 @@ void ir_trace_inlined(struct ir_program *p, struct ir_body *b, const struct ir_s
  * "FILE:LINE:COL: note: in this call of 'f'" per call, innermost first, joined by
  * newlines; "" for none. */
 const char *ir_trace_notes(struct arena *a, const struct ir_trace *t);
+/* The notes for a failure inside the function that the call statement calls: the call
+ * itself first, then the calls it was inlined through. */
+const char *ir_trace_call_notes(struct arena *a, const struct ir_stm *call);
 
 const char *ir_exp_kind_name(enum ir_exp_kind k);
 const char *ir_soac_kind_name(enum ir_soac_kind k);

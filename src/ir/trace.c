@@ -55,11 +55,19 @@ static void mark_body(struct arena *a, struct ir_body *b, const struct ir_trace 
 }
 
 /* The call's own chain (the calls it was inlined through), then the call itself. */
-void ir_trace_inlined(struct ir_program *p, struct ir_body *b, const struct ir_stm *call) {
-  struct ir_trace *here = ARENA_NEW(p->arena, struct ir_trace);
+static const struct ir_trace *through(struct arena *a, const struct ir_stm *call) {
+  struct ir_trace *here = ARENA_NEW(a, struct ir_trace);
   here->loc = call->loc;
   here->fun = call->exp.u.apply.fun->source_name;
-  mark_body(p->arena, b, append(p->arena, call->trace, here));
+  return append(a, call->trace, here);
+}
+
+void ir_trace_inlined(struct ir_program *p, struct ir_body *b, const struct ir_stm *call) {
+  mark_body(p->arena, b, through(p->arena, call));
+}
+
+const char *ir_trace_call_notes(struct arena *a, const struct ir_stm *call) {
+  return ir_trace_notes(a, through(a, call));
 }
 
 /* Innermost first: the chain's links in reverse. */
