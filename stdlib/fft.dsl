@@ -288,9 +288,12 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
          let q = (o / ns) % p
          let j = (o / (ns * p)) * ns + k
          let step = (k + q * ns) * stride
-         -- In bounds by construction (j < m, s < p): unchecked.
-         in #[unsafe] loop acc = c.zero for s < p do
-              acc c.+ src[j + s * m] c.* tw[(s * step) % n])
+         -- t = s * step mod n, kept by adding step (< n) and wrapping: no division.
+         -- In bounds by construction (j < m, s < p, t < n): unchecked.
+         let (acc, _) = #[unsafe] loop (acc, t) = (c.zero, 0) for s < p do
+           let t2 = t + step
+           in (acc c.+ src[j + s * m] c.* tw[t], if t2 >= n then t2 - n else t2)
+         in acc)
 
   -- | One pass with radix r, which the planner chose.
   def pass [n] (r: i64) (tw: [n]complex) (ns: i64) (src: [n]complex) (dst: *[n]complex)
