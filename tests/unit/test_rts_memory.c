@@ -41,18 +41,7 @@ static void *test_system_alloc(size_t size, bool zeroed) {
 #include "../../rts/c/context.c"
 #pragma GCC diagnostic pop
 
-static int failures, checks;
-
-#define CHECK(cond, ...)                                   \
-  do {                                                     \
-    checks++;                                              \
-    if (!(cond)) {                                         \
-      failures++;                                          \
-      printf("%s:%d: check failed: ", __FILE__, __LINE__); \
-      printf(__VA_ARGS__);                                 \
-      printf("\n");                                        \
-    }                                                      \
-  } while (0)
+#include "check.h"
 
 #ifdef RTS_OPENCL
 /* The OpenCL runtime's part of freeing a block (rts/opencl/mirror.c): drops the device

@@ -20,18 +20,7 @@
 
 #include "rts_opencl_harness.h"
 
-static int failures, checks;
-
-#define CHECK(cond, ...)                                   \
-  do {                                                     \
-    checks++;                                              \
-    if (!(cond)) {                                         \
-      failures++;                                          \
-      printf("%s:%d: check failed: ", __FILE__, __LINE__); \
-      printf(__VA_ARGS__);                                 \
-      printf("\n");                                        \
-    }                                                      \
-  } while (0)
+#include "check.h"
 
 /* Takes the context's message and checks that it contains every one of `parts` (a
  * NULL-terminated list). */

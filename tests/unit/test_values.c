@@ -16,18 +16,7 @@
 #include "../../rts/c/values.h"
 #include "../../rts/c/values.c"
 
-static int failures, checks;
-
-#define CHECK(cond, ...)                                   \
-  do {                                                     \
-    checks++;                                              \
-    if (!(cond)) {                                         \
-      failures++;                                          \
-      printf("%s:%d: check failed: ", __FILE__, __LINE__); \
-      printf(__VA_ARGS__);                                 \
-      printf("\n");                                        \
-    }                                                      \
-  } while (0)
+#include "check.h"
 
 /* The text rts_write_value writes for v, without its newline; the caller frees. */
 static char *write_text(const struct rts_value *v) {
