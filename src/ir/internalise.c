@@ -45,9 +45,30 @@ struct sv *env_lookup(struct ienv *env, struct tc_binding *b) {
   return NULL;
 }
 
+/* Marks size parameter b as unknown until a value of its size is bound (Note [Sizes
+ * only a function argument shows]); `call` is the call that left it so. */
+static struct ienv *env_add_unknown_size(struct ictx *c, struct ienv *env,
+                                         struct tc_binding *b, struct loc call) {
+  struct ienv *e = ARENA_NEW(c->arena, struct ienv);
+  e->key = b;
+  e->unknown_size = true;
+  e->call = call;
+  e->next = env;
+  return e;
+}
+
+static struct ienv *env_find(struct ienv *env, struct tc_binding *b) {
+  for (; env != NULL; env = env->next) {
+    if (env->key == b) {
+      return env;
+    }
+  }
+  return NULL;
+}
+
 static struct type *env_type(struct ienv *env, struct tc_binding *b) {
   for (; env != NULL; env = env->next) {
-    if (env->key == b && env->value == NULL) {
+    if (env->key == b && env->value == NULL && !env->unknown_size) {
       return env->type;
     }
   }
@@ -212,6 +233,13 @@ struct ir_subexp eval_size(struct ictx *c, struct ienv *env, struct size *s) {
       return v->u.dyn.comps[0];
     }
   }
+  struct ienv *unknown = s->kind == SIZE_NAME ? env_find(env, s->u.name) : NULL;
+  if (unknown != NULL && unknown->unknown_size) {
+    diag_error(c->loc, "the size '%s' has no value here: the function given for it returns "
+               "arrays whose size only that function knows", s->u.name->name);
+    diag_note(unknown->call, "the call that leaves '%s' unknown", s->u.name->name);
+    diag_abort();
+  }
   ICE("internalise", c->loc, "the size %s has no value here",
       size_to_string(c->arena, s));
 }
@@ -225,6 +253,23 @@ static bool size_computable(struct ictx *c, struct ienv *env, struct size *s) {
   }
   return s->kind == SIZE_BINOP && size_computable(c, env, s->u.binop.lhs) &&
          size_computable(c, env, s->u.binop.rhs);
+}
+
+/* Whether eval_size succeeds on s here: what size_computable allows, plus size aliases
+ * and constant definitions used as sizes. */
+static bool size_evaluable(struct ictx *c, struct ienv *env, struct size *s) {
+  struct ir_subexp unused;
+  s = size_head(s);
+  if (size_known(c, env, s, &unused)) {
+    return true;
+  }
+  if (s->kind == SIZE_BINOP) {
+    return size_evaluable(c, env, s->u.binop.lhs) && size_evaluable(c, env, s->u.binop.rhs);
+  }
+  if (s->kind == SIZE_NAME && s->u.name->size_alias != NULL) {
+    return size_evaluable(c, env, s->u.name->size_alias);
+  }
+  return s->kind == SIZE_NAME && s->u.name->kind == BIND_DEF;
 }
 
 struct comp_walk {
@@ -606,6 +651,21 @@ static struct ienv *def_env(struct ictx *c, struct sv *fn, struct ienv *env) {
   return env;
 }
 
+/* Note [Sizes only a function argument shows]
+ *
+ * A size parameter that appears only in the type of a function parameter, as n0 in
+ *
+ *   def app [n] (f: i32 -> []i32) (xs: [n]i32) = map (\x -> i32.sum (f x)) xs
+ *   ... app (\x -> filter (>0) [x, x-1]) xs
+ *
+ * is instantiated by the checker with the size of the lambda's result, which may be a
+ * size that exists only inside the lambda (filter's existential, different for every
+ * x). No value at the call can stand for it. In Futhark the result size of such a
+ * function argument is existential; here the body of app never needs n0 as a number
+ * unless it names it: every value of that size comes out of f, and the first pattern
+ * that binds one binds n0 to its shape (bind_sizes), as for any existential size.
+ * So the parameter is left unknown; a use of it as a value before any binding is a
+ * located error, not an internal one. */
 static struct ienv *bind_missing_sizes(struct ictx *c, struct sv *fn, struct ienv *env) {
   struct tc_binding *b = fn->u.def.binding;
   struct tc_inst *inst = fn->u.def.inst;
@@ -618,6 +678,11 @@ static struct ienv *bind_missing_sizes(struct ictx *c, struct sv *fn, struct ien
     struct size *s = inst != NULL && si < inst->size_count ? inst->sizes[si] : NULL;
     si++;
     if (env_lookup(env, p->binding) != NULL || s == NULL) {
+      continue;
+    }
+    if (!size_evaluable(c, fn->u.def.caller_env, s)) {
+      /* Note [Sizes only a function argument shows] */
+      env = env_add_unknown_size(c, env, p->binding, c->loc);
       continue;
     }
     struct ir_subexp value = eval_size(c, fn->u.def.caller_env, s);

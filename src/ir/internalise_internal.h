@@ -93,8 +93,10 @@ struct sv {
  * one-component i64 values) or binding -> type (type parameters). */
 struct ienv {
   struct tc_binding *key;
-  struct sv *value;   /* NULL when this entry is a type */
+  struct sv *value;   /* NULL when this entry is a type or an unknown size */
   struct type *type;  /* the concrete type of a type parameter */
+  bool unknown_size;  /* a size parameter no argument shows, called at `call` */
+  struct loc call;
   struct ienv *next;
 };
 
