@@ -212,6 +212,76 @@ static enum ir_binop size_binop_ir(enum size_op op) {
   return IR_BINOP_ADD;
 }
 
+/* Note [Sizes that values show]
+ *
+ * An existential size (filter's, a function's ?[k]) gets its value when a pattern binds
+ * a value of that size (bind_sizes reads it off the value's shape). A value that is
+ * never bound, but passed on directly, shows its sizes too:
+ *
+ *   length (map (\_ -> ()) (filter (> 0) xs))
+ *
+ * Here length's size is filter's existential d, and map's result, an array of (), has
+ * no component to read it from. So every value made is noted with the body it was made
+ * in (c->shown, newest first), and SOACs note the outer size of what they make (map its
+ * width, filter its count, replicate its n). A size that env does not know is looked up
+ * there, among the values of the body that statements go to now: their variables are
+ * in scope. A pattern that binds an array of () takes such sizes into env (bind_pat), so
+ * that inner bodies (a lambda's) know them too. Only the introducing expression of an
+ * existential makes a value of that size that the same body has not seen before, so the
+ * newest note is the right one when one expression is inlined twice into a body. */
+void show_value_sizes(struct ictx *c, struct sv *v) {
+  if (v->kind != SV_DYNAMIC || v->type == NULL) {
+    return;
+  }
+  bool arrays = false;
+  for (int i = 0; i < v->u.dyn.count && !arrays; i++) {
+    arrays = ir_subexp_type(v->u.dyn.comps[i]).rank > 0;
+  }
+  if (!arrays) {
+    return;
+  }
+  struct shown_size *n = ARENA_NEW(c->arena, struct shown_size);
+  n->body = c->body;
+  n->sv = v;
+  n->next = c->shown;
+  c->shown = n;
+}
+
+void show_outer_size(struct ictx *c, struct type *t, struct ir_subexp size) {
+  t = type_head(t);
+  if (t->kind != TYPE_ARRAY || size_head(t->u.array.dims[0])->kind != SIZE_NAME) {
+    return;
+  }
+  struct shown_size *n = ARENA_NEW(c->arena, struct shown_size);
+  n->body = c->body;
+  n->name = size_head(t->u.array.dims[0])->u.name;
+  n->value = size;
+  n->next = c->shown;
+  c->shown = n;
+}
+
+static bool find_size_source(struct type *t, struct tc_binding *s, int *comp, int *dim,
+                             int base, struct size **outer, int outer_rank);
+
+static bool shown_size(struct ictx *c, struct tc_binding *name, struct ir_subexp *out) {
+  for (struct shown_size *n = c->shown; n != NULL; n = n->next) {
+    if (n->body != c->body) {
+      continue;
+    }
+    if (n->sv == NULL && n->name == name) {
+      *out = n->value;
+      return true;
+    }
+    int comp, dim;
+    if (n->sv != NULL && find_size_source(n->sv->type, name, &comp, &dim, 0, NULL, 0) &&
+        comp < n->sv->u.dyn.count) {
+      *out = emit_shape(c, n->sv->u.dyn.comps[comp], dim);
+      return true;
+    }
+  }
+  return false;
+}
+
 struct ir_subexp eval_size(struct ictx *c, struct ienv *env, struct size *s) {
   s = size_head(s);
   struct ir_subexp out;
@@ -232,6 +302,9 @@ struct ir_subexp eval_size(struct ictx *c, struct ienv *env, struct size *s) {
     if (v->kind == SV_DYNAMIC && v->u.dyn.count == 1) {
       return v->u.dyn.comps[0];
     }
+  }
+  if (s->kind == SIZE_NAME && shown_size(c, s->u.name, &out)) {
+    return out;
   }
   struct ienv *unknown = s->kind == SIZE_NAME ? env_find(env, s->u.name) : NULL;
   if (unknown != NULL && unknown->unknown_size) {
@@ -556,8 +629,31 @@ static void bind_sizes_walk(struct size_binder *b, struct type *t, struct size *
   }
 }
 
+/* The sizes of t, an array type without components (of ()), that env does not know
+ * but a value made in this body shows (Note [Sizes that values show]). */
+static struct ienv *bind_shown_sizes(struct ictx *c, struct ienv *env, struct type *t) {
+  t = type_head(t);
+  if (t->kind != TYPE_ARRAY) {
+    return env;
+  }
+  for (int i = 0; i < t->u.array.rank; i++) {
+    struct size *s = size_head(t->u.array.dims[i]);
+    struct ir_subexp value;
+    if (s->kind == SIZE_NAME && !size_known(c, env, s, &value) &&
+        shown_size(c, s->u.name, &value)) {
+      env = env_add(c, env, s->u.name,
+                    sv_dyn(c, type_prim(c->arena, PRIM_I64),
+                           arena_dup(c->arena, &value, sizeof value), 1));
+    }
+  }
+  return bind_shown_sizes(c, env, t->u.array.elem);
+}
+
 static struct ienv *bind_sizes(struct ictx *c, struct ienv *env, struct type *t,
                                struct sv *v) {
+  if (v->kind == SV_DYNAMIC && v->u.dyn.count == 0 && comp_count(t) == 0) {
+    return bind_shown_sizes(c, env, t);
+  }
   if (v->kind != SV_DYNAMIC || comp_count(t) != v->u.dyn.count) {
     return env;
   }

@@ -874,6 +874,7 @@ struct sv *int_exp(struct ictx *c, struct ienv *env, struct exp *e) {
   struct loc saved = c->loc;
   c->loc = e->loc;
   struct sv *r = int_exp_kind(c, env, e);
+  show_value_sizes(c, r);
   c->loc = saved;
   return r;
 }

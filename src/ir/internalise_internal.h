@@ -119,6 +119,17 @@ struct ictx {
   struct ptrmap specs;  /* def binding -> struct ispec * */
   int depth;            /* inlining depth, bounded so nothing loops */
   bool unroll_next;     /* #[unroll] seen: the next loop is unrolled */
+  struct shown_size *shown; /* Note [Sizes that values show], newest first */
+};
+
+/* A size a value made in `body` shows: the size `name` is `value`, or the sizes of
+ * sv's type are the shapes of its components. */
+struct shown_size {
+  struct ir_body *body;
+  struct tc_binding *name;
+  struct ir_subexp value;
+  struct sv *sv;
+  struct shown_size *next;
 };
 
 /* ---------------------------------------------------------- internalise_exp.c */
@@ -144,6 +155,10 @@ void comp_types(struct ictx *c, struct ienv *env, struct type *t, struct ir_type
 void comp_types_computed(struct ictx *c, struct ienv *env, struct type *t,
                          struct ir_type *out);
 struct ir_subexp eval_size(struct ictx *c, struct ienv *env, struct size *s);
+/* Note [Sizes that values show]: a value made here, and the outer size of an array of
+ * type t that a SOAC made here (an array of () has no component that shows it). */
+void show_value_sizes(struct ictx *c, struct sv *v);
+void show_outer_size(struct ictx *c, struct type *t, struct ir_subexp size);
 bool size_known(struct ictx *c, struct ienv *env, struct size *s, struct ir_subexp *out);
 
 /* Static values. */

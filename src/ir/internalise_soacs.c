@@ -115,6 +115,7 @@ static struct sv *int_map(struct ictx *c, struct sv *fn, struct sv **args, struc
       pat[i]->type.dims[0] = s.width;
     }
   }
+  show_outer_size(c, rt, s.width);
   return emit_soac(c, s, pat, n, rt);
 }
 
@@ -177,6 +178,7 @@ static struct sv *filter_with(struct ictx *c, struct sv *fn, struct ir_lambda *p
   struct ir_exp e = {.kind = IR_SOAC};
   e.u.soac = s;
   emit(c, e, pat, k + 1);
+  show_outer_size(c, rt, ir_se_var(pat[0]));
   return sv_from_vars(c, rt, pat + 1, k);
 }
 
@@ -328,6 +330,7 @@ static struct sv *int_replicate(struct ictx *c, struct sv **args, struct type *r
   for (int i = 0; i < k; i++) {
     out[i] = replicate1(c, n, vs[i]);
   }
+  show_outer_size(c, rt, n);
   return sv_dyn(c, rt, out, k);
 }
 
