@@ -8,12 +8,14 @@
  * process (the fuzz targets in fuzz/ call it once per input). */
 #include "driver.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -39,6 +41,49 @@ static const char *const stage_names[STAGE_COUNT] = {
     STAGES(X)
 #undef X
 };
+
+/* Note [Prefixes]
+ *
+ * --prefix P names everything a generated program exports: P_context, P_new_f32_1d,
+ * P_entry_NAME, and in capitals P_SUCCESS and the include guard P_API_H. The rest of
+ * the generated C is static and lives in namespaces of its own: the runtime's rts_ and
+ * RTS_ names, the program's functions fun_NAME_ID, and per entry point entry_NAME,
+ * glue_NAME, inputs_NAME and outputs_NAME. A prefix equal to one of these, or one that
+ * starts with it and '_', would make an exported name equal an internal one (prefix rts
+ * gives struct rts_context, the runtime's own; prefix entry makes entry_context_new both
+ * the API function and the internal wrapper of an entry point named context_new), and
+ * the C would not compile. The runtime's macros clash after the change to capitals too
+ * (RTS, Rts: RTS_SUCCESS), so that check ignores case. fun is safe (its names end in
+ * an id, which no exported name does) but is kept out with the others, so the rule is
+ * simple to state. Such prefixes are usage errors. */
+static const char *const reserved_prefixes[] = {"rts", "entry", "glue", "inputs", "outputs",
+                                                "fun"};
+
+/* Whether s is `word` or starts with `word` and '_', ignoring case. */
+static bool in_namespace(const char *s, const char *word) {
+  size_t n = strlen(word);
+  return strncasecmp(s, word, n) == 0 && (s[n] == '\0' || s[n] == '_');
+}
+
+const char *driver_prefix_problem(const char *prefix) {
+  if (!isalpha((unsigned char)prefix[0])) {
+    return "is not a C identifier (letters, digits and '_', not starting with a digit or "
+           "'_')";
+  }
+  for (const char *p = prefix; *p != '\0'; p++) {
+    if (!isalnum((unsigned char)*p) && *p != '_') {
+      return "is not a C identifier (letters, digits and '_', not starting with a digit or "
+             "'_')";
+    }
+  }
+  for (size_t i = 0; i < sizeof reserved_prefixes / sizeof *reserved_prefixes; i++) {
+    if (in_namespace(prefix, reserved_prefixes[i])) {
+      return "would clash with the names of the generated code (rts, entry, glue, inputs, "
+             "outputs and fun, in any case, alone or before '_', are reserved)";
+    }
+  }
+  return NULL;
+}
 
 const char *stage_name(enum stage s) {
   return stage_names[s];

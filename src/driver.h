@@ -48,6 +48,11 @@ struct compile_options {
   bool catch_crashes;     /* a crash is an internal compiler error (diag_catch_crashes) */
 };
 
+/* Why `prefix` cannot be the --prefix of a generated program (not a C identifier, or
+ * a clash with the generated code's names: Note [Prefixes] in driver.c), as the end of
+ * a sentence that starts "the prefix 'P' "; NULL when it can. */
+const char *driver_prefix_problem(const char *prefix);
+
 const char *stage_name(enum stage s);
 bool stage_from_name(const char *name, enum stage *out);
 

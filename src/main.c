@@ -7,7 +7,6 @@
  *   prismc dump --after STAGE prog.dsl   print the program after a stage
  *
  * This file only parses arguments; driver.c runs the pipeline. */
-#include <ctype.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,20 +40,6 @@ static void usage(FILE *out) {
           "\n"
           "The environment variables CC and CFLAGS choose the C compiler and its flags\n"
           "(default: cc, -O3 -std=c99). PRISM_PATH adds directories to search for imports.\n");
-}
-
-/* A prefix names C functions: letters, digits and '_', starting with a letter (a leading
- * '_' would make reserved names such as _context). */
-static bool is_c_identifier(const char *s) {
-  if (!isalpha((unsigned char)s[0])) {
-    return false;
-  }
-  for (const char *p = s; *p != '\0'; p++) {
-    if (!isalnum((unsigned char)*p) && *p != '_') {
-      return false;
-    }
-  }
-  return true;
 }
 
 static int bad_usage(const char *fmt, const char *arg) {
@@ -146,10 +131,12 @@ int main(int argc, char **argv) {
     free(includes);
     return bad_usage("%s", "no input file");
   }
-  if (!is_c_identifier(opts.prefix)) {
+  const char *problem = driver_prefix_problem(opts.prefix);
+  if (problem != NULL) {
     free(includes);
-    return bad_usage("the prefix '%s' is not a C identifier (letters, digits and '_', "
-                     "not starting with a digit or '_')", opts.prefix);
+    fprintf(stderr, "prismc: error: the prefix '%s' %s\nTry 'prismc --help'.\n", opts.prefix,
+            problem);
+    return 2;
   }
   int status = compile(&opts);
   free(includes);

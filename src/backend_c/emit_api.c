@@ -77,6 +77,39 @@ static const char *entry_cname(struct emitter *e, const struct ir_fun *f) {
   return emit_c_identifier(e, entry_name(f));
 }
 
+/* Note [Entry points with the same C name]
+ *
+ * An entry point's C name is its name with every character that C does not allow in
+ * identifiers made '_' (entry_cname), so that `step'` is PREFIX_entry_step_: readable,
+ * and what a user of Futhark expects. Two names can meet there (`f'` and `f_`, `g''`
+ * and `g'_`); their functions (PREFIX_entry_NAME, and the internal entry_NAME,
+ * glue_NAME, inputs_NAME and outputs_NAME) would be defined twice and the C would not
+ * compile, or, with --library, prismc would write a library that does not build. So
+ * such a pair is a compile error at the second entry point, with a note at the first:
+ * rename one. Other generated names cannot meet an entry point's: the runtime's are
+ * rts_ and RTS_, the program's functions fun_NAME_ID, and --prefix may not be one of
+ * those namespaces (Note [Prefixes] in src/driver.c). */
+void emit_c_check_entry_names(struct emitter *e) {
+  const struct ir_program *p = e->prog;
+  for (int i = 0; i < p->fun_count; i++) {
+    const struct ir_fun *f = p->funs[i];
+    if (f->entry == NULL) {
+      continue;
+    }
+    const char *cname = entry_cname(e, f);
+    for (int j = 0; j < i; j++) {
+      const struct ir_fun *g = p->funs[j];
+      if (g->entry == NULL || strcmp(entry_cname(e, g), cname) != 0) {
+        continue;
+      }
+      diag_error(f->loc, "the entry points '%s' and '%s' have the same C name %s_entry_%s",
+                 entry_name(g), entry_name(f), prefix(e), cname);
+      diag_note(g->loc, "the entry point '%s' is here; rename one of them", entry_name(g));
+      diag_abort();
+    }
+  }
+}
+
 /* A C string literal of s (names and type texts: printable ASCII in practice). */
 static const char *literal(struct emitter *e, const char *s) {
   struct strbuf b;

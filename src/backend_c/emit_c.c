@@ -758,6 +758,7 @@ void emit_c_program(const struct ir_program *p, const struct emit_c_options *o,
   struct emitter e;
   emitter_init(&e, p, o);
   name_program(&e);
+  emit_c_check_entry_names(&e);
   if (e.plan != NULL) {
     emit_cl_init(&e);
   }

@@ -192,6 +192,9 @@ void emit_cl_define_values_raw(struct strbuf *out, const char *prefix, const cha
 
 /* -------------------------------------------------------------- emit_api.c */
 
+/* A compile error when two entry points have the same C name (Note [Entry points with
+ * the same C name]). */
+void emit_c_check_entry_names(struct emitter *e);
 void emit_c_api_declarations(struct emitter *e, struct strbuf *out);
 void emit_c_api_definitions(struct emitter *e, struct strbuf *out);
 void emit_c_executable_main(struct emitter *e, struct strbuf *out);
