@@ -229,6 +229,9 @@ static enum ir_binop size_binop_ir(enum size_op op) {
  * that inner bodies (a lambda's) know them too. Only the introducing expression of an
  * existential makes a value of that size that the same body has not seen before, so the
  * newest note is the right one when one expression is inlined twice into a body. */
+static bool find_size_source(struct type *t, struct tc_binding *s, int *comp, int *dim,
+                             int base, struct size **outer, int outer_rank);
+
 void show_value_sizes(struct ictx *c, struct sv *v) {
   if (v->kind != SV_DYNAMIC || v->type == NULL) {
     return;
@@ -247,21 +250,144 @@ void show_value_sizes(struct ictx *c, struct sv *v) {
   c->shown = n;
 }
 
-void show_outer_size(struct ictx *c, struct type *t, struct ir_subexp size) {
-  t = type_head(t);
-  if (t->kind != TYPE_ARRAY || size_head(t->u.array.dims[0])->kind != SIZE_NAME) {
-    return;
-  }
+void note_shown_size(struct ictx *c, struct tc_binding *name, struct ir_subexp value) {
   struct shown_size *n = ARENA_NEW(c->arena, struct shown_size);
   n->body = c->body;
-  n->name = size_head(t->u.array.dims[0])->u.name;
-  n->value = size;
+  n->name = name;
+  n->value = value;
   n->next = c->shown;
   c->shown = n;
 }
 
-static bool find_size_source(struct type *t, struct tc_binding *s, int *comp, int *dim,
-                             int base, struct size **outer, int outer_rank);
+void show_outer_size(struct ictx *c, struct type *t, struct ir_subexp size) {
+  t = type_head(t);
+  if (t->kind == TYPE_ARRAY && size_head(t->u.array.dims[0])->kind == SIZE_NAME) {
+    note_shown_size(c, size_head(t->u.array.dims[0])->u.name, size);
+  }
+}
+
+/* The sizes named in t that env does not know and that no component of a value of
+ * type t shows: the dimensions of arrays of () (Note [Sizes that values show]). A
+ * construct that makes such a value (an if) returns them as extra results. */
+struct hidden_walk {
+  struct ictx *c;
+  struct ienv *env;
+  struct type *whole;
+  struct tc_binding **names;
+  int count;
+};
+
+static void hidden_walk(struct hidden_walk *w, struct type *t) {
+  t = type_head(t);
+  switch (t->kind) {
+  case TYPE_ARRAY:
+    for (int i = 0; i < t->u.array.rank; i++) {
+      struct size *s = size_head(t->u.array.dims[i]);
+      struct ir_subexp unused;
+      int comp, dim;
+      if (s->kind != SIZE_NAME || size_known(w->c, w->env, s, &unused) ||
+          find_size_source(w->whole, s->u.name, &comp, &dim, 0, NULL, 0)) {
+        continue;
+      }
+      bool seen = false;
+      for (int j = 0; j < w->count && !seen; j++) {
+        seen = w->names[j] == s->u.name;
+      }
+      if (!seen) {
+        w->names[w->count++] = s->u.name;
+      }
+    }
+    hidden_walk(w, t->u.array.elem);
+    return;
+  case TYPE_TUPLE:
+    for (int i = 0; i < t->u.tuple.count; i++) {
+      hidden_walk(w, t->u.tuple.elems[i]);
+    }
+    return;
+  case TYPE_RECORD:
+    for (int i = 0; i < t->u.record.count; i++) {
+      hidden_walk(w, t->u.record.fields[i].type);
+    }
+    return;
+  default:
+    return;
+  }
+}
+
+static int count_dims(struct type *t) {
+  t = type_head(t);
+  switch (t->kind) {
+  case TYPE_ARRAY:
+    return t->u.array.rank + count_dims(t->u.array.elem);
+  case TYPE_TUPLE: {
+    int n = 0;
+    for (int i = 0; i < t->u.tuple.count; i++) {
+      n += count_dims(t->u.tuple.elems[i]);
+    }
+    return n;
+  }
+  case TYPE_RECORD: {
+    int n = 0;
+    for (int i = 0; i < t->u.record.count; i++) {
+      n += count_dims(t->u.record.fields[i].type);
+    }
+    return n;
+  }
+  default:
+    return 0;
+  }
+}
+
+int hidden_sizes(struct ictx *c, struct ienv *env, struct type *t,
+                 struct tc_binding ***names) {
+  struct hidden_walk w = {c, env, t, NULL, 0};
+  w.names = ARENA_ARRAY(c->arena, struct tc_binding *, count_dims(t) + 1);
+  hidden_walk(&w, t);
+  *names = w.names;
+  return w.count;
+}
+
+/* The size at the place in u, a type of the same shape as t, where t has the size
+ * `name`; NULL if there is none. */
+struct size *size_at_same_place(struct type *t, struct type *u, struct tc_binding *name) {
+  t = type_head(t);
+  u = type_head(u);
+  if (t->kind != u->kind) {
+    return NULL;
+  }
+  switch (t->kind) {
+  case TYPE_ARRAY:
+    if (t->u.array.rank != u->u.array.rank) {
+      return NULL;
+    }
+    for (int i = 0; i < t->u.array.rank; i++) {
+      struct size *s = size_head(t->u.array.dims[i]);
+      if (s->kind == SIZE_NAME && s->u.name == name) {
+        return u->u.array.dims[i];
+      }
+    }
+    return size_at_same_place(t->u.array.elem, u->u.array.elem, name);
+  case TYPE_TUPLE:
+    for (int i = 0; i < t->u.tuple.count && i < u->u.tuple.count; i++) {
+      struct size *r = size_at_same_place(t->u.tuple.elems[i], u->u.tuple.elems[i], name);
+      if (r != NULL) {
+        return r;
+      }
+    }
+    return NULL;
+  case TYPE_RECORD:
+    for (int i = 0; i < t->u.record.count && i < u->u.record.count; i++) {
+      struct size *r = size_at_same_place(t->u.record.fields[i].type,
+                                          u->u.record.fields[i].type, name);
+      if (r != NULL) {
+        return r;
+      }
+    }
+    return NULL;
+  default:
+    return NULL;
+  }
+}
 
 static bool shown_size(struct ictx *c, struct tc_binding *name, struct ir_subexp *out) {
   for (struct shown_size *n = c->shown; n != NULL; n = n->next) {
@@ -280,6 +406,17 @@ static bool shown_size(struct ictx *c, struct tc_binding *name, struct ir_subexp
     }
   }
   return false;
+}
+
+static bool size_evaluable(struct ictx *c, struct ienv *env, struct size *s);
+
+bool size_value(struct ictx *c, struct ienv *env, struct size *s, struct ir_subexp *out) {
+  if (size_evaluable(c, env, s)) {
+    *out = eval_size(c, env, s);
+    return true;
+  }
+  s = size_head(s);
+  return s->kind == SIZE_NAME && shown_size(c, s->u.name, out);
 }
 
 struct ir_subexp eval_size(struct ictx *c, struct ienv *env, struct size *s) {
@@ -662,6 +799,16 @@ static struct ienv *bind_sizes(struct ictx *c, struct ienv *env, struct type *t,
   return b.env;
 }
 
+struct ienv *bind_size_values(struct ictx *c, struct ienv *env, struct tc_binding **names,
+                              struct ir_subexp *values, int count) {
+  for (int i = 0; i < count; i++) {
+    env = env_add(c, env, names[i],
+                  sv_dyn(c, type_prim(c->arena, PRIM_I64),
+                         arena_dup(c->arena, &values[i], sizeof values[i]), 1));
+  }
+  return env;
+}
+
 /* ---------------------------------------------------------------- Patterns */
 
 struct ienv *bind_pat(struct ictx *c, struct ienv *env, struct pat *p, struct sv *v) {
@@ -813,7 +960,39 @@ static bool first_order(struct ictx *c, struct sv *fn, struct sv **args, int cou
 static struct sv *call_specialised(struct ictx *c, struct sv *fn, struct sv **args, int count,
                                    struct type *result_type);
 
-static struct sv *inline_def(struct ictx *c, struct sv *fn, struct sv **args, int count) {
+/* After a function's body was internalised here (inlined, or as an IR function's body):
+ * the sizes of its result of type rt that no component shows are noted, from the
+ * body's own type in the function's environment (Note [Sizes that values show]); their
+ * values, when `out` is not NULL, also go there, one per hidden size of rt. */
+static int show_result_sizes(struct ictx *c, struct type *rt, struct ienv *env,
+                             struct exp *body, struct ir_subexp *out) {
+  struct tc_binding **hidden;
+  int h = hidden_sizes(c, NULL, rt, &hidden);
+  if (h == 0) {
+    return 0;
+  }
+  struct type *own = concrete(c, env, body->type);
+  for (int i = 0; i < h; i++) {
+    struct size *s = size_at_same_place(rt, own, hidden[i]);
+    struct ir_subexp value;
+    if (s == NULL || !size_value(c, env, s, &value)) {
+      if (out == NULL) {
+        continue;
+      }
+      ICE("internalise", body->loc, "the size %s of a function's result has no value",
+          hidden[i]->name);
+    }
+    if (out != NULL) {
+      out[i] = value;
+    } else {
+      note_shown_size(c, hidden[i], value);
+    }
+  }
+  return h;
+}
+
+static struct sv *inline_def(struct ictx *c, struct sv *fn, struct sv **args, int count,
+                             struct type *result_type) {
   if (++c->depth > MAX_INLINE_DEPTH) {
     diag_fatal(c->loc, "functions are nested more than %d calls deep after inlining",
                MAX_INLINE_DEPTH);
@@ -828,12 +1007,16 @@ static struct sv *inline_def(struct ictx *c, struct sv *fn, struct sv **args, in
   env = bind_missing_sizes(c, fn, env);
   struct loc saved = c->loc;
   struct sv *r = int_exp(c, env, def_body(b));
+  if (result_type != NULL) {
+    show_result_sizes(c, result_type, env, def_body(b), NULL);
+  }
   c->loc = saved;
   c->depth--;
   return r;
 }
 
-static struct sv *apply_closure(struct ictx *c, struct sv *fn, struct sv **args) {
+static struct sv *apply_closure(struct ictx *c, struct sv *fn, struct sv **args,
+                                struct type *result_type) {
   if (++c->depth > MAX_INLINE_DEPTH) {
     diag_fatal(c->loc, "functions are nested more than %d calls deep after inlining",
                MAX_INLINE_DEPTH);
@@ -845,6 +1028,9 @@ static struct sv *apply_closure(struct ictx *c, struct sv *fn, struct sv **args)
   }
   struct loc saved = c->loc;
   struct sv *r = int_exp(c, env, lam->u.lambda.body);
+  if (result_type != NULL) {
+    show_result_sizes(c, result_type, env, lam->u.lambda.body, NULL);
+  }
   c->loc = saved;
   c->depth--;
   return r;
@@ -854,14 +1040,14 @@ static struct sv *apply_saturated(struct ictx *c, struct sv *fn, struct sv **arg
                                   struct type *result_type) {
   switch (fn->kind) {
   case SV_CLOSURE:
-    return apply_closure(c, fn, args);
+    return apply_closure(c, fn, args, result_type);
   case SV_DEF:
     if (first_order(c, fn, args, count, result_type)) {
       return call_specialised(c, fn, args, count, result_type);
     }
-    return inline_def(c, fn, args, count);
+    return inline_def(c, fn, args, count, result_type);
   case SV_LOCAL_DEF:
-    return inline_def(c, fn, args, count);
+    return inline_def(c, fn, args, count, result_type);
   case SV_INTRINSIC:
     return apply_intrinsic(c, fn, args, count, result_type);
   case SV_PARTIAL: {
@@ -1040,12 +1226,12 @@ static void make_entry(struct ictx *c, struct ir_fun *f, struct tc_binding *b,
 }
 
 /* Makes the IR function for definition b at type arguments `types`. */
-static struct ir_fun *specialise(struct ictx *c, struct tc_binding *b, struct type **types,
-                                 bool is_entry) {
+static struct ispec *specialise(struct ictx *c, struct tc_binding *b, struct type **types,
+                                bool is_entry) {
   int tcount = type_param_count(b);
   for (struct ispec *s = ptrmap_get(&c->specs, b); s != NULL && !is_entry; s = s->next) {
     if (same_types(s->types, types, tcount)) {
-      return s->fun;
+      return s;
     }
   }
   struct dec *d = b->dec;
@@ -1107,10 +1293,23 @@ static struct ir_fun *specialise(struct ictx *c, struct tc_binding *b, struct ty
   struct sv *r = int_exp(c, env, d->u.val.body);
   int n;
   struct ir_subexp *res = sv_comps(c, r, &n);
-  ir_body_set_results(c->arena, f->body, res, n);
   struct type *rt = concrete(c, env, result_after(b->type, d->u.val.param_count));
-  f->ret_count = n;
-  f->ret = ARENA_ARRAY(c->arena, struct ir_type, n + 1);
+  spec->ret_type = rt;
+  if (!is_entry) {
+    spec->hidden_count = hidden_sizes(c, NULL, rt, &spec->hidden);
+  }
+  int h = spec->hidden_count;
+  struct ir_subexp *all = ARENA_ARRAY(c->arena, struct ir_subexp, n + h + 1);
+  memcpy(all, res, sizeof *all * (size_t)n);
+  if (h > 0) {
+    show_result_sizes(c, rt, env, d->u.val.body, all + n);
+  }
+  ir_body_set_results(c->arena, f->body, all, n + h);
+  f->ret_count = n + h;
+  f->ret = ARENA_ARRAY(c->arena, struct ir_type, n + h + 1);
+  for (int i = 0; i < h; i++) {
+    f->ret[n + i] = ir_type_scalar(PRIM_I64);
+  }
   if (comp_count(rt) == n) {
     comp_types(c, env, rt, f->ret);
   }
@@ -1141,7 +1340,7 @@ static struct ir_fun *specialise(struct ictx *c, struct tc_binding *b, struct ty
   c->body = saved_body;
   c->loc = saved_loc;
   c->unsafe = saved_unsafe;
-  return f;
+  return spec;
 }
 
 /* Where does size parameter s appear directly as a dimension of a parameter's type?
@@ -1213,7 +1412,8 @@ static struct ir_subexp size_argument(struct ictx *c, struct sv *fn, struct sv *
 static struct sv *call_specialised(struct ictx *c, struct sv *fn, struct sv **args, int count,
                                    struct type *result_type) {
   struct tc_binding *b = fn->u.def.binding;
-  struct ir_fun *f = specialise(c, b, fn->u.def.types, false);
+  struct ispec *spec = specialise(c, b, fn->u.def.types, false);
+  struct ir_fun *f = spec->fun;
   VEC(struct ir_subexp) actual = {0};
   int si = 0;
   for (int i = 0; i < b->scheme.param_count; i++) {
@@ -1232,27 +1432,36 @@ static struct sv *call_specialised(struct ictx *c, struct sv *fn, struct sv **ar
     ICE("internalise", c->loc, "call of %s with %d arguments for %d parameters", f->name,
         actual.len, f->param_count);
   }
+  int n = f->ret_count - spec->hidden_count;
   struct ir_var **results = ARENA_ARRAY(c->arena, struct ir_var *, f->ret_count + 1);
   struct ir_type *want = ARENA_ARRAY(c->arena, struct ir_type, f->ret_count + 1);
   struct type *rt = concrete(c, NULL, result_type);
-  bool typed = comp_count(rt) == f->ret_count;
+  bool typed = comp_count(rt) == n;
   if (typed) {
     comp_types(c, fn->u.def.caller_env, rt, want);
   }
   for (int i = 0; i < f->ret_count; i++) {
     struct ir_type t = f->ret[i];
     struct ir_type r = ir_type_array(c->arena, t.prim, t.rank, NULL);
-    for (int d = 0; typed && d < r.rank && d < want[i].rank; d++) {
+    for (int d = 0; typed && i < n && d < r.rank && d < want[i].rank; d++) {
       r.dims[d] = want[i].dims[d];
     }
-    results[i] = fresh(c, "r", r);
+    results[i] = fresh(c, i < n ? "r" : "size", r);
   }
   struct ir_exp e = {.kind = IR_APPLY};
   e.u.apply.fun = f;
   e.u.apply.args = actual.items;
   e.u.apply.count = actual.len;
   emit(c, e, results, f->ret_count);
-  return sv_from_vars(c, rt, results, f->ret_count);
+  /* The sizes of the result that no component shows, at the same places in the
+   * caller's type (Note [Sizes that values show]). */
+  for (int i = 0; i < spec->hidden_count; i++) {
+    struct size *s = size_at_same_place(spec->ret_type, rt, spec->hidden[i]);
+    if (s != NULL && size_head(s)->kind == SIZE_NAME) {
+      note_shown_size(c, size_head(s)->u.name, ir_se_var(results[n + i]));
+    }
+  }
+  return sv_from_vars(c, rt, results, n);
 }
 
 /* ------------------------------------------------------------- Program */

@@ -606,16 +606,30 @@ static struct ir_var **result_vars(struct ictx *c, struct ienv *env, struct type
   return vars;
 }
 
-static struct ir_body *branch(struct ictx *c, struct ienv *env, struct exp *e, int want) {
+/* A branch of an if of type t: its components, then the values of t's hidden sizes
+ * (Note [Sizes that values show]) at the same places in the branch's own type. */
+static struct ir_body *branch(struct ictx *c, struct ienv *env, struct exp *e, int want,
+                              struct type *t, struct tc_binding **hidden, int hidden_count) {
   struct ir_body *saved = c->body;
   struct ir_body *b = new_body(c);
   c->body = b;
   int n;
-  struct ir_subexp *res = sv_comps(c, int_exp(c, env, e), &n);
+  struct sv *v = int_exp(c, env, e);
+  struct ir_subexp *res = sv_comps(c, v, &n);
   if (n != want) {
     ICE("internalise", e->loc, "a branch gives %d components where %d are expected", n, want);
   }
-  ir_body_set_results(c->arena, b, res, n);
+  struct ir_subexp *all = ARENA_ARRAY(c->arena, struct ir_subexp, n + hidden_count + 1);
+  memcpy(all, res, sizeof *all * (size_t)n);
+  struct type *own = concrete(c, env, e->type);
+  for (int i = 0; i < hidden_count; i++) {
+    struct size *s = size_at_same_place(t, own, hidden[i]);
+    if (s == NULL) {
+      ICE("internalise", e->loc, "a branch's type does not have the shape of the if's");
+    }
+    all[n + i] = eval_size(c, env, s);
+  }
+  ir_body_set_results(c->arena, b, all, n + hidden_count);
   c->body = saved;
   return b;
 }
@@ -626,13 +640,38 @@ static struct sv *int_if(struct ictx *c, struct ienv *env, struct exp *e) {
   x.u.if_.cond = single(c, int_exp(c, env, e->u.if_.cond));
   int n;
   struct ir_var **vars = result_vars(c, env, t, &n);
-  x.u.if_.then_body = branch(c, env, e->u.if_.then_branch, n);
-  x.u.if_.else_body = branch(c, env, e->u.if_.else_branch, n);
-  emit(c, x, vars, n);
+  struct tc_binding **hidden;
+  int h = hidden_sizes(c, env, t, &hidden);
+  struct ir_var **all = ARENA_ARRAY(c->arena, struct ir_var *, n + h + 1);
+  memcpy(all, vars, sizeof *all * (size_t)n);
+  for (int i = 0; i < h; i++) {
+    all[n + i] = fresh(c, hidden[i]->name, ir_type_scalar(PRIM_I64));
+  }
+  x.u.if_.then_body = branch(c, env, e->u.if_.then_branch, n, t, hidden, h);
+  x.u.if_.else_body = branch(c, env, e->u.if_.else_branch, n, t, hidden, h);
+  emit(c, x, all, n + h);
+  for (int i = 0; i < h; i++) {
+    note_shown_size(c, hidden[i], ir_se_var(all[n + i]));
+  }
   return sv_from_vars(c, t, vars, n);
 }
 
 /* ------------------------------------------------------------------ Loops */
+
+/* The values of the loop parameters' hidden sizes (Note [Sizes that values show]) in a
+ * value of type u made here: the loop's initial value, or the body's result. */
+static struct ir_subexp *loop_sizes(struct ictx *c, struct ienv *env, struct type *param_t,
+                                    struct type *u, struct tc_binding **hidden, int h,
+                                    struct loc loc) {
+  struct ir_subexp *values = ARENA_ARRAY(c->arena, struct ir_subexp, h + 1);
+  for (int i = 0; i < h; i++) {
+    struct size *s = size_at_same_place(param_t, u, hidden[i]);
+    if (s == NULL || !size_value(c, env, s, &values[i])) {
+      ICE("internalise", loc, "the size %s of a loop parameter has no value", hidden[i]->name);
+    }
+  }
+  return values;
+}
 
 static struct sv *int_loop(struct ictx *c, struct ienv *env, struct exp *e) {
   bool unroll = c->unroll_next;
@@ -650,15 +689,25 @@ static struct sv *int_loop(struct ictx *c, struct ienv *env, struct exp *e) {
     }
   }
   bool is_while = e->u.loop.form == LOOP_WHILE;
+  /* Sizes of the parameters that no component shows are parameters of their own, after
+   * the components (Note [Sizes that values show]). */
+  struct tc_binding **hidden;
+  int h = hidden_sizes(c, env, param_t, &hidden);
+  struct ir_subexp *hidden_inits =
+      loop_sizes(c, env, param_t, concrete(c, env, e->u.loop.init->type), hidden, h, e->loc);
   struct ir_loop loop = {0};
-  loop.param_count = n + is_while;
-  loop.params = ARENA_ARRAY(c->arena, struct ir_var *, n + 2);
-  loop.inits = ARENA_ARRAY(c->arena, struct ir_subexp, n + 2);
+  loop.param_count = n + h + is_while;
+  loop.params = ARENA_ARRAY(c->arena, struct ir_var *, n + h + 2);
+  loop.inits = ARENA_ARRAY(c->arena, struct ir_subexp, n + h + 2);
   loop.unroll = unroll;
   for (int i = 0; i < n; i++) {
     ts[i].unique = ts[i].rank > 0;
     loop.params[i] = fresh(c, "acc", ts[i]);
     loop.inits[i] = inits[i];
+  }
+  for (int i = 0; i < h; i++) {
+    loop.params[n + i] = fresh(c, hidden[i]->name, ir_type_scalar(PRIM_I64));
+    loop.inits[n + i] = hidden_inits[i];
   }
   struct sv *array = NULL;
   if (e->u.loop.form == LOOP_FOR) {
@@ -678,16 +727,22 @@ static struct sv *int_loop(struct ictx *c, struct ienv *env, struct exp *e) {
     loop.bound = len;
     loop.index = fresh(c, "i", ir_type_scalar(PRIM_I64));
   } else {
-    struct ienv *first = bind_pat(c, env, e->u.loop.pat, init);
-    loop.inits[n] = single(c, int_exp(c, first, e->u.loop.bound));
+    struct ienv *first = bind_size_values(c, env, hidden, hidden_inits, h);
+    first = bind_pat(c, first, e->u.loop.pat, init);
+    loop.inits[n + h] = single(c, int_exp(c, first, e->u.loop.bound));
     loop.cond = fresh(c, "cond", ir_type_scalar(PRIM_BOOL));
-    loop.params[n] = loop.cond;
+    loop.params[n + h] = loop.cond;
   }
   loop.is_while = is_while;
   struct ir_body *saved = c->body;
   loop.body = new_body(c);
   c->body = loop.body;
-  struct ienv *inner = bind_pat(c, env, e->u.loop.pat, sv_from_vars(c, param_t, loop.params, n));
+  struct ir_subexp *hidden_params = ARENA_ARRAY(c->arena, struct ir_subexp, h + 1);
+  for (int i = 0; i < h; i++) {
+    hidden_params[i] = ir_se_var(loop.params[n + i]);
+  }
+  struct ienv *inner = bind_size_values(c, env, hidden, hidden_params, h);
+  inner = bind_pat(c, inner, e->u.loop.pat, sv_from_vars(c, param_t, loop.params, n));
   if (e->u.loop.form == LOOP_FOR) {
     inner = env_add(c, inner, e->u.loop.index_binding,
                     sv_from_vars(c, type_prim(c->arena, ir_subexp_type(loop.bound).prim),
@@ -698,25 +753,39 @@ static struct sv *int_loop(struct ictx *c, struct ienv *env, struct exp *e) {
   struct sv *next = int_exp(c, inner, e->u.loop.body);
   int m;
   struct ir_subexp *res = sv_comps(c, next, &m);
-  struct ir_subexp *results = ARENA_ARRAY(c->arena, struct ir_subexp, m + 2);
+  struct ir_subexp *hidden_next =
+      loop_sizes(c, inner, param_t, concrete(c, inner, e->u.loop.body->type), hidden, h,
+                 e->u.loop.body->loc);
+  struct ir_subexp *results = ARENA_ARRAY(c->arena, struct ir_subexp, m + h + 2);
   memcpy(results, res, sizeof *res * (size_t)m);
+  memcpy(results + m, hidden_next, sizeof *hidden_next * (size_t)h);
   if (is_while) {
-    struct ienv *after = bind_pat(c, env, e->u.loop.pat, next);
-    results[m] = single(c, int_exp(c, after, e->u.loop.bound));
+    struct ienv *after = bind_size_values(c, env, hidden, hidden_next, h);
+    after = bind_pat(c, after, e->u.loop.pat, next);
+    results[m + h] = single(c, int_exp(c, after, e->u.loop.bound));
   }
-  ir_body_set_results(c->arena, loop.body, results, m + is_while);
+  ir_body_set_results(c->arena, loop.body, results, m + h + is_while);
   c->body = saved;
   struct type *t = concrete(c, env, e->type);
   int rn;
   struct ir_var **vars = result_vars(c, env, t, &rn);
-  struct ir_var **pat = ARENA_ARRAY(c->arena, struct ir_var *, rn + 2);
+  struct ir_var **pat = ARENA_ARRAY(c->arena, struct ir_var *, rn + h + 2);
   memcpy(pat, vars, sizeof *vars * (size_t)rn);
+  for (int i = 0; i < h; i++) {
+    pat[rn + i] = fresh(c, hidden[i]->name, ir_type_scalar(PRIM_I64));
+  }
   if (is_while) {
-    pat[rn] = fresh(c, "done", ir_type_scalar(PRIM_BOOL));
+    pat[rn + h] = fresh(c, "done", ir_type_scalar(PRIM_BOOL));
   }
   struct ir_exp x = {.kind = IR_LOOP};
   x.u.loop = loop;
-  emit(c, x, pat, rn + is_while);
+  emit(c, x, pat, rn + h + is_while);
+  for (int i = 0; i < h; i++) {
+    struct size *s = size_at_same_place(param_t, t, hidden[i]);
+    if (s != NULL && size_head(s)->kind == SIZE_NAME) {
+      note_shown_size(c, size_head(s)->u.name, ir_se_var(pat[rn + i]));
+    }
+  }
   return sv_from_vars(c, t, vars, rn);
 }
 

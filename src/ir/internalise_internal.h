@@ -106,6 +106,9 @@ struct ispec {
   struct type **types;
   int type_count;
   struct ir_fun *fun;
+  struct type *ret_type;      /* the result type in the function's environment */
+  struct tc_binding **hidden; /* its sizes that the function returns after its results */
+  int hidden_count;           /* (Note [Sizes that values show]) */
   struct ispec *next;
 };
 
@@ -159,6 +162,17 @@ struct ir_subexp eval_size(struct ictx *c, struct ienv *env, struct size *s);
  * type t that a SOAC made here (an array of () has no component that shows it). */
 void show_value_sizes(struct ictx *c, struct sv *v);
 void show_outer_size(struct ictx *c, struct type *t, struct ir_subexp size);
+void note_shown_size(struct ictx *c, struct tc_binding *name, struct ir_subexp value);
+/* The sizes of t that env does not know and no component of a value of type t shows
+ * (arrays of ()); and the size at the same place in u as `name` in t. */
+int hidden_sizes(struct ictx *c, struct ienv *env, struct type *t,
+                 struct tc_binding ***names);
+struct size *size_at_same_place(struct type *t, struct type *u, struct tc_binding *name);
+/* The value of s here, if env or a value made in this body knows it. */
+bool size_value(struct ictx *c, struct ienv *env, struct size *s, struct ir_subexp *out);
+/* env with each of names bound to the i64 in values. */
+struct ienv *bind_size_values(struct ictx *c, struct ienv *env, struct tc_binding **names,
+                              struct ir_subexp *values, int count);
 bool size_known(struct ictx *c, struct ienv *env, struct size *s, struct ir_subexp *out);
 
 /* Static values. */
