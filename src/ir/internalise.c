@@ -9,7 +9,9 @@
  * Sizes: every size the typed AST names is an i64 in the IR. Size parameters of a
  * function are read off its arguments' shapes; an existential size (from filter, a
  * slice, a branch) is bound, when a pattern first binds a value of that size, to the
- * value's shape. */
+ * value's shape, or taken from the value that showed it (Note [Sizes that values
+ * show]); a size parameter that only a function argument shows stays unknown until
+ * then (Note [Sizes only a function argument shows]). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -228,7 +230,15 @@ static enum ir_binop size_binop_ir(enum size_op op) {
  * in scope. A pattern that binds an array of () takes such sizes into env (bind_pat), so
  * that inner bodies (a lambda's) know them too. Only the introducing expression of an
  * existential makes a value of that size that the same body has not seen before, so the
- * newest note is the right one when one expression is inlined twice into a body. */
+ * newest note is the right one when one expression is inlined twice into a body.
+ *
+ * A size that leaves a body of its own, for an array of () that no component carries
+ * (hidden_sizes), is returned beside the value: an if gets an extra i64 result per such
+ * size, computed in each branch from the branch's own type at the same place
+ * (size_at_same_place); a specialised function gets extra results after its own
+ * (struct ispec's hidden); a loop gets extra parameters; an inlined function's or a
+ * lambda's result notes them from its body's type (show_result_sizes). The caller notes
+ * each under the name its own type has at that place. */
 static bool find_size_source(struct type *t, struct tc_binding *s, int *comp, int *dim,
                              int base, struct size **outer, int outer_rank);
 
