@@ -357,6 +357,21 @@ int hidden_sizes(struct ictx *c, struct ienv *env, struct type *t,
   return w.count;
 }
 
+/* The dimensions of the array type *t, nested arrays included (up to 64); *t becomes
+ * the element type. */
+static int array_dims(struct type **t, struct size **dims) {
+  int n = 0;
+  struct type *a = type_head(*t);
+  while (a->kind == TYPE_ARRAY) {
+    for (int i = 0; i < a->u.array.rank && n < 64; i++) {
+      dims[n++] = a->u.array.dims[i];
+    }
+    a = type_head(a->u.array.elem);
+  }
+  *t = a;
+  return n;
+}
+
 /* The size at the place in u, a type of the same shape as t, where t has the size
  * `name`; NULL if there is none. */
 struct size *size_at_same_place(struct type *t, struct type *u, struct tc_binding *name) {
@@ -366,17 +381,22 @@ struct size *size_at_same_place(struct type *t, struct type *u, struct tc_bindin
     return NULL;
   }
   switch (t->kind) {
-  case TYPE_ARRAY:
-    if (t->u.array.rank != u->u.array.rank) {
+  case TYPE_ARRAY: {
+    /* [a][b]t may be written as one array type of rank 2 or as nested ones. */
+    struct size *tdims[64], *udims[64];
+    struct type *telem = t, *uelem = u;
+    int tr = array_dims(&telem, tdims), ur = array_dims(&uelem, udims);
+    if (tr != ur) {
       return NULL;
     }
-    for (int i = 0; i < t->u.array.rank; i++) {
-      struct size *s = size_head(t->u.array.dims[i]);
+    for (int i = 0; i < tr; i++) {
+      struct size *s = size_head(tdims[i]);
       if (s->kind == SIZE_NAME && s->u.name == name) {
-        return u->u.array.dims[i];
+        return udims[i];
       }
     }
-    return size_at_same_place(t->u.array.elem, u->u.array.elem, name);
+    return size_at_same_place(telem, uelem, name);
+  }
   case TYPE_TUPLE:
     for (int i = 0; i < t->u.tuple.count && i < u->u.tuple.count; i++) {
       struct size *r = size_at_same_place(t->u.tuple.elems[i], u->u.tuple.elems[i], name);

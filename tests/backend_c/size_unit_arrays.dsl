@@ -23,6 +23,11 @@
 -- input { true 4i64 [1i32, -2i32, 3i32] } output { 2i64 [2i64, 2i64] 4i64 [1i32, 1i32] 2i64 }
 -- input { false 4i64 [1i32, -2i32, 3i32] }
 -- output { 3i64 [3i64, 3i64, 3i64] 3i64 [2i32, 2i32, 2i32, 2i32] 3i64 }
+-- entry: nested_branch
+-- input { 1i64 } output { 4i64 1i64 }
+-- input { 3i64 } output { 2i64 3i64 }
+-- entry: shapes
+-- input { [1i32, -2i32, 3i32] } output { 2i64 2i64 2i64 4i64 2i64 0i64 3i64 2i64 }
 -- entry: functions
 -- input { 2i64 } output { 5i64 2i64 4i64 2i64 3i64 }
 -- entry: in_map
@@ -95,3 +100,16 @@ entry loop_in_map (xss: [][]i32) =
   map (\xs -> let us = loop us = map (\_ -> ()) (filter (> 0) xs) for x in xs do
                          if x > 1 then us ++ [()] else us
               in length us) xss
+
+entry nested_branch (k: i64) =
+  let us = replicate 2 (replicate k ())
+  let vs = if k > 2 then us else us ++ us
+  in (length vs, length vs[0])
+
+entry shapes (xs: []i32) =
+  let us = replicate 2 (map (\_ -> ()) (filter (> 0) xs))
+  let (a, b) = partition (\_ -> true) (map (\_ -> ()) (filter (> 0) xs))
+  let r = {a = map (\_ -> ()) (filter (> 0) xs), b = 1i32}
+  in (length us, length us[0], length (transpose us), length (flatten us), length a, length b,
+      length (concat (map (\_ -> ()) (filter (> 0) xs)) (map (\_ -> ()) (filter (< 0) xs))),
+      length r.a)
