@@ -1229,6 +1229,7 @@ static void make_entry(struct ictx *c, struct ir_fun *f, struct tc_binding *b,
                        int *comps_per_param) {
   struct ir_entry *en = ARENA_NEW(c->arena, struct ir_entry);
   en->name = b->name;
+  en->name_loc = b->dec != NULL ? b->dec->u.val.name_loc : f->loc;
   en->param_is_size = ARENA_ARRAY(c->arena, bool, f->param_count + 1);
   en->input_count = f->param_count - size_params;
   en->inputs = ARENA_ARRAY(c->arena, struct ir_entry_value, en->input_count + 1);

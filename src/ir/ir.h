@@ -394,6 +394,7 @@ struct ir_entry_value {
 
 struct ir_entry {
   name_t name;               /* the entry point's name */
+  struct loc name_loc;       /* where the name is written */
   bool *param_is_size;       /* per IR parameter: a size parameter, not an API input */
   struct ir_entry_value *inputs;  /* per non-size parameter */
   int input_count;

@@ -44,9 +44,9 @@ for backend in $backends; do
     if [ "$status" -ne 1 ]; then
       fail "$what: expected exit status 1, got $status"
     elif ! head -n 1 "$tmp/err.txt" | grep -Fq \
-        "clash.dsl:2:1: error: the entry points 'f'' and 'f_' have the same C name prism_entry_f_"; then
+        "clash.dsl:2:7: error: the entry points 'f'' and 'f_' have the same C name prism_entry_f_"; then
       fail "$what: unexpected message: $(head -n 1 "$tmp/err.txt")"
-    elif ! grep -Fq "clash.dsl:1:1: note: the entry point 'f'' is here" "$tmp/err.txt"; then
+    elif ! grep -Fq "clash.dsl:1:7: note: the entry point 'f'' is here" "$tmp/err.txt"; then
       fail "$what: no note at the first entry point"
     elif [ -e "$tmp/clash_out" ] || [ -e "$tmp/clash_out.c" ] || [ -e "$tmp/clash_out.h" ]; then
       fail "$what: wrote output although it failed"
