@@ -26,6 +26,8 @@
 -- output { [[3i32, 7i32], [13i32, 17i32]] [[3i32, 7i32], [13i32, 17i32]] }
 -- entry: local_fun
 -- input { [[1i32, 2i32], [3i32, 4i32]] } output { [10i32, 18i32] }
+-- entry: halving
+-- input { 2i64 [1i32, 2i32, 3i32, 4i32, 5i32, 6i32, 7i32, 8i32] } output { [1i32, 2i32] [36i32] }
 -- entry: doubled_sum
 -- input { [[1i32, 2i32], [3i32, 4i32]] } output { [4i32, 6i32, 4i32, 6i32] }
 
@@ -67,3 +69,9 @@ entry local_fun (xss: [][]i32) =
               in i32.sum zs + i32.i64 (length zs)) xss
 
 entry doubled_sum [n] (xss: [][n]i32) = reduce (map2 (+)) (replicate (n*2) 0) (map twice xss)
+
+def take_half [n] (xs: [n]i32) : [n/2]i32 = xs[:n/2]
+def pair_sums [n] (xs: [n]i32) : [n/2]i32 = map (\i -> xs[2*i] + xs[2*i+1]) (iota (n/2))
+
+entry halving (k: i64) (xs: []i32) =
+  (loop ys = xs for _i < k do take_half ys, loop ys = xs while length ys > 1 do pair_sums ys)
