@@ -84,8 +84,16 @@ static int rts_make_unique_dev(struct rts_context *ctx, struct rts_block **mem, 
 /* ------------------------------------------------------------ Grids */
 
 /* The work-items of a work-group in every kernel (a power of two: the group trees
- * rely on it); the kernels' prelude repeats it. */
+ * rely on it; at least RTS_TRANSPOSE_TILE, since a transpose kernel's group copies
+ * RTS_GROUP / RTS_TRANSPOSE_TILE rows of a tile per pass). A program compiled with
+ * -DRTS_GROUP=N takes N instead (tests/backend_opencl/group_sizes.sh runs the group
+ * kernels so); the host passes its value to the kernels' build (rts_cl_build). */
+#ifndef RTS_GROUP
 #define RTS_GROUP 256
+#endif
+#if RTS_GROUP < 64 || RTS_GROUP > 1024 || (RTS_GROUP & (RTS_GROUP - 1)) != 0
+#error "RTS_GROUP must be a power of two from 64 to 1024"
+#endif
 
 /* The elements a work-group of a single-pass scan takes at a time (prelude.cl). */
 #define RTS_SCAN_TILE (RTS_GROUP * 16)

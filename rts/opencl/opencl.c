@@ -944,13 +944,21 @@ static int rts_cl_build(struct rts_context *ctx, struct rts_cl *cl,
                                strstr(cl->platform_name, "Portable Computing Language") != NULL
                            ? "-DRTS_FLAG_QUALIFIER= "
                            : "";
+  /* The host's work-group size (mirror.h, which generated programs paste before this
+   * file), for a program compiled with another one. */
+  char group[32] = "";
+#ifdef RTS_GROUP
+  snprintf(group, sizeof group, "-DRTS_GROUP=%d ", (int)RTS_GROUP);
+#endif
   const char *extra = cfg->build_options != NULL ? cfg->build_options : "";
-  char *options = malloc(strlen(rounded) + strlen(quirks) + strlen(extra) + 1);
+  char *options =
+      malloc(strlen(rounded) + strlen(quirks) + strlen(group) + strlen(extra) + 1);
   if (options == NULL) {
     return rts_error(ctx, RTS_OUT_OF_MEMORY, "error: out of memory building the kernels");
   }
   strcpy(options, rounded);
   strcat(options, quirks);
+  strcat(options, group);
   strcat(options, extra);
   unsigned char key[32];
   char *dir = rts_cl_cache_enabled(cfg) ? rts_cl_cache_dir(cfg) : NULL;

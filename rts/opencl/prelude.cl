@@ -40,8 +40,11 @@ bool rts_kernel_failed(volatile __global int *errbuf) {
   return errbuf[0] != 0;
 }
 
-/* The work-items of a work-group in every kernel (RTS_GROUP in mirror.h). */
+/* The work-items of a work-group in every kernel (RTS_GROUP in mirror.h, which the
+ * host passes as a build option). */
+#ifndef RTS_GROUP
 #define RTS_GROUP 256
+#endif
 
 /* Single-pass scans (Note [single-pass scan] in src/backend_opencl/emit_opencl.c): the
  * elements of a tile per work-item, and a tile's elements (RTS_SCAN_TILE in mirror.h). */

@@ -499,6 +499,17 @@ static void emit_array_lit_rows(struct emitter *e, const struct ir_stm *s) {
   }
 }
 
+/* Note [literals as static data]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * The constant elements of an array literal are a static const array of the function
+ * that makes it, copied into the new array with one memcpy; only the elements that are
+ * not constants are stored one by one. A store per element made a function of 200 000
+ * statements from a 200 000-element literal, which C compilers took minutes over;
+ * static data of the same size compiles in a second or two
+ * (tests/robustness/literal_size.sh). The OpenCL backend's host code is this code, and
+ * the array goes to the device as any host array does. A literal of rows that are
+ * constant literals is one literal before it comes here (Note [literals of constant
+ * rows] in src/fusion/simplify.c). */
 static void emit_array_lit(struct emitter *e, const struct ir_stm *s) {
   struct ir_var *y = s->pat[0];
   if (s->exp.u.array_lit.row.rank > 0) {
@@ -506,11 +517,35 @@ static void emit_array_lit(struct emitter *e, const struct ir_stm *s) {
     return;
   }
   const char *yn = emit_c_var(e, y), *t = emit_c_elem_type(y->type.prim);
-  emit_c_line(e, "%s.shape[0] = %d;", yn, s->exp.u.array_lit.count);
+  const struct ir_subexp *elems = s->exp.u.array_lit.elems;
+  int n = s->exp.u.array_lit.count, consts = 0;
+  for (int i = 0; i < n; i++) {
+    consts += elems[i].kind == IR_SE_CONST;
+  }
+  emit_c_line(e, "%s.shape[0] = %d;", yn, n);
   alloc_array(e, y);
-  for (int i = 0; i < s->exp.u.array_lit.count; i++) {
-    emit_c_line(e, "((%s *)%s.data)[%d] = %s;", t, yn, i,
-                emit_c_subexp(e, s->exp.u.array_lit.elems[i]));
+  if (consts > 0) {
+    const char *data = emit_c_tmp(e);
+    emit_c_line(e, "{");
+    emit_c_line(e, "  static const %s %s[%d] = {", t, data, n);
+    for (int i = 0; i < n; i += 8) {
+      struct strbuf line;
+      strbuf_init(&line);
+      for (int k = i; k < n && k < i + 8; k++) {
+        strbuf_printf(&line, "%s%s,", k > i ? " " : "",
+                      elems[k].kind == IR_SE_CONST ? emit_c_subexp(e, elems[k]) : "0");
+      }
+      emit_c_line(e, "    %s", line.data);
+      strbuf_free(&line);
+    }
+    emit_c_line(e, "  };");
+    emit_c_line(e, "  memcpy(%s.data, %s, sizeof %s);", yn, data, data);
+    emit_c_line(e, "}");
+  }
+  for (int i = 0; i < n; i++) {
+    if (elems[i].kind != IR_SE_CONST) {
+      emit_c_line(e, "((%s *)%s.data)[%d] = %s;", t, yn, i, emit_c_subexp(e, elems[i]));
+    }
   }
 }
 

@@ -2134,12 +2134,36 @@ static void group_barrier(struct emitter *e, const struct intra *g) {
   emit_c_line(e, "gf = gfail;");
 }
 
-/* for (j = lid; j < n; j += RTS_GROUP) { BODY } with element failures flagged. */
+/* Note [uniform element loops]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * The work-items of a group share out an inner SOAC's n elements, RTS_GROUP at a
+ * time. The loop is written with a trip count that is the same for every work-item,
+ * each work-item guarding its own element:
+ *
+ *     for (long jb = 0; jb < n && !gf; jb += RTS_GROUP) {
+ *       const long j = jb + lid;
+ *       if (j < n) { BODY }
+ *     }
+ *
+ * rather than `for (j = lid; j < n; j += RTS_GROUP)`, whose trip count depends on the
+ * local id. Both are valid OpenCL, but PoCL's default work-group compiler (loopvec,
+ * PoCL 3.1) miscompiles the second when such a loop comes before a loop that holds
+ * barriers and whose trip count is a constant: the statements between the barriers
+ * before that loop were skipped, so that a group kernel's loop started from the
+ * previous row's values (tests/backend_opencl/intra_race.dsl). A trip count that
+ * all work-items share is also the form GPUs run best (no divergence at the loop's
+ * exit), so every element loop of a group kernel takes it. */
+
+/* for (j = lid; j < n; j += RTS_GROUP) { BODY } with element failures flagged, in the
+ * uniform form of Note [uniform element loops]. */
 static const char *open_strided(struct emitter *e, const char *n, const char **label) {
   *label = emit_c_printf(e, "elem_%d", ++e->cl->next_label);
+  const char *jb = emit_c_tmp(e);
   const char *j = emit_c_tmp(e);
-  emit_c_line(e, "for (long %s = lid; %s < %s && !gf; %s += RTS_GROUP) {", j, j, n, j);
-  e->indent++;
+  emit_c_line(e, "for (long %s = 0; %s < %s && !gf; %s += RTS_GROUP) {", jb, jb, n, jb);
+  emit_c_line(e, "  const long %s = %s + lid;", j, jb);
+  emit_c_line(e, "  if (%s < %s) {", j, n);
+  e->indent += 2;
   e->cl->fail_action = emit_c_printf(e, "gfail = 1; goto %s;", *label);
   e->cl->guard = NULL;
   return j;
@@ -2147,6 +2171,8 @@ static const char *open_strided(struct emitter *e, const char *n, const char **l
 
 static void close_strided(struct emitter *e, const struct intra *g, const char *label) {
   emit_c_line(e, "%s:;", label);
+  e->indent--;
+  emit_c_line(e, "}");
   e->indent--;
   emit_c_line(e, "}");
   e->cl->fail_action = "gfail = 1; gf = 1;";
@@ -2512,9 +2538,14 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
       emit_c_line(e, "}");
     } else {
       const struct cl_view *x = cl_view_of(e, res.u.var);
+      /* Note [uniform element loops] */
+      const char *jb = emit_c_tmp(e);
       const char *j = emit_c_tmp(e);
-      emit_c_line(e, "for (long %s = lid; %s < %s; %s += RTS_GROUP) {", j, j, out->dims[1], j);
-      emit_c_line(e, "  %s[seg * %s + %s] = %s[%s];", out->ptr, out->dims[1], j, x->ptr, j);
+      emit_c_line(e, "for (long %s = 0; %s < %s; %s += RTS_GROUP) {", jb, jb, out->dims[1], jb);
+      emit_c_line(e, "  const long %s = %s + lid;", j, jb);
+      emit_c_line(e, "  if (%s < %s) {", j, out->dims[1]);
+      emit_c_line(e, "    %s[seg * %s + %s] = %s[%s];", out->ptr, out->dims[1], j, x->ptr, j);
+      emit_c_line(e, "  }");
       emit_c_line(e, "}");
     }
   }

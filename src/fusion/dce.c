@@ -161,6 +161,50 @@ static bool is_dead(struct dce *d, const struct ir_stm *stm) {
   return !may_fail(stm);
 }
 
+/* Note [size checks of unused iotas]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * An iota that nothing reads any more (fusion made it the index of the SOACs that
+ * took it, docs/fusion.md) still fails when its size is negative, so it cannot simply
+ * go; but kept whole it would make its array, n i64s, for nothing: 16 GiB for the
+ * 2^31 elements of `scan (+) 0 (map i8.i64 (iota n))`. It becomes its check alone,
+ *
+ *     let (c: bool) = n >= 0
+ *     assert c "negative size in iota"
+ *
+ * at its location, which fails where the iota did (the message does not hold the
+ * size, which an assertion cannot print), and makes nothing. An iota whose size is
+ * known not to be negative is unsafe (simplify.c) and simply dead. */
+
+/* An iota whose array is unused and stays only for its check. */
+static bool check_only_iota(struct dce *d, const struct ir_stm *stm) {
+  return stm->exp.kind == IR_IOTA && !stm->unsafe && stm->pat_count == 1 &&
+         unused(d, stm->pat[0]);
+}
+
+/* Makes the iota stm, at index i of b, its size check (Note [size checks of unused
+ * iotas]): stm becomes the assertion, and the comparison goes before it. */
+static void iota_to_check(struct dce *d, struct ir_body *b, int i) {
+  struct ir_stm *stm = b->stms[i];
+  struct ir_subexp n = stm->exp.u.iota.n;
+  uncount_binder(d, stm->pat[0]);
+  struct ir_var *c = ir_var_new(d->p, intern("nonneg"), ir_type_scalar(PRIM_BOOL));
+  struct ir_exp cmp = {.kind = IR_BINOP};
+  cmp.u.binop.op = IR_BINOP_GE;
+  cmp.u.binop.lhs = n;
+  cmp.u.binop.rhs = ir_se_i64(0);
+  /* Appended (growing the array), then moved to index i. */
+  struct ir_stm *cs = ir_body_add(d->p, b, stm->loc, cmp, &c, 1);
+  cs->trace = stm->trace;
+  memmove(b->stms + i + 1, b->stms + i, sizeof *b->stms * (size_t)(b->stm_count - 1 - i));
+  b->stms[i] = cs;
+  stm->exp = (struct ir_exp){.kind = IR_ASSERT};
+  stm->exp.u.assert_.cond = ir_se_var(c);
+  stm->exp.u.assert_.message = "negative size in iota";
+  stm->pat_count = 0;
+  stm->pat = NULL;
+  d->removed++;
+}
+
 /* ---------------------------------------------------------------- Results */
 
 /* Removes pattern entry i of the statement and the matching entries of its arrays (the
@@ -384,6 +428,9 @@ static void dce_body(struct dce *d, struct ir_body *b) {
       b->stms[i] = NULL;
       kept--;
       d->removed++;
+    } else if (check_only_iota(d, stm)) {
+      iota_to_check(d, b, i);
+      kept++;
     } else {
       dce_nested(d, stm);
     }

@@ -592,6 +592,77 @@ static enum rewrite simplify_concat(struct simplifier *s, struct ir_stm *stm) {
   return REWRITE_CHANGED;
 }
 
+/* Note [literals of constant rows]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A literal of two or more dimensions comes from internalise as a literal of rows,
+ * each row a literal of its own: [[1, 2], [3, 4]] is [r1, r2] with r1 = [1, 2] and
+ * r2 = [3, 4]. A literal of rows whose rows are all literals of the same constant size
+ * (or reshapes of such, the result of this rule on the rows) becomes one literal of all
+ * the elements, in row-major order, reshaped: [1, 2, 3, 4] as [2][2]. Its rows then go
+ * (dead code), so that the backend makes one array from one block of static data
+ * (Note [literals as static data] in src/backend_c/emit_exp.c) rather than one array
+ * and one copy per row, and cannot fail (rows of one size are regular). */
+
+/* The elements of se, in row-major order, when it is a literal of scalars, or a
+ * reshape of one, with `count` elements; NULL otherwise. */
+static const struct ir_subexp *literal_elems(struct simplifier *s, struct ir_subexp se,
+                                             int64_t count) {
+  struct ir_stm *def = simplify_def(s, se, IR_RESHAPE);
+  if (def != NULL) {
+    se = ir_se_var(def->exp.u.reshape.array);
+  }
+  def = simplify_def(s, se, IR_ARRAY_LIT);
+  if (def == NULL || def->exp.u.array_lit.row.rank != 0 ||
+      def->exp.u.array_lit.count != count) {
+    return NULL;
+  }
+  return def->exp.u.array_lit.elems;
+}
+
+static enum rewrite simplify_array_lit(struct simplifier *s, struct ir_stm *stm) {
+  struct ir_exp *e = &stm->exp;
+  struct ir_type row = e->u.array_lit.row;
+  int n = e->u.array_lit.count;
+  int64_t row_count = 1;
+  if (row.rank == 0 || n == 0) {
+    return REWRITE_KEEP;
+  }
+  for (int d = 0; d < row.rank; d++) {
+    int64_t m;
+    if (!const_int_value(row.dims[d], &m) || m <= 0 || m > INT32_MAX / n / row_count) {
+      return REWRITE_KEEP;
+    }
+    row_count *= m;
+  }
+  for (int i = 0; i < n; i++) {
+    if (literal_elems(s, e->u.array_lit.elems[i], row_count) == NULL) {
+      return REWRITE_KEEP;
+    }
+  }
+  int total = n * (int)row_count;
+  struct ir_subexp *elems = ARENA_ARRAY(s->p->arena, struct ir_subexp, total);
+  for (int i = 0; i < n; i++) {
+    memcpy(elems + i * row_count, literal_elems(s, e->u.array_lit.elems[i], row_count),
+           sizeof *elems * (size_t)row_count);
+  }
+  struct ir_exp flat = {.kind = IR_ARRAY_LIT};
+  flat.u.array_lit.elems = elems;
+  flat.u.array_lit.count = total;
+  flat.u.array_lit.row = ir_type_scalar(row.prim);
+  struct ir_subexp len = ir_se_i64(total);
+  struct ir_var *f = simplify_emit(s, "flat", stm->loc, flat,
+                                   ir_type_array(s->p->arena, row.prim, 1, &len));
+  struct ir_subexp *dims = ARENA_ARRAY(s->p->arena, struct ir_subexp, row.rank + 1);
+  dims[0] = ir_se_i64(n);
+  memcpy(dims + 1, row.dims, sizeof *dims * (size_t)row.rank);
+  *e = (struct ir_exp){.kind = IR_RESHAPE};
+  e->u.reshape.array = f;
+  e->u.reshape.dims = dims;
+  e->u.reshape.count = row.rank + 1;
+  stm->unsafe = true; /* the element counts agree: it cannot fail, and goes when unused */
+  return REWRITE_CHANGED;
+}
+
 /* ---------------------------------------------------------------- Statements */
 
 static enum rewrite simplify_shape(struct simplifier *s, struct ir_stm *stm) {
@@ -727,6 +798,31 @@ static enum rewrite index_literal(struct simplifier *s, struct ir_stm *stm, stru
   return REWRITE_CHANGED;
 }
 
+/* A literal of rows made one literal (Note [literals of constant rows]), read at
+ * constant indices in bounds, one per dimension: the element itself. */
+static enum rewrite index_reshaped_literal(struct simplifier *s, struct ir_stm *stm,
+                                           struct ir_stm *reshape) {
+  struct ir_stm *lit = simplify_def(s, ir_se_var(reshape->exp.u.reshape.array), IR_ARRAY_LIT);
+  int count = stm->exp.u.index.count;
+  if (lit == NULL || lit->exp.u.array_lit.row.rank != 0 || count != reshape->exp.u.reshape.count) {
+    return REWRITE_KEEP;
+  }
+  int64_t offset = 0;
+  for (int d = 0; d < count; d++) {
+    int64_t i, n;
+    if (!const_int_value(stm->exp.u.index.dims[d].fixed, &i) ||
+        !const_int_value(reshape->exp.u.reshape.dims[d], &n) || i < 0 || i >= n) {
+      return REWRITE_KEEP;
+    }
+    offset = offset * n + i;
+  }
+  if (offset >= lit->exp.u.array_lit.count) {
+    return REWRITE_KEEP;
+  }
+  simplify_bind(s, stm->pat[0], lit->exp.u.array_lit.elems[offset]);
+  return REWRITE_DROP;
+}
+
 /* (iota n)[i] = i, (replicate([n...], v))[i...] = v and, with more indices,
  * v[rest...]: when the indices are in bounds. */
 static enum rewrite index_generated(struct simplifier *s, struct ir_stm *stm,
@@ -776,6 +872,12 @@ static enum rewrite simplify_index(struct simplifier *s, struct ir_stm *stm) {
   }
   if ((def = simplify_def(s, a, IR_ARRAY_LIT)) != NULL) {
     enum rewrite r = index_literal(s, stm, def);
+    if (r != REWRITE_KEEP) {
+      return r;
+    }
+  }
+  if ((def = simplify_def(s, a, IR_RESHAPE)) != NULL) {
+    enum rewrite r = index_reshaped_literal(s, stm, def);
     if (r != REWRITE_KEEP) {
       return r;
     }
@@ -951,6 +1053,8 @@ static enum rewrite apply_rules(struct simplifier *s, struct ir_stm *stm) {
     return mark_sizes_checked(s, stm, e->u.replicate.dims, e->u.replicate.count);
   case IR_ASSERT:
     return ir_subexp_equal(e->u.assert_.cond, ir_se_bool(true)) ? REWRITE_DROP : REWRITE_KEEP;
+  case IR_ARRAY_LIT:
+    return simplify_array_lit(s, stm);
   case IR_APPLY:
     return simplify_apply(s, stm);
   case IR_IF:

@@ -440,6 +440,7 @@ bool ir_stm_may_fail(const struct ir_stm *stm) {
     return ir_subexp_type(e->u.array_lit.count > 0 ? e->u.array_lit.elems[0] : ir_se_none()).rank >
            0; /* rows of different shapes */
   case IR_RESHAPE:
+    return !stm->unsafe; /* unsafe: the element counts are known to agree */
   case IR_CONCAT:
   case IR_ASSERT:
     return true;
