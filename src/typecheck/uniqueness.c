@@ -10,10 +10,17 @@
  *  - consuming a parameter not declared unique, or something aliasing one;
  *  - a lambda or local function consuming a variable bound outside it, and a loop body
  *    consuming a variable that is not its parameter (it would be consumed twice);
- *  - a unique result aliasing a non-unique parameter.
+ *  - a unique result aliasing a non-unique parameter, or another component of the
+ *    result; a loop returning, for a parameter it consumes, an array bound outside it
+ *    or one it also returns for another parameter (Note [Results that alias each other]);
+ *  - a lambda consuming a parameter not declared unique, and a function that consumes
+ *    its argument passed to another function (Note [Consuming functions are not
+ *    arguments]).
+ * A function value aliases the arrays it captures (Note [Closures alias]).
  * Branches are checked from the same state and their consumptions joined. */
 #include <string.h>
 
+#include "typecheck/intrinsics.h"
 #include "typecheck/tc.h"
 
 struct alias_set {
@@ -25,6 +32,7 @@ struct var_state {
   struct alias_set aliases; /* what this variable's value may share memory with */
   struct loc consumed_at;
   bool consumed;
+  bool lambda_param;        /* a lambda's parameter not declared unique */
   int scope;                /* the lambda/loop nesting where it was bound */
 };
 
@@ -43,6 +51,7 @@ struct uq {
   struct ptrmap states; /* binding -> struct var_state */
   VEC(struct observation) observed; /* every use, in order (loops check them later) */
   VEC(struct consumption) log; /* consumptions, in order, for undoing in branches */
+  struct ptrmap tuple_sets; /* EXP_TUPLE -> struct alias_set[count]: each element's */
   int scope;            /* current lambda/loop nesting */
   int loop_scope;       /* the nesting of the innermost loop body (-1: none) */
 };
@@ -92,6 +101,7 @@ static bool has_arrays(struct type *t) {
     }
     return false;
   case TYPE_PARAM:
+  case TYPE_ARROW: /* a closure holds what it captures: Note [Closures alias] */
     return true;
   default:
     return false;
@@ -101,6 +111,7 @@ static bool has_arrays(struct type *t) {
 static void bind_var(struct uq *u, struct tc_binding *b, const struct alias_set *aliases) {
   struct var_state *s = state_of(u, b);
   s->consumed = false;
+  s->lambda_param = false;
   s->scope = u->scope;
   s->aliases.len = 0;
   if (aliases != NULL && has_arrays(b->type)) {
@@ -160,7 +171,7 @@ static void observe(struct uq *u, struct tc_binding *b, struct loc loc) {
 
 static void consume_one(struct uq *u, struct tc_binding *b, struct loc loc) {
   struct var_state *s = state_of(u, b);
-  if (b->is_param && !b->unique) {
+  if ((b->is_param && !b->unique) || s->lambda_param) {
     diag_error(loc, "'%s' is consumed here, but it is a parameter not declared unique",
                b->name);
     diag_note(b->loc, "declare it unique to allow this: (%s: *...)", b->name);
@@ -243,14 +254,36 @@ static bool result_unique(struct type *fn, int n) {
   return t->unique;
 }
 
+/* Whether calling a function of type t consumes one of its arguments. */
+static bool consumes_argument(struct type *t) {
+  for (t = type_head(t); t->kind == TYPE_ARROW; t = type_head(t->u.arrow.result)) {
+    if (t->u.arrow.param->unique) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* Note [Consuming functions are not arguments]
+ * The type of a higher-order function does not say how often it calls its function
+ * argument, nor on what, so a function that consumes its argument may not be passed
+ * to one: `map upd xss` with `upd (r: *[]i32)` would update rows of xss that the map
+ * does not own (Futhark's rule too). A pipe `xs |> upd` is an application of upd, and
+ * is checked as one. */
+static void forbid_consuming_argument(struct exp *arg) {
+  if (consumes_argument(arg->type)) {
+    diag_fatal(arg->loc, "a function that consumes its argument cannot be passed as an "
+                         "argument to another function");
+  }
+}
+
 static struct alias_set walk_apply(struct uq *u, struct exp *fn, struct type *fn_type,
                                    struct exp **args, int count, struct loc loc) {
-  if (fn != NULL) {
-    walk(u, fn);
-  }
+  struct alias_set fn_set = fn != NULL ? walk(u, fn) : none();
   struct alias_set *sets = ARENA_ARRAY(u->arena, struct alias_set, count + 1);
   for (int i = 0; i < count; i++) {
     sets[i] = walk(u, args[i]);
+    forbid_consuming_argument(args[i]);
   }
   for (int i = 0; i < count; i++) {
     if (!param_unique(fn_type, i)) {
@@ -274,6 +307,7 @@ static struct alias_set walk_apply(struct uq *u, struct exp *fn, struct type *fn
   }
   struct alias_set r = none();
   if (!result_unique(fn_type, count)) {
+    set_union(u, &r, &fn_set); /* what a closure captured: Note [Closures alias] */
     for (int i = 0; i < count; i++) {
       set_union(u, &r, &sets[i]);
     }
@@ -282,27 +316,78 @@ static struct alias_set walk_apply(struct uq *u, struct exp *fn, struct type *fn
   return r;
 }
 
+/* Note [Closures alias]
+ * A lambda or local function that reads an array bound outside it keeps that array
+ * alive: calling the function later reads it. So a function value aliases every
+ * array (and function) it uses from outside, and the result of applying it aliases
+ * them too. `let g = \i -> xs[i]` followed by `let ys = xs with [0] = 1` and a call
+ * `g 0` is then a use of xs after it was consumed, and `h (\i -> xs[i]) xs` where h
+ * consumes its second argument passes xs twice to one call. (Futhark tracks a
+ * closure's aliases the same way.) */
+static struct alias_set captured(struct uq *u, int seen, int scope) {
+  struct alias_set r = none();
+  for (int i = seen; i < u->observed.len; i++) {
+    struct tc_binding *b = u->observed.items[i].binding;
+    struct var_state *s = state_of(u, b);
+    if (s->scope < scope && has_arrays(b->type)) {
+      set_add(u, &r, b);
+      set_union(u, &r, &s->aliases);
+    }
+  }
+  return r;
+}
+
 static struct alias_set walk_function_body(struct uq *u, struct exp *body) {
+  int seen = u->observed.len;
   u->scope++;
   int saved_loop = u->loop_scope;
   u->loop_scope = -1;
   walk(u, body);
   u->loop_scope = saved_loop;
+  struct alias_set r = captured(u, seen, u->scope);
   u->scope--;
-  return none();
+  return r;
+}
+
+/* A lambda's parameters may be consumed only when declared unique (as a definition's):
+ * `map (\r -> r with [0] = 1) xss` would update the rows of xss. */
+static void mark_lambda_params(struct uq *u, struct pat *p) {
+  switch (p->kind) {
+  case PAT_ID:
+    state_of(u, p->u.id.binding)->lambda_param = !p->u.id.binding->unique;
+    return;
+  case PAT_WILDCARD:
+    return;
+  case PAT_TUPLE:
+    for (int i = 0; i < p->u.tuple.count; i++) {
+      mark_lambda_params(u, p->u.tuple.elems[i]);
+    }
+    return;
+  case PAT_RECORD:
+    for (int i = 0; i < p->u.record.count; i++) {
+      mark_lambda_params(u, p->u.record.fields[i].pat);
+    }
+    return;
+  case PAT_ASCRIPT:
+    mark_lambda_params(u, p->u.ascript.pat);
+    return;
+  }
 }
 
 static struct alias_set walk_lambda(struct uq *u, struct exp *e) {
+  int seen = u->observed.len;
   u->scope++;
   int saved_loop = u->loop_scope;
   u->loop_scope = -1;
   for (int i = 0; i < e->u.lambda.param_count; i++) {
     bind_pat_vars(u, e->u.lambda.params[i], NULL);
+    mark_lambda_params(u, e->u.lambda.params[i]);
   }
   walk(u, e->u.lambda.body);
   u->loop_scope = saved_loop;
+  struct alias_set r = captured(u, seen, u->scope);
   u->scope--;
-  return none();
+  return r;
 }
 
 /* Both branches start from the same state; afterwards, both sets of consumptions hold. */
@@ -337,8 +422,181 @@ static struct alias_set walk_if(struct uq *u, struct exp *e) {
   return live;
 }
 
+/* Note [Results that alias each other]
+ * A value returned in a unique position may be consumed by the caller (or, for a loop
+ * parameter the body consumes, by the next iteration). It must then share memory with
+ * nothing else the caller can still reach: not with another component of the same
+ * result (`(xs, xs)` at type `(*[]i32, *[]i32)` would let the caller update one and
+ * read the other), and, for a loop, not with an array bound outside the loop (the next
+ * iteration would consume it, and every iteration after that would consume it again).
+ * The components are known where the result is a tuple expression in tail position
+ * (through let, if and the like); elsewhere only the whole result is known, and these
+ * checks assume nothing (no false errors). */
+typedef VEC(struct exp *) tail_vec;
+
+static bool tail_tuples(struct uq *u, struct exp *e, int n, tail_vec *out) {
+  switch (e->kind) {
+  case EXP_LET:
+    return tail_tuples(u, e->u.let.body, n, out);
+  case EXP_LET_FUN:
+    return tail_tuples(u, e->u.let_fun.body, n, out);
+  case EXP_LET_WITH:
+    return tail_tuples(u, e->u.let_with.body, n, out);
+  case EXP_ASSERT:
+    return tail_tuples(u, e->u.assert_.exp, n, out);
+  case EXP_ASCRIPT:
+  case EXP_COERCE:
+    return tail_tuples(u, e->u.ascript.exp, n, out);
+  case EXP_ATTR:
+    return tail_tuples(u, e->u.attr.exp, n, out);
+  case EXP_IF:
+    return tail_tuples(u, e->u.if_.then_branch, n, out) &&
+           tail_tuples(u, e->u.if_.else_branch, n, out);
+  case EXP_TUPLE:
+    if (e->u.list.count != n || ptrmap_get(&u->tuple_sets, e) == NULL) {
+      return false;
+    }
+    VEC_PUSH(u->arena, out, e);
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* The expression whose value e returns, through lets (for locations). */
+static struct exp *tail_exp(struct exp *e) {
+  for (;;) {
+    switch (e->kind) {
+    case EXP_LET:
+      e = e->u.let.body;
+      break;
+    case EXP_LET_FUN:
+      e = e->u.let_fun.body;
+      break;
+    case EXP_LET_WITH:
+      e = e->u.let_with.body;
+      break;
+    default:
+      return e;
+    }
+  }
+}
+
+static struct tc_binding *shared(const struct alias_set *a, const struct alias_set *b) {
+  for (int i = 0; i < a->len; i++) {
+    for (int j = 0; j < b->len; j++) {
+      if (a->items[i] == b->items[j]) {
+        return a->items[i];
+      }
+    }
+  }
+  return NULL;
+}
+
+/* Component i of each tail tuple shares nothing with the other components; `what`
+ * names the rule broken. */
+static void check_components_distinct(struct uq *u, tail_vec *tails, int i, const char *what) {
+  for (int t = 0; t < tails->len; t++) {
+    struct exp *tuple = tails->items[t];
+    struct alias_set *sets = ptrmap_get(&u->tuple_sets, tuple);
+    for (int j = 0; j < tuple->u.list.count; j++) {
+      struct tc_binding *b = j != i ? shared(&sets[i], &sets[j]) : NULL;
+      if (b != NULL) {
+        diag_error(tuple->u.list.elems[i]->loc, "%s, but it aliases component %d of the "
+                                                "same result (both may be '%s')",
+                   what, j + 1, b->name);
+        diag_note(tuple->u.list.elems[j]->loc, "component %d is here", j + 1);
+        diag_abort();
+      }
+    }
+  }
+}
+
 static bool pattern_unique(struct pat *p) {
   return p->type != NULL && p->type->unique;
+}
+
+static void pattern_bindings(struct uq *u, struct pat *p, struct alias_set *out) {
+  switch (p->kind) {
+  case PAT_ID:
+    set_add(u, out, p->u.id.binding);
+    return;
+  case PAT_WILDCARD:
+    return;
+  case PAT_TUPLE:
+    for (int i = 0; i < p->u.tuple.count; i++) {
+      pattern_bindings(u, p->u.tuple.elems[i], out);
+    }
+    return;
+  case PAT_RECORD:
+    for (int i = 0; i < p->u.record.count; i++) {
+      pattern_bindings(u, p->u.record.fields[i].pat, out);
+    }
+    return;
+  case PAT_ASCRIPT:
+    pattern_bindings(u, p->u.ascript.pat, out);
+    return;
+  }
+}
+
+/* Whether the loop body (its consumptions are the log from mark) consumes a variable
+ * of the parameter pattern p, or p is declared unique. */
+static bool param_consumed(struct uq *u, struct pat *p, int mark) {
+  if (pattern_unique(p)) {
+    return true;
+  }
+  struct alias_set vars = none();
+  pattern_bindings(u, p, &vars);
+  for (int i = mark; i < u->log.len; i++) {
+    for (int j = 0; j < vars.len; j++) {
+      if (u->log.items[i].state == state_of(u, vars.items[j])) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/* What the body returns for a parameter it consumes aliases nothing bound outside the
+ * loop: Note [Results that alias each other]. */
+static void check_loop_result_fresh(struct uq *u, struct pat *p, const struct alias_set *r,
+                                    struct loc loc) {
+  for (int i = 0; i < r->len; i++) {
+    struct var_state *s = state_of(u, r->items[i]);
+    if (s->scope < u->scope) {
+      diag_error(loc, "the loop body consumes its parameter, but returns for it a value "
+                      "aliasing '%s', which is bound outside the loop (the next iteration "
+                      "would consume it)", r->items[i]->name);
+      diag_note(p->loc, "the loop parameter");
+      diag_abort();
+    }
+  }
+}
+
+static void check_loop_results(struct uq *u, struct exp *e, const struct alias_set *body,
+                               int mark) {
+  struct pat *p = e->u.loop.pat;
+  while (p->kind == PAT_ASCRIPT && !pattern_unique(p)) {
+    p = p->u.ascript.pat;
+  }
+  tail_vec tails = {0};
+  if (p->kind != PAT_TUPLE || !tail_tuples(u, e->u.loop.body, p->u.tuple.count, &tails)) {
+    if (param_consumed(u, e->u.loop.pat, mark) && p->kind != PAT_TUPLE) {
+      check_loop_result_fresh(u, e->u.loop.pat, body, tail_exp(e->u.loop.body)->loc);
+    }
+    return;
+  }
+  for (int i = 0; i < p->u.tuple.count; i++) {
+    if (!param_consumed(u, p->u.tuple.elems[i], mark)) {
+      continue;
+    }
+    for (int t = 0; t < tails.len; t++) {
+      struct alias_set *sets = ptrmap_get(&u->tuple_sets, tails.items[t]);
+      check_loop_result_fresh(u, p->u.tuple.elems[i], &sets[i],
+                              tails.items[t]->u.list.elems[i]->loc);
+    }
+    check_components_distinct(u, &tails, i, "the loop body consumes this parameter");
+  }
 }
 
 static struct alias_set walk_loop(struct uq *u, struct exp *e) {
@@ -360,7 +618,8 @@ static struct alias_set walk_loop(struct uq *u, struct exp *e) {
   }
   int mark = u->log.len;
   int seen = u->observed.len;
-  walk(u, e->u.loop.body);
+  struct alias_set result = walk(u, e->u.loop.body);
+  check_loop_results(u, e, &result, mark);
   bool consumes_params = pattern_unique(e->u.loop.pat);
   for (int i = mark; i < u->log.len; i++) {
     consumes_params = consumes_params || u->log.items[i].state->scope == u->scope;
@@ -424,13 +683,21 @@ static struct alias_set walk(struct uq *u, struct exp *e) {
     if (e->u.var.binding != NULL && e->u.var.binding->kind == BIND_VAR) {
       return var_aliases(u, e->u.var.binding, e->loc, e->type);
     }
-    return r;
-  case EXP_TUPLE:
-    for (int i = 0; i < e->u.list.count; i++) {
-      struct alias_set s = walk(u, e->u.list.elems[i]);
-      set_union(u, &r, &s);
+    if (e->u.var.binding != NULL && e->u.var.binding->kind == BIND_DEF &&
+        e->u.var.binding->let_fun != NULL) { /* a local function: what it captured */
+      observe(u, e->u.var.binding, e->loc);
+      return state_of(u, e->u.var.binding)->aliases;
     }
     return r;
+  case EXP_TUPLE: {
+    struct alias_set *elems = ARENA_ARRAY(u->arena, struct alias_set, e->u.list.count);
+    for (int i = 0; i < e->u.list.count; i++) {
+      elems[i] = walk(u, e->u.list.elems[i]);
+      set_union(u, &r, &elems[i]);
+    }
+    ptrmap_put(&u->tuple_sets, e, elems);
+    return r;
+  }
   case EXP_ARRAY:
     for (int i = 0; i < e->u.list.count; i++) {
       walk(u, e->u.list.elems[i]);
@@ -463,6 +730,14 @@ static struct alias_set walk(struct uq *u, struct exp *e) {
     return walk_apply(u, e->u.apply.fn, e->u.apply.fn->type, e->u.apply.args,
                       e->u.apply.count, e->loc);
   case EXP_BINOP: {
+    struct tc_binding *op = e->u.binop.binding;
+    if (op != NULL && op->kind == BIND_INTRINSIC &&
+        (op->intrinsic == INTR_PIPE_RIGHT || op->intrinsic == INTR_PIPE_LEFT)) {
+      bool right = op->intrinsic == INTR_PIPE_RIGHT;
+      struct exp *fn = right ? e->u.binop.rhs : e->u.binop.lhs;
+      struct exp *arg = right ? e->u.binop.lhs : e->u.binop.rhs;
+      return walk_apply(u, fn, fn->type, &arg, 1, e->loc);
+    }
     struct exp *args[2] = {e->u.binop.lhs, e->u.binop.rhs};
     struct alias_set s = walk_apply(u, NULL, type_arrow(u->arena, NULL, e->u.binop.lhs->type,
                                                         type_arrow(u->arena, NULL,
@@ -479,7 +754,7 @@ static struct alias_set walk(struct uq *u, struct exp *e) {
   case EXP_SECTION_LEFT:
   case EXP_SECTION_RIGHT:
     if (e->u.section.operand != NULL) {
-      walk(u, e->u.section.operand);
+      return walk(u, e->u.section.operand); /* (xs ++) holds xs */
     }
     return r;
   case EXP_SECTION_INDEX:
@@ -496,7 +771,13 @@ static struct alias_set walk(struct uq *u, struct exp *e) {
     for (int i = 0; i < e->u.let_fun.param_count; i++) {
       bind_pat_vars(u, e->u.let_fun.params[i], NULL);
     }
-    walk_function_body(u, e->u.let_fun.value);
+    {
+      struct alias_set captures = walk_function_body(u, e->u.let_fun.value);
+      struct var_state *f = state_of(u, e->u.let_fun.binding);
+      f->consumed = false;
+      f->scope = u->scope;
+      f->aliases = captures;
+    }
     return walk(u, e->u.let_fun.body);
   case EXP_LET_WITH: {
     walk_dims(u, e->u.let_with.indices, e->u.let_with.count);
@@ -525,6 +806,31 @@ static struct alias_set walk(struct uq *u, struct exp *e) {
   return r;
 }
 
+static struct type *result_type(struct type *fn, int n) {
+  struct type *t = fn;
+  for (int k = 0; k < n && type_head(t)->kind == TYPE_ARROW; k++) {
+    t = type_head(t)->u.arrow.result;
+  }
+  return t;
+}
+
+/* A definition's unique result components: Note [Results that alias each other]. */
+static void check_unique_components(struct uq *u, struct exp *body, struct type *result) {
+  struct type *t = type_head(result);
+  if (t->kind != TYPE_TUPLE) {
+    return;
+  }
+  tail_vec tails = {0};
+  if (!tail_tuples(u, body, t->u.tuple.count, &tails)) {
+    return;
+  }
+  for (int i = 0; i < t->u.tuple.count; i++) {
+    if (t->u.tuple.elems[i]->unique) {
+      check_components_distinct(u, &tails, i, "this component of the result is unique");
+    }
+  }
+}
+
 static void check_def(struct uq *u, struct dec *d) {
   for (int i = 0; i < d->u.val.param_count; i++) {
     bind_pat_vars(u, d->u.val.params[i], NULL);
@@ -544,6 +850,7 @@ static void check_def(struct uq *u, struct dec *d) {
       }
     }
   }
+  check_unique_components(u, d->u.val.body, result_type(b->type, d->u.val.param_count));
 }
 
 static void check_decs_uniqueness(struct uq *u, struct dec **decs, int count);
@@ -590,5 +897,6 @@ static void check_decs_uniqueness(struct uq *u, struct dec **decs, int count) {
 void check_uniqueness(struct tc *tc, struct program *p) {
   struct uq u = {.tc = tc, .arena = tc->arena, .loop_scope = -1};
   ptrmap_init(&u.states, tc->arena);
+  ptrmap_init(&u.tuple_sets, tc->arena);
   check_decs_uniqueness(&u, p->decs, p->count);
 }
