@@ -66,9 +66,12 @@ struct type *instantiate(struct tc *tc, struct tc_binding *b, struct tc_inst **i
     struct size **sizes = ARENA_ARRAY(tc->arena, struct size *, n + ext_count);
     memcpy(names, s.size_names, sizeof *names * (size_t)s.size_count);
     memcpy(sizes, s.sizes, sizeof *sizes * (size_t)s.size_count);
+    inst->ext = ARENA_ARRAY(tc->arena, struct tc_binding *, ext_count);
+    inst->ext_count = ext_count;
     for (int i = 0; i < ext_count; i++) {
       names[s.size_count + i] = ext[i];
       sizes[s.size_count + i] = fresh_existential(tc, ext[i]->name, loc);
+      inst->ext[i] = sizes[s.size_count + i]->u.name;
     }
     inst->size_count = s.size_count;
     inst->sizes = s.sizes;

@@ -261,4 +261,7 @@ struct tc_module *load_file_module(struct tc *tc, const char *path, struct loc u
 /* ------------------------------------------------------------- uniqueness.c */
 void check_uniqueness(struct tc *tc, struct program *p);
 
+/* -------------------------------------------------------------- causality.c */
+void check_causality(struct tc *tc, struct program *p);
+
 #endif

@@ -204,6 +204,8 @@ struct tc_inst {
   struct type **types;  /* one per type parameter of the scheme, in order */
   struct size **sizes;  /* one per size parameter of the scheme, in order */
   int type_count, size_count;
+  struct tc_binding **ext; /* the result's existential sizes made for this use */
+  int ext_count;
 };
 
 /* ------------------------------------------------------------------ Construction */
