@@ -13,6 +13,8 @@
  *  - a unique result aliasing a non-unique parameter, or another component of the
  *    result; a loop returning, for a parameter it consumes, an array bound outside it
  *    or one it also returns for another parameter (Note [Results that alias each other]);
+ *  - a value held while another part of the same expression consumes what it aliases
+ *    (Note [Values held while others are evaluated]);
  *  - a lambda consuming a parameter not declared unique, and a function that consumes
  *    its argument passed to another function (Note [Consuming functions are not
  *    arguments]).
@@ -169,6 +171,25 @@ static void observe(struct uq *u, struct tc_binding *b, struct loc loc) {
   diag_abort();
 }
 
+/* Note [Values held while others are evaluated]
+ * The parts of a tuple, record or array literal, the arguments of a call and the
+ * array being indexed are evaluated one after the other, and each value is held
+ * until the whole is built: a later part may not consume what an earlier one
+ * aliases. In `(xs, let ys = xs with [0] = 5 in ys)` and in `xs[let ys = xs with
+ * [0] = 5 in ys[1]]` the first xs would be a consumed array. Each part's aliases are
+ * checked once the last part was evaluated. */
+static void check_held(struct uq *u, const struct alias_set *set, struct loc loc) {
+  for (int i = 0; i < set->len; i++) {
+    struct var_state *s = state_of(u, set->items[i]);
+    if (s->consumed) {
+      diag_error(loc, "'%s' is used after being consumed (this value is held while the "
+                      "rest of the expression is evaluated)", set->items[i]->name);
+      diag_note(s->consumed_at, "'%s' was consumed here", set->items[i]->name);
+      diag_abort();
+    }
+  }
+}
+
 static void consume_one(struct uq *u, struct tc_binding *b, struct loc loc) {
   struct var_state *s = state_of(u, b);
   if ((b->is_param && !b->unique) || s->lambda_param) {
@@ -286,6 +307,9 @@ static struct alias_set walk_apply(struct uq *u, struct exp *fn, struct type *fn
     forbid_consuming_argument(args[i]);
   }
   for (int i = 0; i < count; i++) {
+    check_held(u, &sets[i], args[i]->loc);
+  }
+  for (int i = 0; i < count; i++) {
     if (!param_unique(fn_type, i)) {
       continue;
     }
@@ -309,7 +333,9 @@ static struct alias_set walk_apply(struct uq *u, struct exp *fn, struct type *fn
   if (!result_unique(fn_type, count)) {
     set_union(u, &r, &fn_set); /* what a closure captured: Note [Closures alias] */
     for (int i = 0; i < count; i++) {
-      set_union(u, &r, &sets[i]);
+      if (!param_unique(fn_type, i)) { /* a consumed argument is gone, not aliased */
+        set_union(u, &r, &sets[i]);
+      }
     }
   }
   (void)loc;
@@ -695,20 +721,29 @@ static struct alias_set walk(struct uq *u, struct exp *e) {
       elems[i] = walk(u, e->u.list.elems[i]);
       set_union(u, &r, &elems[i]);
     }
+    for (int i = 0; i < e->u.list.count; i++) {
+      check_held(u, &elems[i], e->u.list.elems[i]->loc);
+    }
     ptrmap_put(&u->tuple_sets, e, elems);
     return r;
   }
-  case EXP_ARRAY:
+  case EXP_ARRAY: {
+    struct alias_set *elems = ARENA_ARRAY(u->arena, struct alias_set, e->u.list.count + 1);
     for (int i = 0; i < e->u.list.count; i++) {
-      walk(u, e->u.list.elems[i]);
+      elems[i] = walk(u, e->u.list.elems[i]);
+    }
+    for (int i = 0; i < e->u.list.count; i++) {
+      check_held(u, &elems[i], e->u.list.elems[i]->loc);
     }
     return r;
+  }
   case EXP_RECORD:
     for (int i = 0; i < e->u.record.count; i++) {
       struct exp_field *f = &e->u.record.fields[i];
       struct alias_set s = walk(u, f->value != NULL ? f->value : f->implicit_var);
       set_union(u, &r, &s);
     }
+    check_held(u, &r, e->loc);
     return r;
   case EXP_PROJECT:
     r = walk(u, e->u.project.exp);
@@ -716,6 +751,7 @@ static struct alias_set walk(struct uq *u, struct exp *e) {
   case EXP_INDEX:
     r = walk(u, e->u.index.array);
     walk_dims(u, e->u.index.indices, e->u.index.count);
+    check_held(u, &r, e->u.index.array->loc);
     return has_arrays(e->type) ? r : none();
   case EXP_UPDATE:
     return walk_update(u, e->u.update.array, e->u.update.indices, e->u.update.count,
