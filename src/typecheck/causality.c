@@ -26,6 +26,15 @@
  * the hint Futhark gives: bind the expression that computes the size with let first
  * (or pipe it: `filter (> 0) xs |> length`). */
 
+/* Note [Ambiguous sizes]
+ * A size parameter that occurs only in function types of a function's parameters
+ * (`def f [n] (g: [n]i64 -> i64) : i64 = n`) is determined by no argument value: a
+ * function does not carry the sizes of its parameter type at run time. A use of f
+ * must then fix n some other way (`f (\(xs: [1]i64) -> xs[0])`); if nothing does,
+ * the size is ambiguous and the use is rejected, as in Futhark. This walk sees every
+ * instantiation once the whole program is checked, so it reports the sizes no
+ * unification resolved. */
+
 enum size_state { SIZE_PENDING = 1, SIZE_COMPUTED = 2 };
 
 struct causality {
@@ -110,6 +119,12 @@ static void instantiation(struct causality *c, struct tc_inst *inst, struct exp 
   }
   const char *what = name != NULL ? name : "?";
   for (int i = 0; i < inst->size_count; i++) {
+    if (size_head(inst->sizes[i])->kind == SIZE_VAR) {
+      /* Note [Ambiguous sizes] */
+      diag_fatal(loc, "ambiguous size: no array in this use of '%s' determines its size "
+                      "parameter (it appears only in function types); add a type ascription",
+                 what);
+    }
     check_size_known(c, inst->sizes[i], loc, what);
   }
   for (int i = 0; i < inst->type_count; i++) {

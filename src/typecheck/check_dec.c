@@ -515,6 +515,13 @@ static void check_type_dec(struct tc *tc, struct dec *d) {
     diag_fatal(d->loc, "type '%s' is a function type (%s): declare it with type^",
                d->u.type.name, show_type(tc, t));
   }
+  for (int i = 0; i < tc->abbrev_ext.len; i++) {
+    if (!size_witnessed(t, tc->abbrev_ext.items[i])) { /* Note [Sizes a value determines] */
+      diag_fatal(d->loc, "type '%s' has an anonymous size [] that is not the size of an array "
+                         "outside function types, so no value determines it",
+                 d->u.type.name);
+    }
+  }
   if (type_may_hide_size(t) && d->u.type.liftedness == TPARAM_TYPE) {
     diag_fatal(d->loc, "type '%s' may hide a size (%s is size-lifted): declare it with type~",
                d->u.type.name, show_type(tc, t));

@@ -216,8 +216,47 @@ static struct type *elab_arrow(struct tc *tc, struct type_exp *te, enum size_mod
   return type_arrow(tc->arena, name, param, result);
 }
 
+/* Note [Sizes a value determines]
+ * A size that is not a parameter is read from a value at run time: from an array of
+ * that size. An array inside a function type does not count (a function does not carry
+ * the sizes of its parameter and result types), nor does a size expression (n+1 does
+ * not give n). So an existential size ?[n].t, and an anonymous size [] of a type~ or
+ * type^ abbreviation, must be the size of an array of t outside function types, or no
+ * value could determine it: `?[n].bool`, `?[n].bool -> [n]bool` and
+ * `type^ t = []bool -> bool` are rejected, as in Futhark. */
+bool size_witnessed(struct type *t, struct tc_binding *b) {
+  t = type_head(t);
+  switch (t->kind) {
+  case TYPE_ARRAY:
+    for (int i = 0; i < t->u.array.rank; i++) {
+      struct size *s = size_head(t->u.array.dims[i]);
+      if (s->kind == SIZE_NAME && s->u.name == b) {
+        return true;
+      }
+    }
+    return size_witnessed(t->u.array.elem, b);
+  case TYPE_TUPLE:
+    for (int i = 0; i < t->u.tuple.count; i++) {
+      if (size_witnessed(t->u.tuple.elems[i], b)) {
+        return true;
+      }
+    }
+    return false;
+  case TYPE_RECORD:
+    for (int i = 0; i < t->u.record.count; i++) {
+      if (size_witnessed(t->u.record.fields[i].type, b)) {
+        return true;
+      }
+    }
+    return false;
+  default:
+    return false;
+  }
+}
+
 static struct type *elab_exist(struct tc *tc, struct type_exp *te, enum size_mode mode) {
   int mark = scope_enter(tc);
+  struct tc_binding **names = ARENA_ARRAY(tc->arena, struct tc_binding *, te->u.exist.count);
   for (int i = 0; i < te->u.exist.count; i++) {
     struct tc_binding *b = binding_new(tc, BIND_SIZE, te->u.exist.names[i], te->loc);
     b->type = type_prim(tc->arena, PRIM_I64);
@@ -225,9 +264,16 @@ static struct type *elab_exist(struct tc *tc, struct type_exp *te, enum size_mod
     if (mode == SIZES_RETURN) {
       VEC_PUSH(tc->arena, &tc->return_ext, b);
     }
+    names[i] = b;
   }
   struct type *t = elab_type(tc, te->u.exist.body, mode);
   scope_leave(tc, mark);
+  for (int i = 0; i < te->u.exist.count; i++) {
+    if (!size_witnessed(t, names[i])) {
+      diag_fatal(te->loc, "existential size '%s' is not the size of an array outside function "
+                          "types, so no value determines it", names[i]->name);
+    }
+  }
   return t;
 }
 

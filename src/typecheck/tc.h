@@ -206,6 +206,9 @@ void check_distinct_params(struct tc *tc, struct type_param *tps, int tcount, st
                            int count);
 void check_distinct_let_binders(struct tc *tc, const name_t *sizes, const struct loc *locs,
                                 int size_count, struct pat *p);
+/* Whether b is the size of an array of t outside function types (a value of type t
+ * determines it): Note [Sizes a value determines]. */
+bool size_witnessed(struct type *t, struct tc_binding *b);
 /* The size an expression stands for when used as a size (n, 2*n, 5), or NULL. */
 struct size *exp_as_size(struct tc *tc, struct exp *e);
 
