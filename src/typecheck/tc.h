@@ -136,6 +136,9 @@ struct tc {
   /* Why the last unification failed, for the error message. */
   char mismatch[512];
   bool in_prelude;         /* checking stdlib/prelude.dsl */
+  /* uniqueness.c, across files: top-level def -> the top-level arrays its result may
+   * alias (Note [Top-level arrays are shared]). */
+  struct ptrmap result_globals;
   /* Attributes in force (#[unsafe] etc.) are the internaliser's business. */
 };
 

@@ -18,6 +18,10 @@
  *  - a lambda consuming a parameter not declared unique, and a function that consumes
  *    its argument passed to another function (Note [Consuming functions are not
  *    arguments]).
+ *  - consuming a top-level array (Note [Top-level arrays are shared]); a let-bound
+ *    function computed by consuming (Note [Function values computed by consuming]); a
+ *    type ascription hiding that a function consumes (Note [Ascriptions may not hide
+ *    consumption]).
  * A function value aliases the arrays it captures (Note [Closures alias]).
  * Branches are checked from the same state and their consumptions joined. */
 #include <string.h>
@@ -110,6 +114,31 @@ static bool has_arrays(struct type *t) {
   }
 }
 
+/* Whether t certainly holds an array (an abstract type or type parameter may not). */
+static bool has_known_arrays(struct type *t) {
+  t = type_head(t);
+  switch (t->kind) {
+  case TYPE_ARRAY:
+    return true;
+  case TYPE_TUPLE:
+    for (int i = 0; i < t->u.tuple.count; i++) {
+      if (has_known_arrays(t->u.tuple.elems[i])) {
+        return true;
+      }
+    }
+    return false;
+  case TYPE_RECORD:
+    for (int i = 0; i < t->u.record.count; i++) {
+      if (has_known_arrays(t->u.record.fields[i].type)) {
+        return true;
+      }
+    }
+    return false;
+  default:
+    return false;
+  }
+}
+
 static void bind_var(struct uq *u, struct tc_binding *b, const struct alias_set *aliases) {
   struct var_state *s = state_of(u, b);
   s->consumed = false;
@@ -190,7 +219,43 @@ static void check_held(struct uq *u, const struct alias_set *set, struct loc loc
   }
 }
 
+/* Note [Top-level arrays are shared]
+ * A top-level definition that is an array (`def table = [1, 2, 3]`) is one value shared
+ * by every use: it cannot be consumed (`copy` makes a fresh array). A function may
+ * return it, and then the result of every call of that function aliases it: each
+ * definition records the top-level arrays its result may alias (definitions come
+ * before their uses), and a call adds them to its result's aliases, so consuming the
+ * result is consuming the definition. (Futhark rejects such functions outright; this
+ * is as sound and keeps them legal.)
+ * Only definitions whose type certainly holds an array are tracked: a constant of an
+ * abstract type (a functor's `h : R.t`) is a scalar in every instance Prism has. */
+static bool is_top_level_array(struct tc_binding *b) {
+  return b->kind == BIND_DEF && b->let_fun == NULL && b->type != NULL &&
+         has_known_arrays(b->type);
+}
+
+/* The top-level arrays a call of fn's result may alias. */
+static const struct alias_set *result_globals_of(struct uq *u, struct exp *fn) {
+  while (fn != NULL && fn->kind == EXP_APPLY) {
+    fn = fn->u.apply.fn;
+  }
+  if (fn == NULL || fn->kind != EXP_VAR || fn->u.var.binding == NULL) {
+    return NULL;
+  }
+  struct tc_binding *b = fn->u.var.binding;
+  while (b->alias_of != NULL) {
+    b = b->alias_of;
+  }
+  return ptrmap_get(&u->tc->result_globals, b);
+}
+
 static void consume_one(struct uq *u, struct tc_binding *b, struct loc loc) {
+  if (b->kind == BIND_DEF) {
+    diag_error(loc, "'%s' is consumed here, but it is a top-level definition, which cannot "
+                    "be consumed (use copy)", b->name);
+    diag_note(b->loc, "'%s' is defined here", b->name);
+    diag_abort();
+  }
   struct var_state *s = state_of(u, b);
   if ((b->is_param && !b->unique) || s->lambda_param) {
     diag_error(loc, "'%s' is consumed here, but it is a parameter not declared unique",
@@ -298,6 +363,73 @@ static void forbid_consuming_argument(struct exp *arg) {
   }
 }
 
+/* Note [Ascriptions may not hide consumption]
+ * `let h : []f32 -> f32 = f` with `f (xs: *[]f32)` would let `h xs` consume an xs the
+ * caller still owns. A type ascription (on a let pattern, an expression, a definition's
+ * result) may not give a function that consumes its argument a type whose parameter is
+ * not unique. (Unification does not compare uniqueness: it flows through type
+ * variables with the values, so only written types are compared, here.) */
+static bool hides_consumption(struct type *declared, struct type *actual) {
+  declared = type_head(declared);
+  actual = type_head(actual);
+  switch (declared->kind) {
+  case TYPE_ARROW:
+    if (actual->kind != TYPE_ARROW) {
+      return false;
+    }
+    return (!type_head(declared->u.arrow.param)->unique &&
+            type_head(actual->u.arrow.param)->unique) ||
+           hides_consumption(declared->u.arrow.result, actual->u.arrow.result);
+  case TYPE_TUPLE:
+    for (int i = 0; actual->kind == TYPE_TUPLE && i < declared->u.tuple.count &&
+                    i < actual->u.tuple.count; i++) {
+      if (hides_consumption(declared->u.tuple.elems[i], actual->u.tuple.elems[i])) {
+        return true;
+      }
+    }
+    return false;
+  case TYPE_RECORD:
+    for (int i = 0; actual->kind == TYPE_RECORD && i < declared->u.record.count &&
+                    i < actual->u.record.count; i++) {
+      if (hides_consumption(declared->u.record.fields[i].type,
+                            actual->u.record.fields[i].type)) {
+        return true;
+      }
+    }
+    return false;
+  default:
+    return false;
+  }
+}
+
+static void forbid_hidden_consumption(struct type *declared, struct exp *value) {
+  if (declared != NULL && value->type != NULL && hides_consumption(declared, value->type)) {
+    diag_fatal(value->loc, "this function consumes its argument, but the type it is given "
+                           "says it does not (a type ascription may not hide consumption)");
+  }
+}
+
+/* Note [Function values computed by consuming]
+ * `let f = update xs` binds a function whose every call updates xs in place: two calls
+ * would both consume it (functions disappear at compile time, each call becoming the
+ * update). As in Futhark, the expression bound by a let may not consume anything when
+ * its value is or contains a function. */
+static void forbid_consuming_function_value(struct uq *u, struct exp *let, int mark) {
+  struct exp *value = let->u.let.value;
+  if (value->type == NULL || !type_contains_arrow(value->type)) {
+    return;
+  }
+  for (int i = mark; i < u->log.len; i++) {
+    struct var_state *s = u->log.items[i].state;
+    if (s->scope <= u->scope) { /* not a parameter of a lambda inside the value */
+      diag_error(value->loc, "this expression consumes an array and computes a function: "
+                             "every call of the function would consume it again");
+      diag_note(s->consumed_at, "the array is consumed here");
+      diag_abort();
+    }
+  }
+}
+
 static struct alias_set walk_apply(struct uq *u, struct exp *fn, struct type *fn_type,
                                    struct exp **args, int count, struct loc loc) {
   struct alias_set fn_set = fn != NULL ? walk(u, fn) : none();
@@ -332,6 +464,10 @@ static struct alias_set walk_apply(struct uq *u, struct exp *fn, struct type *fn
   struct alias_set r = none();
   if (!result_unique(fn_type, count)) {
     set_union(u, &r, &fn_set); /* what a closure captured: Note [Closures alias] */
+    const struct alias_set *globals = result_globals_of(u, fn);
+    if (globals != NULL) {
+      set_union(u, &r, globals);
+    }
     for (int i = 0; i < count; i++) {
       if (!param_unique(fn_type, i)) { /* a consumed argument is gone, not aliased */
         set_union(u, &r, &sets[i]);
@@ -714,6 +850,10 @@ static struct alias_set walk(struct uq *u, struct exp *e) {
       observe(u, e->u.var.binding, e->loc);
       return state_of(u, e->u.var.binding)->aliases;
     }
+    if (e->u.var.binding != NULL && e->u.var.binding->kind == BIND_DEF &&
+        type_head(e->type)->kind != TYPE_ARROW && has_known_arrays(e->type)) {
+      set_add(u, &r, e->u.var.binding); /* Note [Top-level arrays are shared] */
+    }
     return r;
   case EXP_TUPLE: {
     struct alias_set *elems = ARENA_ARRAY(u->arena, struct alias_set, e->u.list.count);
@@ -799,7 +939,12 @@ static struct alias_set walk(struct uq *u, struct exp *e) {
   case EXP_LAMBDA:
     return walk_lambda(u, e);
   case EXP_LET: {
+    int mark = u->log.len;
     struct alias_set v = walk(u, e->u.let.value);
+    forbid_consuming_function_value(u, e, mark);
+    if (e->u.let.pat->kind == PAT_ASCRIPT) {
+      forbid_hidden_consumption(e->u.let.pat->type, e->u.let.value);
+    }
     bind_pat_vars(u, e->u.let.pat, &v);
     return walk(u, e->u.let.body);
   }
@@ -832,6 +977,8 @@ static struct alias_set walk(struct uq *u, struct exp *e) {
     walk(u, e->u.assert_.cond);
     return walk(u, e->u.assert_.exp);
   case EXP_ASCRIPT:
+    forbid_hidden_consumption(e->type, e->u.ascript.exp);
+    return walk(u, e->u.ascript.exp);
   case EXP_COERCE:
     return walk(u, e->u.ascript.exp);
   case EXP_ATTR:
@@ -875,6 +1022,18 @@ static void check_def(struct uq *u, struct dec *d) {
   u->loop_scope = -1;
   struct alias_set r = walk(u, d->u.val.body);
   struct tc_binding *b = d->u.val.binding;
+  if (d->u.val.ret != NULL) {
+    forbid_hidden_consumption(result_type(b->type, d->u.val.param_count), d->u.val.body);
+  }
+  struct alias_set *globals = ARENA_NEW(u->arena, struct alias_set);
+  for (int i = 0; i < r.len; i++) {
+    if (is_top_level_array(r.items[i])) { /* Note [Top-level arrays are shared] */
+      set_add(u, globals, r.items[i]);
+    }
+  }
+  if (globals->len > 0) {
+    ptrmap_put(&u->tc->result_globals, b, globals);
+  }
   if (result_unique(b->type, d->u.val.param_count)) {
     for (int i = 0; i < r.len; i++) {
       if (r.items[i]->is_param && !r.items[i]->unique) {
@@ -934,5 +1093,8 @@ void check_uniqueness(struct tc *tc, struct program *p) {
   struct uq u = {.tc = tc, .arena = tc->arena, .loop_scope = -1};
   ptrmap_init(&u.states, tc->arena);
   ptrmap_init(&u.tuple_sets, tc->arena);
+  if (tc->result_globals.arena == NULL) {
+    ptrmap_init(&tc->result_globals, tc->arena);
+  }
   check_decs_uniqueness(&u, p->decs, p->count);
 }
