@@ -499,18 +499,6 @@ static struct alias_set captured(struct uq *u, int seen, int scope) {
   return r;
 }
 
-static struct alias_set walk_function_body(struct uq *u, struct exp *body) {
-  int seen = u->observed.len;
-  u->scope++;
-  int saved_loop = u->loop_scope;
-  u->loop_scope = -1;
-  walk(u, body);
-  u->loop_scope = saved_loop;
-  struct alias_set r = captured(u, seen, u->scope);
-  u->scope--;
-  return r;
-}
-
 /* A lambda's parameters may be consumed only when declared unique (as a definition's):
  * `map (\r -> r with [0] = 1) xss` would update the rows of xss. */
 static void mark_lambda_params(struct uq *u, struct pat *p) {
@@ -536,21 +524,36 @@ static void mark_lambda_params(struct uq *u, struct pat *p) {
   }
 }
 
-static struct alias_set walk_lambda(struct uq *u, struct exp *e) {
+static void check_unique_result(struct uq *u, struct exp *body, const struct alias_set *r,
+                                struct type *result);
+static struct type *result_type(struct type *fn, int n);
+
+/* A lambda or local function: its parameters and body, one scope deeper. Its result is
+ * checked when its return type is written (an inferred one says nothing). Returns what
+ * it captures (Note [Closures alias]). */
+static struct alias_set walk_function(struct uq *u, struct pat **params, int count,
+                                      bool is_lambda, struct exp *body, struct type *fn_type,
+                                      bool declared_result) {
   int seen = u->observed.len;
   u->scope++;
   int saved_loop = u->loop_scope;
   u->loop_scope = -1;
-  for (int i = 0; i < e->u.lambda.param_count; i++) {
-    bind_pat_vars(u, e->u.lambda.params[i], NULL);
-    mark_lambda_params(u, e->u.lambda.params[i]);
+  for (int i = 0; i < count; i++) {
+    bind_pat_vars(u, params[i], NULL);
+    if (is_lambda) {
+      mark_lambda_params(u, params[i]);
+    }
   }
-  walk(u, e->u.lambda.body);
+  struct alias_set result = walk(u, body);
+  if (declared_result && fn_type != NULL) {
+    check_unique_result(u, body, &result, result_type(fn_type, count));
+  }
   u->loop_scope = saved_loop;
   struct alias_set r = captured(u, seen, u->scope);
   u->scope--;
   return r;
 }
+
 
 /* Both branches start from the same state; afterwards, both sets of consumptions hold. */
 static struct alias_set walk_if(struct uq *u, struct exp *e) {
@@ -937,7 +940,8 @@ static struct alias_set walk(struct uq *u, struct exp *e) {
     walk_dims(u, e->u.section_index.indices, e->u.section_index.count);
     return r;
   case EXP_LAMBDA:
-    return walk_lambda(u, e);
+    return walk_function(u, e->u.lambda.params, e->u.lambda.param_count, true,
+                         e->u.lambda.body, e->type, e->u.lambda.ret != NULL);
   case EXP_LET: {
     int mark = u->log.len;
     struct alias_set v = walk(u, e->u.let.value);
@@ -948,18 +952,17 @@ static struct alias_set walk(struct uq *u, struct exp *e) {
     bind_pat_vars(u, e->u.let.pat, &v);
     return walk(u, e->u.let.body);
   }
-  case EXP_LET_FUN:
-    for (int i = 0; i < e->u.let_fun.param_count; i++) {
-      bind_pat_vars(u, e->u.let_fun.params[i], NULL);
-    }
-    {
-      struct alias_set captures = walk_function_body(u, e->u.let_fun.value);
-      struct var_state *f = state_of(u, e->u.let_fun.binding);
-      f->consumed = false;
-      f->scope = u->scope;
-      f->aliases = captures;
-    }
+  case EXP_LET_FUN: {
+    struct tc_binding *fb = e->u.let_fun.binding;
+    struct alias_set captures =
+        walk_function(u, e->u.let_fun.params, e->u.let_fun.param_count, false,
+                      e->u.let_fun.value, fb->type, e->u.let_fun.ret != NULL);
+    struct var_state *f = state_of(u, fb);
+    f->consumed = false;
+    f->scope = u->scope;
+    f->aliases = captures;
     return walk(u, e->u.let_fun.body);
+  }
   case EXP_LET_WITH: {
     walk_dims(u, e->u.let_with.indices, e->u.let_with.count);
     walk(u, e->u.let_with.value);
@@ -1014,6 +1017,35 @@ static void check_unique_components(struct uq *u, struct exp *body, struct type 
   }
 }
 
+/* A unique result may be consumed by the caller: it may alias only the function's
+ * unique parameters, not a parameter that is not unique, an array the function
+ * captured from outside it, or a top-level array; and its unique components may not
+ * alias each other (Note [Results that alias each other]). */
+static void check_unique_result(struct uq *u, struct exp *body, const struct alias_set *r,
+                                struct type *result) {
+  if (result->unique || type_head(result)->unique) {
+    for (int i = 0; i < r->len; i++) {
+      struct tc_binding *b = r->items[i];
+      struct var_state *s = state_of(u, b);
+      if ((b->is_param && !b->unique) || s->lambda_param) {
+        diag_error(body->loc, "the result is declared unique, but it may alias the "
+                              "parameter '%s', which is not unique", b->name);
+      } else if (is_top_level_array(b)) {
+        diag_error(body->loc, "the result is declared unique, but it may alias the "
+                              "top-level definition '%s'", b->name);
+      } else if (b->kind == BIND_VAR && s->scope < u->scope) {
+        diag_error(body->loc, "the result is declared unique, but it may alias '%s', which "
+                              "is bound outside the function", b->name);
+      } else {
+        continue;
+      }
+      diag_note(b->loc, "'%s' is declared here", b->name);
+      diag_abort();
+    }
+  }
+  check_unique_components(u, body, result);
+}
+
 static void check_def(struct uq *u, struct dec *d) {
   for (int i = 0; i < d->u.val.param_count; i++) {
     bind_pat_vars(u, d->u.val.params[i], NULL);
@@ -1034,18 +1066,7 @@ static void check_def(struct uq *u, struct dec *d) {
   if (globals->len > 0) {
     ptrmap_put(&u->tc->result_globals, b, globals);
   }
-  if (result_unique(b->type, d->u.val.param_count)) {
-    for (int i = 0; i < r.len; i++) {
-      if (r.items[i]->is_param && !r.items[i]->unique) {
-        diag_error(d->u.val.body->loc, "the result is declared unique, but it may alias the "
-                                       "parameter '%s', which is not unique",
-                   r.items[i]->name);
-        diag_note(r.items[i]->loc, "'%s' is declared here", r.items[i]->name);
-        diag_abort();
-      }
-    }
-  }
-  check_unique_components(u, d->u.val.body, result_type(b->type, d->u.val.param_count));
+  check_unique_result(u, d->u.val.body, &r, result_type(b->type, d->u.val.param_count));
 }
 
 static void check_decs_uniqueness(struct uq *u, struct dec **decs, int count);
