@@ -18,6 +18,8 @@
  *  - a lambda consuming a parameter not declared unique, and a function that consumes
  *    its argument passed to another function (Note [Consuming functions are not
  *    arguments]).
+ *  - a tuple given for a consuming parameter, or a consuming loop's initial value,
+ *    holding one array twice (Note [Self-aliased consumed values]);
  *  - consuming a top-level array (Note [Top-level arrays are shared]); a let-bound
  *    function computed by consuming (Note [Function values computed by consuming]); a
  *    type ascription hiding that a function consumes (Note [Ascriptions may not hide
@@ -341,6 +343,36 @@ static bool result_unique(struct type *fn, int n) {
 }
 
 /* Whether calling a function of type t consumes one of its arguments. */
+static struct tc_binding *shared(const struct alias_set *a, const struct alias_set *b);
+
+/* Note [Self-aliased consumed values]
+ * A function that consumes a tuple parameter (or a loop that consumes its tuple
+ * parameter) may update each component in place, assuming they share no memory: the
+ * value given for it may not hold the same array twice (`g (x, x)`, `loop (a, b) =
+ * (x, x)`). Checked where the value is a tuple expression, whose parts are known. */
+static void forbid_self_aliased(struct uq *u, struct exp *value, const bool *consumed,
+                                const char *what) {
+  struct exp *t = value;
+  while (t->kind == EXP_ASCRIPT || t->kind == EXP_ATTR) {
+    t = t->kind == EXP_ATTR ? t->u.attr.exp : t->u.ascript.exp;
+  }
+  struct alias_set *sets = t->kind == EXP_TUPLE ? ptrmap_get(&u->tuple_sets, t) : NULL;
+  for (int i = 0; sets != NULL && i < t->u.list.count; i++) {
+    for (int j = i + 1; j < t->u.list.count; j++) {
+      if (consumed != NULL && !consumed[i] && !consumed[j]) {
+        continue; /* two parts nothing consumes may share */
+      }
+      struct tc_binding *b = shared(&sets[i], &sets[j]);
+      if (b != NULL) {
+        diag_error(t->u.list.elems[j]->loc, "%s holds '%s' twice: its parts may not share "
+                                            "memory", what, b->name);
+        diag_note(t->u.list.elems[i]->loc, "'%s' is also here", b->name);
+        diag_abort();
+      }
+    }
+  }
+}
+
 static bool consumes_argument(struct type *t) {
   for (t = type_head(t); t->kind == TYPE_ARROW; t = type_head(t->u.arrow.result)) {
     if (t->u.arrow.param->unique) {
@@ -459,6 +491,7 @@ static struct alias_set walk_apply(struct uq *u, struct exp *fn, struct type *fn
         }
       }
     }
+    forbid_self_aliased(u, args[i], NULL, "argument passed for a consuming parameter");
     consume(u, &sets[i], args[i]->loc);
   }
   struct alias_set r = none();
@@ -764,6 +797,21 @@ static void check_loop_results(struct uq *u, struct exp *e, const struct alias_s
   }
 }
 
+/* Which components of a tuple loop pattern the body consumes (NULL: not a tuple). */
+static bool *loop_params_consumed(struct uq *u, struct pat *p, int mark) {
+  while (p->kind == PAT_ASCRIPT && !pattern_unique(p)) {
+    p = p->u.ascript.pat;
+  }
+  if (p->kind != PAT_TUPLE) {
+    return NULL;
+  }
+  bool *consumed = ARENA_ARRAY(u->arena, bool, p->u.tuple.count);
+  for (int i = 0; i < p->u.tuple.count; i++) {
+    consumed[i] = param_consumed(u, p->u.tuple.elems[i], mark);
+  }
+  return consumed;
+}
+
 static struct alias_set walk_loop(struct uq *u, struct exp *e) {
   struct alias_set init = walk(u, e->u.loop.init);
   struct alias_set array = none();
@@ -785,6 +833,7 @@ static struct alias_set walk_loop(struct uq *u, struct exp *e) {
   int seen = u->observed.len;
   struct alias_set result = walk(u, e->u.loop.body);
   check_loop_results(u, e, &result, mark);
+  bool *consumed = loop_params_consumed(u, e->u.loop.pat, mark);
   bool consumes_params = pattern_unique(e->u.loop.pat);
   for (int i = mark; i < u->log.len; i++) {
     consumes_params = consumes_params || u->log.items[i].state->scope == u->scope;
@@ -812,6 +861,8 @@ static struct alias_set walk_loop(struct uq *u, struct exp *e) {
         }
       }
     }
+    forbid_self_aliased(u, e->u.loop.init, consumed, "the initial value of a loop that "
+                                                     "consumes its parameter");
     consume(u, &init, e->u.loop.init->loc);
     return none();
   }
