@@ -1,5 +1,6 @@
 /* The type checker's driver: built-ins, then the prelude, then the program (and the
- * files it imports, as it imports them), then uniqueness over all of them, and causality over the program. */
+ * files it imports, as it imports them), then uniqueness over all of them, and
+ * causality over the program. */
 #include "typecheck/typecheck.h"
 
 #include "typecheck/intrinsics.h"
