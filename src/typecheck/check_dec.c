@@ -363,7 +363,7 @@ static struct tc_binding *check_function(struct tc *tc, struct function_syntax *
   tc->return_ext.len = tc->return_ext.cap = 0;
 
   bind_type_params(tc, f->type_params, f->type_param_count);
-  check_distinct_params(tc, f->params, f->param_count);
+  check_distinct_params(tc, f->type_params, f->type_param_count, f->params, f->param_count);
   struct type **params = ARENA_ARRAY(tc->arena, struct type *, f->param_count + 1);
   for (int i = 0; i < f->param_count; i++) {
     params[i] = bind_pattern(tc, f->params[i], fresh_var(tc, TC_NONE, f->params[i]->loc), true);
@@ -513,6 +513,17 @@ static void check_type_dec(struct tc *tc, struct dec *d) {
   }
   if (type_may_be_function(t) && d->u.type.liftedness != TPARAM_LIFTED) {
     diag_fatal(d->loc, "type '%s' is a function type (%s): declare it with type^",
+               d->u.type.name, show_type(tc, t));
+  }
+  for (int i = 0; i < tc->abbrev_ext.len; i++) {
+    if (!size_witnessed(t, tc->abbrev_ext.items[i])) { /* Note [Sizes a value determines] */
+      diag_fatal(d->loc, "type '%s' has an anonymous size [] that is not the size of an array "
+                         "outside function types, so no value determines it",
+                 d->u.type.name);
+    }
+  }
+  if (type_may_hide_size(t) && d->u.type.liftedness == TPARAM_TYPE) {
+    diag_fatal(d->loc, "type '%s' may hide a size (%s is size-lifted): declare it with type~",
                d->u.type.name, show_type(tc, t));
   }
   struct tc_binding *b = binding_new(tc, BIND_TYPE, d->u.type.name, d->loc);

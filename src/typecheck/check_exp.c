@@ -41,6 +41,7 @@ struct type *instantiate(struct tc *tc, struct tc_binding *b, struct tc_inst **i
     } else {
       struct type *v = fresh_var(tc, p->binding->constraint, loc);
       v->u.var->lifted = p->kind == TPARAM_LIFTED;
+      v->u.var->sized = p->kind == TPARAM_TYPE;
       s.type_params[s.type_count] = p->binding;
       s.types[s.type_count++] = v;
     }
@@ -65,9 +66,12 @@ struct type *instantiate(struct tc *tc, struct tc_binding *b, struct tc_inst **i
     struct size **sizes = ARENA_ARRAY(tc->arena, struct size *, n + ext_count);
     memcpy(names, s.size_names, sizeof *names * (size_t)s.size_count);
     memcpy(sizes, s.sizes, sizeof *sizes * (size_t)s.size_count);
+    inst->ext = ARENA_ARRAY(tc->arena, struct tc_binding *, ext_count);
+    inst->ext_count = ext_count;
     for (int i = 0; i < ext_count; i++) {
       names[s.size_count + i] = ext[i];
       sizes[s.size_count + i] = fresh_existential(tc, ext[i]->name, loc);
+      inst->ext[i] = sizes[s.size_count + i]->u.name;
     }
     inst->size_count = s.size_count;
     inst->sizes = s.sizes;
@@ -432,6 +436,7 @@ static struct type *check_array_lit(struct tc *tc, struct exp *e) {
   struct type *elem = n == 0 ? fresh_var(tc, TC_NONE, e->loc) : NULL;
   if (elem != NULL) {
     elem->u.var->lifted = false;
+    elem->u.var->sized = true;
   }
   for (int i = 0; i < n; i++) {
     struct type *t = check_exp(tc, e->u.list.elems[i]);
@@ -439,6 +444,8 @@ static struct type *check_array_lit(struct tc *tc, struct exp *e) {
       elem = t;
       forbid_functions(tc, t, e->u.list.elems[i]->loc,
                        "arrays of functions are not supported: an element has type");
+      forbid_size_lifted(tc, t, e->u.list.elems[i]->loc,
+                         "arrays of size-lifted types are not allowed: an element has type");
     } else {
       elem = join_types(tc, elem, t, e->u.list.elems[i]->loc,
                         "array elements must all have the same type");
@@ -525,6 +532,7 @@ static struct type *index_type(struct tc *tc, struct type *t, struct dim_index *
     }
     struct type *elem = fresh_var(tc, TC_NONE, loc);
     elem->u.var->lifted = false;
+    elem->u.var->sized = true;
     expect_type(tc, type_array(tc->arena, elem, dims, count), h, loc, "indexing");
     h = type_norm(tc->arena, t);
   }
@@ -703,7 +711,7 @@ static struct type *check_lambda(struct tc *tc, struct exp *e, struct type *expe
   int mark = scope_enter(tc);
   int outer = tc->level++;
   int n = e->u.lambda.param_count;
-  check_distinct_params(tc, e->u.lambda.params, n);
+  check_distinct_params(tc, NULL, 0, e->u.lambda.params, n);
   struct type **params = ARENA_ARRAY(tc->arena, struct type *, n);
   struct tc_binding **names = ARENA_ARRAY(tc->arena, struct tc_binding *, n);
   struct type *exp_cur = expected;
@@ -746,6 +754,11 @@ static struct type *check_lambda(struct tc *tc, struct exp *e, struct type *expe
 
 static void bind_size_binders(struct tc *tc, struct exp *e) {
   int n = e->u.let.size_count;
+  struct loc *locs = ARENA_ARRAY(tc->arena, struct loc, n + 1);
+  for (int i = 0; i < n; i++) {
+    locs[i] = e->u.let.size_locs != NULL ? e->u.let.size_locs[i] : e->loc;
+  }
+  check_distinct_let_binders(tc, e->u.let.sizes, locs, n, e->u.let.pat);
   e->u.let.size_bindings = ARENA_ARRAY(tc->arena, struct tc_binding *, n);
   for (int i = 0; i < n; i++) {
     struct loc loc = e->u.let.size_locs != NULL ? e->u.let.size_locs[i] : e->loc;

@@ -216,8 +216,47 @@ static struct type *elab_arrow(struct tc *tc, struct type_exp *te, enum size_mod
   return type_arrow(tc->arena, name, param, result);
 }
 
+/* Note [Sizes a value determines]
+ * A size that is not a parameter is read from a value at run time: from an array of
+ * that size. An array inside a function type does not count (a function does not carry
+ * the sizes of its parameter and result types), nor does a size expression (n+1 does
+ * not give n). So an existential size ?[n].t, and an anonymous size [] of a type~ or
+ * type^ abbreviation, must be the size of an array of t outside function types, or no
+ * value could determine it: `?[n].bool`, `?[n].bool -> [n]bool` and
+ * `type^ t = []bool -> bool` are rejected, as in Futhark. */
+bool size_witnessed(struct type *t, struct tc_binding *b) {
+  t = type_head(t);
+  switch (t->kind) {
+  case TYPE_ARRAY:
+    for (int i = 0; i < t->u.array.rank; i++) {
+      struct size *s = size_head(t->u.array.dims[i]);
+      if (s->kind == SIZE_NAME && s->u.name == b) {
+        return true;
+      }
+    }
+    return size_witnessed(t->u.array.elem, b);
+  case TYPE_TUPLE:
+    for (int i = 0; i < t->u.tuple.count; i++) {
+      if (size_witnessed(t->u.tuple.elems[i], b)) {
+        return true;
+      }
+    }
+    return false;
+  case TYPE_RECORD:
+    for (int i = 0; i < t->u.record.count; i++) {
+      if (size_witnessed(t->u.record.fields[i].type, b)) {
+        return true;
+      }
+    }
+    return false;
+  default:
+    return false;
+  }
+}
+
 static struct type *elab_exist(struct tc *tc, struct type_exp *te, enum size_mode mode) {
   int mark = scope_enter(tc);
+  struct tc_binding **names = ARENA_ARRAY(tc->arena, struct tc_binding *, te->u.exist.count);
   for (int i = 0; i < te->u.exist.count; i++) {
     struct tc_binding *b = binding_new(tc, BIND_SIZE, te->u.exist.names[i], te->loc);
     b->type = type_prim(tc->arena, PRIM_I64);
@@ -225,10 +264,45 @@ static struct type *elab_exist(struct tc *tc, struct type_exp *te, enum size_mod
     if (mode == SIZES_RETURN) {
       VEC_PUSH(tc->arena, &tc->return_ext, b);
     }
+    names[i] = b;
   }
   struct type *t = elab_type(tc, te->u.exist.body, mode);
   scope_leave(tc, mark);
+  for (int i = 0; i < te->u.exist.count; i++) {
+    if (!size_witnessed(t, names[i])) {
+      diag_fatal(te->loc, "existential size '%s' is not the size of an array outside function "
+                          "types, so no value determines it", names[i]->name);
+    }
+  }
   return t;
+}
+
+/* Note [Size-lifted array elements]
+ * A size-lifted type (an abbreviation declared type~, an abstract type~, a '~a
+ * parameter) may hide a size that differs from value to value, so an array of them
+ * could be irregular: `[2]t` with `type~ t = []i32` could hold rows of different
+ * lengths. As in Futhark, such types may not be array elements. */
+static bool names_size_lifted_abbrev(struct tc *tc, struct type_exp *te) {
+  while (te->kind == TE_APPLY) {
+    te = te->u.apply.ctor;
+  }
+  if (te->kind != TE_VAR) {
+    return false;
+  }
+  struct tc_binding *b = lookup_qualified(tc, &te->u.var, BIND_TYPE, te->loc);
+  return b != NULL && b->kind == BIND_TYPE && b->liftedness == TPARAM_SIZE_LIFTED;
+}
+
+static void forbid_size_lifted_elem(struct tc *tc, struct type_exp *te, struct type *elem) {
+  if (names_size_lifted_abbrev(tc, te->u.array.elem)) {
+    diag_fatal(te->u.array.elem->loc, "arrays of size-lifted types are not allowed: the "
+                                      "element type is declared type~, so it may hide a size");
+  }
+  if (type_may_hide_size(elem)) {
+    diag_fatal(te->u.array.elem->loc, "arrays of size-lifted types are not allowed: the "
+                                      "element type %s may hide a size",
+               show_type(tc, elem));
+  }
 }
 
 struct type *elab_type(struct tc *tc, struct type_exp *te, enum size_mode mode) {
@@ -252,6 +326,7 @@ struct type *elab_type(struct tc *tc, struct type_exp *te, enum size_mode mode) 
       diag_fatal(te->loc, "arrays of functions are not supported: the element type %s may be "
                           "a function", show_type(tc, elem));
     }
+    forbid_size_lifted_elem(tc, te, elem);
     struct size **dims = ARENA_ARRAY(tc->arena, struct size *, 1);
     dims[0] = size;
     return type_array(tc->arena, type_with_unique(tc->arena, elem, false), dims, 1);
@@ -324,32 +399,63 @@ struct type *pattern_type(struct tc *tc, struct pat *p, enum size_mode mode) {
   return fresh_var(tc, TC_NONE, p->loc);
 }
 
+/* Note [Names bound twice]
+ * A name may be bound once by a definition's parameters, size parameters included
+ * (`def f [n] (xs: [n]i32) (n: i64)` would make n both the size of xs and another
+ * argument), and once by a let pattern, its size binders included (`let [n] [n] ...`,
+ * `let [n] (xs: [n]i32, n: i64) = ...`). Futhark rejects both. */
+struct bound_name {
+  name_t name;
+  struct loc loc;
+};
+
 struct pattern_names {
-  VEC(struct pat *) ids;
+  VEC(struct bound_name) ids;
 };
 
 static void check_duplicates(struct tc *tc, struct pat *p, struct pattern_names *seen,
                              const char *where);
 
-void check_distinct_params(struct tc *tc, struct pat **ps, int count) {
+static void add_bound_name(struct tc *tc, struct pattern_names *seen, name_t name,
+                           struct loc loc, const char *where) {
+  for (int i = 0; i < seen->ids.len; i++) {
+    if (seen->ids.items[i].name == name) {
+      diag_error(loc, "'%s' is bound twice in %s", name, where);
+      diag_note(seen->ids.items[i].loc, "first bound here");
+      diag_abort();
+    }
+  }
+  struct bound_name b = {name, loc};
+  VEC_PUSH(tc->arena, &seen->ids, b);
+}
+
+void check_distinct_params(struct tc *tc, struct type_param *tps, int tcount, struct pat **ps,
+                           int count) {
   struct pattern_names seen = {0};
+  for (int i = 0; i < tcount; i++) {
+    if (tps[i].kind == TPARAM_SIZE) {
+      add_bound_name(tc, &seen, tps[i].name, tps[i].loc, "the parameters");
+    }
+  }
   for (int i = 0; i < count; i++) {
     check_duplicates(tc, ps[i], &seen, "the parameters");
   }
+}
+
+void check_distinct_let_binders(struct tc *tc, const name_t *sizes, const struct loc *locs,
+                                int size_count, struct pat *p) {
+  struct pattern_names seen = {0};
+  for (int i = 0; i < size_count; i++) {
+    add_bound_name(tc, &seen, sizes[i], locs[i], "the same pattern");
+  }
+  check_duplicates(tc, p, &seen, "the same pattern");
 }
 
 static void check_duplicates(struct tc *tc, struct pat *p, struct pattern_names *seen,
                              const char *where) {
   switch (p->kind) {
   case PAT_ID:
-    for (int i = 0; i < seen->ids.len; i++) {
-      if (seen->ids.items[i]->u.id.name == p->u.id.name) {
-        diag_error(p->loc, "'%s' is bound twice in %s", p->u.id.name, where);
-        diag_note(seen->ids.items[i]->loc, "first bound here");
-        diag_abort();
-      }
-    }
-    VEC_PUSH(tc->arena, &seen->ids, p);
+    add_bound_name(tc, seen, p->u.id.name, p->loc, where);
     return;
   case PAT_WILDCARD:
     return;

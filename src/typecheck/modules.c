@@ -433,6 +433,28 @@ static struct type *member_type(struct tc *tc, struct tc_binding *mb, struct loc
 static void match_sig(struct tc *tc, struct tc_module *m, struct tc_sig *sig,
                       struct subst_builder *sb, struct loc use);
 
+static const char *liftedness_keyword(enum type_param_kind l) {
+  return l == TPARAM_LIFTED ? "type^" : l == TPARAM_SIZE_LIFTED ? "type~" : "type";
+}
+
+/* Note [Liftedness in signatures]
+ * A module type's `type t` promises a type that can be an array element and hides no
+ * size; `type~ t` may hide sizes, `type^ t` may also be a function. A module may
+ * implement a spec only with a type declared at most as lifted as the spec allows, else
+ * a user of the signature could put a size-lifted type in an array, or a function in
+ * one (Futhark compares the declared liftedness the same way). */
+static void check_liftedness(struct sig_item *it, struct tc_binding *mb, struct loc use) {
+  if (mb->liftedness <= it->binding->liftedness || mb->liftedness == TPARAM_SIZE) {
+    return;
+  }
+  diag_error(use, "type '%s' is declared %s in the module, but its module type declares it "
+                  "%s, which does not allow %s", it->name, liftedness_keyword(mb->liftedness),
+             liftedness_keyword(it->binding->liftedness),
+             mb->liftedness == TPARAM_LIFTED ? "functions" : "hidden sizes");
+  diag_note(it->loc, "the module type's '%s' is here", it->name);
+  diag_abort();
+}
+
 static void match_type_item(struct tc *tc, struct tc_module *m, struct sig_item *it,
                             struct subst_builder *sb, struct loc use) {
   struct tc_binding *mb = ptrmap_get(&m->types, it->name);
@@ -446,6 +468,7 @@ static void match_type_item(struct tc *tc, struct tc_module *m, struct sig_item 
       diag_note(it->loc, "the module type's '%s' is here", it->name);
       diag_abort();
     }
+    check_liftedness(it, mb, use);
     return; /* a type constructor: the module's own is used as it is */
   }
   struct type *actual = member_type(tc, mb, use);
@@ -468,6 +491,7 @@ static void match_type_item(struct tc *tc, struct tc_module *m, struct sig_item 
     diag_note(it->loc, "the module type's '%s' is here", it->name);
     diag_abort();
   }
+  check_liftedness(it, mb, use);
   subst_type(tc, sb, it->binding, actual);
 }
 

@@ -136,6 +136,9 @@ struct tc {
   /* Why the last unification failed, for the error message. */
   char mismatch[512];
   bool in_prelude;         /* checking stdlib/prelude.dsl */
+  /* uniqueness.c, across files: top-level def -> the top-level arrays its result may
+   * alias (Note [Top-level arrays are shared]). */
+  struct ptrmap result_globals;
   /* Attributes in force (#[unsafe] etc.) are the internaliser's business. */
 };
 
@@ -171,6 +174,9 @@ struct type *join_types(struct tc *tc, struct type *a, struct type *b, struct lo
  * an error "<what> <type>" if t is or may be a function; its unknown parts may not
  * become one later. */
 void forbid_functions(struct tc *tc, struct type *t, struct loc loc, const char *what);
+/* The same for size-lifted types, which may not be array elements: an error
+ * "<what> <type>, which is size-lifted" if t is one; its unknown parts may not become one. */
+void forbid_size_lifted(struct tc *tc, struct type *t, struct loc loc, const char *what);
 /* Adds a constraint to a type (numeric, integral, ...); false if it cannot hold. */
 bool constrain(struct tc *tc, struct type *t, enum type_constraint c);
 const char *constraint_name(enum type_constraint c);
@@ -197,8 +203,15 @@ struct type *bind_pattern(struct tc *tc, struct pat *p, struct type *t, bool is_
 /* The type a pattern needs, with fresh variables where it says nothing. */
 struct type *pattern_type(struct tc *tc, struct pat *p, enum size_mode mode);
 void bind_type_params(struct tc *tc, struct type_param *ps, int count);
-/* No name may be bound by two of a function's parameters. */
-void check_distinct_params(struct tc *tc, struct pat **ps, int count);
+/* No name may be bound by two of a function's parameters, its size parameters included,
+ * nor twice by a let pattern and its size binders: Note [Names bound twice]. */
+void check_distinct_params(struct tc *tc, struct type_param *tps, int tcount, struct pat **ps,
+                           int count);
+void check_distinct_let_binders(struct tc *tc, const name_t *sizes, const struct loc *locs,
+                                int size_count, struct pat *p);
+/* Whether b is the size of an array of t outside function types (a value of type t
+ * determines it): Note [Sizes a value determines]. */
+bool size_witnessed(struct type *t, struct tc_binding *b);
 /* The size an expression stands for when used as a size (n, 2*n, 5), or NULL. */
 struct size *exp_as_size(struct tc *tc, struct exp *e);
 
@@ -253,5 +266,8 @@ struct tc_module *load_file_module(struct tc *tc, const char *path, struct loc u
 
 /* ------------------------------------------------------------- uniqueness.c */
 void check_uniqueness(struct tc *tc, struct program *p);
+
+/* -------------------------------------------------------------- causality.c */
+void check_causality(struct tc *tc, struct program *p);
 
 #endif

@@ -1,5 +1,6 @@
 /* The type checker's driver: built-ins, then the prelude, then the program (and the
- * files it imports, as it imports them), then uniqueness over all of them. */
+ * files it imports, as it imports them), then uniqueness over all of them, and
+ * causality over the program. */
 #include "typecheck/typecheck.h"
 
 #include "typecheck/intrinsics.h"
@@ -26,4 +27,5 @@ void tc_check_program(struct arena *a, const struct tc_options *options,
     check_uniqueness(&tc, tc.imported.items[i]);
   }
   check_uniqueness(&tc, program);
+  check_causality(&tc, program);
 }

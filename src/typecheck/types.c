@@ -421,6 +421,32 @@ bool type_may_be_function(struct type *t) {
   }
 }
 
+bool type_may_hide_size(struct type *t) {
+  t = type_head(t);
+  switch (t->kind) {
+  case TYPE_PARAM:
+    return t->u.param->liftedness == TPARAM_SIZE_LIFTED;
+  case TYPE_ARRAY:
+    return type_may_hide_size(t->u.array.elem);
+  case TYPE_TUPLE:
+    for (int i = 0; i < t->u.tuple.count; i++) {
+      if (type_may_hide_size(t->u.tuple.elems[i])) {
+        return true;
+      }
+    }
+    return false;
+  case TYPE_RECORD:
+    for (int i = 0; i < t->u.record.count; i++) {
+      if (type_may_hide_size(t->u.record.fields[i].type)) {
+        return true;
+      }
+    }
+    return false;
+  default:
+    return false;
+  }
+}
+
 struct type *type_field(struct type *t, name_t field) {
   t = type_head(t);
   if (t->kind == TYPE_RECORD) {

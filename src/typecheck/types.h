@@ -102,6 +102,7 @@ struct type_var {
   int level;
   int id;            /* for printing: t0, t1 ... */
   bool lifted;       /* may become a function type (an argument of a higher-order use) */
+  bool sized;        /* may not become a size-lifted type (an array element, an 'a) */
   struct loc loc;    /* where it was made (and the use that constrained it) */
 };
 
@@ -203,6 +204,8 @@ struct tc_inst {
   struct type **types;  /* one per type parameter of the scheme, in order */
   struct size **sizes;  /* one per size parameter of the scheme, in order */
   int type_count, size_count;
+  struct tc_binding **ext; /* the result's existential sizes made for this use */
+  int ext_count;
 };
 
 /* ------------------------------------------------------------------ Construction */
@@ -245,6 +248,9 @@ bool type_is_prim(struct type *t, enum prim_type p);
 bool type_contains_arrow(struct type *t);
 /* A function type, or a lifted type parameter '^a that may stand for one. */
 bool type_may_be_function(struct type *t);
+/* Whether t is or contains an abstract type or type parameter that may hide a size
+ * (type~, '~a). */
+bool type_may_hide_size(struct type *t);
 bool type_is_field_name_tuple(const struct type_field *fields, int count);
 struct type *type_field(struct type *t, name_t field); /* of a record/tuple, or NULL */
 

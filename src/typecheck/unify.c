@@ -189,7 +189,7 @@ static bool occurs(struct type_var *v, struct type *t) {
 }
 
 /* Variables inside t may not be generalised further out than `level`. */
-static void lower_levels(struct type *t, int level, bool lifted) {
+static void lower_levels(struct type *t, int level, bool lifted, bool sized) {
   t = type_head(t);
   switch (t->kind) {
   case TYPE_VAR:
@@ -199,26 +199,29 @@ static void lower_levels(struct type *t, int level, bool lifted) {
     if (!lifted) {
       t->u.var->lifted = false;
     }
+    if (sized) {
+      t->u.var->sized = true;
+    }
     return;
   case TYPE_ARRAY:
     for (int i = 0; i < t->u.array.rank; i++) {
       size_lower_levels(t->u.array.dims[i], level);
     }
-    lower_levels(t->u.array.elem, level, false);
+    lower_levels(t->u.array.elem, level, false, true);
     return;
   case TYPE_TUPLE:
     for (int i = 0; i < t->u.tuple.count; i++) {
-      lower_levels(t->u.tuple.elems[i], level, lifted);
+      lower_levels(t->u.tuple.elems[i], level, lifted, sized);
     }
     return;
   case TYPE_RECORD:
     for (int i = 0; i < t->u.record.count; i++) {
-      lower_levels(t->u.record.fields[i].type, level, lifted);
+      lower_levels(t->u.record.fields[i].type, level, lifted, sized);
     }
     return;
   case TYPE_ARROW:
-    lower_levels(t->u.arrow.param, level, true);
-    lower_levels(t->u.arrow.result, level, true);
+    lower_levels(t->u.arrow.param, level, true, false);
+    lower_levels(t->u.arrow.result, level, true, false);
     return;
   default:
     return;
@@ -243,7 +246,14 @@ void forbid_functions(struct tc *tc, struct type *t, struct loc loc, const char 
   if (type_may_be_function(t)) {
     diag_fatal(loc, "%s %s", what, show_type(tc, t));
   }
-  lower_levels(t, INT_MAX, false);
+  lower_levels(t, INT_MAX, false, false);
+}
+
+void forbid_size_lifted(struct tc *tc, struct type *t, struct loc loc, const char *what) {
+  if (type_may_hide_size(t)) {
+    diag_fatal(loc, "%s %s, which is size-lifted (it may hide a size)", what, show_type(tc, t));
+  }
+  lower_levels(t, INT_MAX, true, true);
 }
 
 bool constrain(struct tc *tc, struct type *t, enum type_constraint c) {
@@ -311,6 +321,12 @@ static bool bind_var(struct tc *tc, struct type *var, struct type *t) {
                     show_type(tc, th),
                     type_contains_arrow(th) ? "is a function type" : "may be a function");
   }
+  if (v->sized && type_may_hide_size(th)) {
+    /* Note [Size-lifted array elements] */
+    return mismatch(tc, "%s is size-lifted (it may hide a size), but array elements and "
+                        "instances of a type parameter 'a may not hide sizes%s",
+                    show_type(tc, th), "");
+  }
   if (v->constraint == TC_FIELDS) {
     if (th->kind == TYPE_VAR) {
       /* Both records of unknown shape: merge the known fields into th. */
@@ -346,7 +362,7 @@ static bool bind_var(struct tc *tc, struct type *var, struct type *t) {
   } else if (!constrain(tc, th, v->constraint)) {
     return false;
   }
-  lower_levels(th, v->level, v->lifted);
+  lower_levels(th, v->level, v->lifted, v->sized);
   v->link = t;
   return true;
 }
@@ -667,7 +683,7 @@ struct tc_binding **generalise(struct tc *tc, struct type *t, int level, bool to
     if (v->constraint == TC_NONE || v->constraint == TC_EQUALITY) {
       struct tc_binding *b = binding_new(tc, BIND_TYPE_PARAM,
                                          intern_printf("t%d", (int)params.len), v->loc);
-      b->liftedness = v->lifted ? TPARAM_LIFTED : TPARAM_TYPE;
+      b->liftedness = v->lifted ? TPARAM_LIFTED : v->sized ? TPARAM_TYPE : TPARAM_SIZE_LIFTED;
       v->link = type_param(tc->arena, b);
       VEC_PUSH(tc->arena, &params, b);
     } else if (top) {

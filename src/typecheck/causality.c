@@ -1,0 +1,336 @@
+/* Causality: every size is computed before it is used (Futhark's causality restriction).
+ *
+ * Requires the typed AST, with sizes resolved. A call of a function whose result size
+ * is not known statically (filter, a slice through a function, an existential return
+ * type) makes a fresh size, computed when the call is evaluated; the uses of polymorphic
+ * names record it in their instantiation (struct tc_inst: ext). Instantiating a name
+ * (giving `length` its size parameter, `<|` its type parameters), or writing an empty
+ * array or a coercion whose type has that size, needs the size's value at that point.
+ * Walking each definition in Futhark's evaluation order (arguments before the function,
+ * the bound expression of a let before its body, left operand before right), a size
+ * needed before the expression that computes it is an error:
+ *
+ *   length <| filter (> 0) xs     -- length is instantiated before filter runs
+ *
+ * Sizes made otherwise (bound by let [n], parameters, sizes escaping a scope) are known
+ * where they are in scope and are not checked here. See Note [Causality]. */
+#include <string.h>
+
+#include "typecheck/tc.h"
+
+/* Note [Causality]
+ * The evaluation order is a fiction of the type checker (the program is pure, and
+ * the compiler may evaluate in any order): it only guarantees that some order exists
+ * where every size is known before a value of that size is built. Futhark fixes the
+ * order as above and rejects a program that needs a size earlier; so does Prism, with
+ * the hint Futhark gives: bind the expression that computes the size with let first
+ * (or pipe it: `filter (> 0) xs |> length`). */
+
+/* Note [Ambiguous sizes]
+ * A size parameter that occurs only in function types of a function's parameters
+ * (`def f [n] (g: [n]i64 -> i64) : i64 = n`) is determined by no argument value: a
+ * function does not carry the sizes of its parameter type at run time. A use of f
+ * must then fix n some other way (`f (\(xs: [1]i64) -> xs[0])`); if nothing does,
+ * the size is ambiguous and the use is rejected, as in Futhark. This walk sees every
+ * instantiation once the whole program is checked, so it reports the sizes no
+ * unification resolved. */
+
+enum size_state { SIZE_PENDING = 1, SIZE_COMPUTED = 2 };
+
+struct causality {
+  struct ptrmap state; /* existential tc_binding -> enum size_state (as a pointer) */
+  struct ptrmap made_at; /* existential tc_binding -> struct exp * that computes it */
+  bool collecting;     /* first walk: find the sizes instantiations make */
+};
+
+static void walk(struct causality *c, struct exp *e);
+
+static void check_size_known(struct causality *c, struct size *s, struct loc loc,
+                             const char *what) {
+  s = size_head(s);
+  if (s->kind == SIZE_BINOP) {
+    check_size_known(c, s->u.binop.lhs, loc, what);
+    check_size_known(c, s->u.binop.rhs, loc, what);
+    return;
+  }
+  if (s->kind != SIZE_NAME) {
+    return;
+  }
+  if ((uintptr_t)ptrmap_get(&c->state, s->u.name) != SIZE_PENDING) {
+    return;
+  }
+  struct exp *producer = ptrmap_get(&c->made_at, s->u.name);
+  /* what: the name instantiated, or "this empty array" / "this coercion". */
+  if (strncmp(what, "this ", 5) == 0) {
+    diag_error(loc, "size '%s' is used before it is computed: %s needs it, but it is the "
+                    "size of a value computed later (causality)", s->u.name->name, what);
+  } else {
+    diag_error(loc, "size '%s' is used before it is computed: the type of '%s' needs it, but "
+                    "it is the size of a value computed later (causality)", s->u.name->name,
+               what);
+  }
+  diag_note(producer->loc, "'%s' is computed here; bind this with let beforehand",
+            s->u.name->name);
+  diag_abort();
+}
+
+static void check_type_known(struct causality *c, struct type *t, struct loc loc,
+                             const char *what) {
+  t = type_head(t);
+  switch (t->kind) {
+  case TYPE_ARRAY:
+    for (int i = 0; i < t->u.array.rank; i++) {
+      check_size_known(c, t->u.array.dims[i], loc, what);
+    }
+    check_type_known(c, t->u.array.elem, loc, what);
+    return;
+  case TYPE_TUPLE:
+    for (int i = 0; i < t->u.tuple.count; i++) {
+      check_type_known(c, t->u.tuple.elems[i], loc, what);
+    }
+    return;
+  case TYPE_RECORD:
+    for (int i = 0; i < t->u.record.count; i++) {
+      check_type_known(c, t->u.record.fields[i].type, loc, what);
+    }
+    return;
+  case TYPE_ARROW:
+    check_type_known(c, t->u.arrow.param, loc, what);
+    check_type_known(c, t->u.arrow.result, loc, what);
+    return;
+  default:
+    return;
+  }
+}
+
+/* A use of a polymorphic name: its instantiation needs its sizes now; the sizes of its
+ * result are computed by the call (the call's arguments were walked before). */
+static void instantiation(struct causality *c, struct tc_inst *inst, struct exp *e,
+                          const char *name, struct loc loc) {
+  if (inst == NULL) {
+    return;
+  }
+  if (c->collecting) {
+    for (int i = 0; i < inst->ext_count; i++) {
+      ptrmap_put(&c->state, inst->ext[i], (void *)(uintptr_t)SIZE_PENDING);
+      ptrmap_put(&c->made_at, inst->ext[i], e);
+    }
+    return;
+  }
+  const char *what = name != NULL ? name : "?";
+  for (int i = 0; i < inst->size_count; i++) {
+    if (size_head(inst->sizes[i])->kind == SIZE_VAR) {
+      /* Note [Ambiguous sizes] */
+      diag_fatal(loc, "ambiguous size: no array in this use of '%s' determines its size "
+                      "parameter (it appears only in function types); add a type ascription",
+                 what);
+    }
+    check_size_known(c, inst->sizes[i], loc, what);
+  }
+  for (int i = 0; i < inst->type_count; i++) {
+    check_type_known(c, inst->types[i], loc, what);
+  }
+  for (int i = 0; i < inst->ext_count; i++) {
+    ptrmap_put(&c->state, inst->ext[i], (void *)(uintptr_t)SIZE_COMPUTED);
+  }
+}
+
+static void walk_dims(struct causality *c, struct dim_index *d, int n) {
+  for (int i = 0; i < n; i++) {
+    struct exp *parts[] = {d[i].fixed, d[i].start, d[i].end, d[i].stride};
+    for (size_t j = 0; j < sizeof parts / sizeof *parts; j++) {
+      if (parts[j] != NULL) {
+        walk(c, parts[j]);
+      }
+    }
+  }
+}
+
+static void walk_list(struct causality *c, struct exp **es, int n) {
+  for (int i = 0; i < n; i++) {
+    walk(c, es[i]);
+  }
+}
+
+static void walk_apply(struct causality *c, struct exp *e) {
+  walk_list(c, e->u.apply.args, e->u.apply.count);
+  walk(c, e->u.apply.fn);
+}
+
+static void walk_loop(struct causality *c, struct exp *e) {
+  if (e->u.loop.init != NULL) {
+    walk(c, e->u.loop.init);
+  }
+  if (e->u.loop.form == LOOP_FOR_IN) {
+    walk(c, e->u.loop.for_in_array);
+  } else {
+    walk(c, e->u.loop.bound);
+  }
+  walk(c, e->u.loop.body);
+}
+
+static void walk(struct causality *c, struct exp *e) {
+  diag_checkpoint(e->loc);
+  switch (e->kind) {
+  case EXP_INT:
+  case EXP_FLOAT:
+  case EXP_BOOL:
+  case EXP_SECTION_PROJECT:
+    return;
+  case EXP_VAR:
+    instantiation(c, e->u.var.inst, e, e->u.var.name.name, e->loc);
+    return;
+  case EXP_TUPLE:
+    walk_list(c, e->u.list.elems, e->u.list.count);
+    return;
+  case EXP_ARRAY:
+    walk_list(c, e->u.list.elems, e->u.list.count);
+    if (e->u.list.count == 0 && !c->collecting && e->type != NULL) {
+      check_type_known(c, e->type, e->loc, "this empty array");
+    }
+    return;
+  case EXP_RECORD:
+    for (int i = 0; i < e->u.record.count; i++) {
+      struct exp_field *f = &e->u.record.fields[i];
+      walk(c, f->value != NULL ? f->value : f->implicit_var);
+    }
+    return;
+  case EXP_PROJECT:
+    walk(c, e->u.project.exp);
+    return;
+  case EXP_INDEX:
+    walk(c, e->u.index.array);
+    walk_dims(c, e->u.index.indices, e->u.index.count);
+    return;
+  case EXP_UPDATE:
+    walk(c, e->u.update.array);
+    walk_dims(c, e->u.update.indices, e->u.update.count);
+    walk(c, e->u.update.value);
+    return;
+  case EXP_RECORD_UPDATE:
+    walk(c, e->u.record_update.record);
+    walk(c, e->u.record_update.value);
+    return;
+  case EXP_APPLY:
+    walk_apply(c, e);
+    return;
+  case EXP_BINOP:
+    walk(c, e->u.binop.lhs);
+    walk(c, e->u.binop.rhs);
+    instantiation(c, e->u.binop.inst, e, e->u.binop.op.name, e->u.binop.op_loc);
+    return;
+  case EXP_NEGATE:
+  case EXP_NOT:
+    walk(c, e->u.unary);
+    return;
+  case EXP_SECTION_OP:
+  case EXP_SECTION_LEFT:
+  case EXP_SECTION_RIGHT:
+    if (e->u.section.operand != NULL) {
+      walk(c, e->u.section.operand);
+    }
+    instantiation(c, e->u.section.inst, e, e->u.section.op.name, e->u.section.op_loc);
+    return;
+  case EXP_SECTION_INDEX:
+    walk_dims(c, e->u.section_index.indices, e->u.section_index.count);
+    return;
+  case EXP_LAMBDA:
+    walk(c, e->u.lambda.body);
+    return;
+  case EXP_LET:
+    walk(c, e->u.let.value);
+    walk(c, e->u.let.body);
+    return;
+  case EXP_LET_FUN:
+    walk(c, e->u.let_fun.value);
+    walk(c, e->u.let_fun.body);
+    return;
+  case EXP_LET_WITH:
+    walk_dims(c, e->u.let_with.indices, e->u.let_with.count);
+    walk(c, e->u.let_with.value);
+    walk(c, e->u.let_with.body);
+    return;
+  case EXP_IF:
+    walk(c, e->u.if_.cond);
+    walk(c, e->u.if_.then_branch);
+    walk(c, e->u.if_.else_branch);
+    return;
+  case EXP_LOOP:
+    walk_loop(c, e);
+    return;
+  case EXP_ASSERT:
+    walk(c, e->u.assert_.cond);
+    walk(c, e->u.assert_.exp);
+    return;
+  case EXP_COERCE:
+    walk(c, e->u.ascript.exp);
+    if (!c->collecting && e->type != NULL) {
+      check_type_known(c, e->type, e->loc, "this coercion");
+    }
+    return;
+  case EXP_ASCRIPT:
+    walk(c, e->u.ascript.exp);
+    return;
+  case EXP_ATTR:
+    walk(c, e->u.attr.exp);
+    return;
+  case EXP_QUAL_PARENS:
+    walk(c, e->u.qual_parens.exp);
+    return;
+  }
+}
+
+static void check_body(struct causality *c, struct exp *body) {
+  ptrmap_init(&c->state, c->state.arena);
+  ptrmap_init(&c->made_at, c->made_at.arena);
+  c->collecting = true;
+  walk(c, body);
+  c->collecting = false;
+  walk(c, body);
+}
+
+static void check_decs_causality(struct causality *c, struct dec **decs, int count);
+
+static void check_mod_exp_causality(struct causality *c, struct mod_exp *m) {
+  switch (m->kind) {
+  case MOD_DECS:
+    check_decs_causality(c, m->u.decs.decs, m->u.decs.count);
+    return;
+  case MOD_APPLY:
+    check_mod_exp_causality(c, m->u.apply.fn);
+    check_mod_exp_causality(c, m->u.apply.arg);
+    return;
+  case MOD_ASCRIPT:
+    check_mod_exp_causality(c, m->u.ascript.mod);
+    return;
+  case MOD_LAMBDA:
+    check_mod_exp_causality(c, m->u.lambda.body);
+    return;
+  case MOD_VAR:
+  case MOD_IMPORT:
+    return;
+  }
+}
+
+static void check_decs_causality(struct causality *c, struct dec **decs, int count) {
+  for (int i = 0; i < count; i++) {
+    struct dec *d = decs[i];
+    while (d->kind == DEC_LOCAL) {
+      d = d->u.local;
+    }
+    if (d->kind == DEC_VAL) {
+      check_body(c, d->u.val.body);
+    } else if (d->kind == DEC_MOD) {
+      check_mod_exp_causality(c, d->u.mod.body);
+    } else if (d->kind == DEC_OPEN) {
+      check_mod_exp_causality(c, d->u.open);
+    }
+  }
+}
+
+void check_causality(struct tc *tc, struct program *p) {
+  struct causality c = {0};
+  ptrmap_init(&c.state, tc->arena);
+  ptrmap_init(&c.made_at, tc->arena);
+  check_decs_causality(&c, p->decs, p->count);
+}
