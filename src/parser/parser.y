@@ -1324,7 +1324,12 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, struct parser *parser)
     n = 0; /* LAC ran out of stack: report without the expected tokens */
   }
   const char *what = describe_found(parser, found);
-  if (has_symbol(expected, n, YYSYMBOL_KW_IN) &&
+  if (found == YYSYMBOL_UNDERSCORE && (has_symbol(expected, n, YYSYMBOL_KW_IF) ||
+                                       has_symbol(expected, n, YYSYMBOL_ID))) {
+    /* As in Futhark, '_' only ever binds nothing: it is not a value. */
+    diag_error(loc, "'_' is not a value: it may only stand for a pattern that binds "
+                    "nothing (or a size in a type)");
+  } else if (has_symbol(expected, n, YYSYMBOL_KW_IN) &&
       (is_declaration_keyword(found) || found == YYSYMBOL_YYEOF)) {
     diag_error(loc, "unexpected %s; missing 'in'?", what);
   } else {
