@@ -44,7 +44,8 @@ static int64_t rts_checked_elems(int rank, const int64_t *shape) {
  * the generated code's scratch buffers all take a shape and call rts_array_bytes,
  * which checks every product and fails with a located out-of-memory error, as
  * Futhark's runtime does. A dimension 0 anywhere makes the array empty, however large
- * the others: [2^62][2^62][0] has no elements and takes no memory. */
+ * the others: [2^62][2^62][0] has no elements and takes no memory; sums of such sizes
+ * (the rows of a concat) are checked too (rts_size_overflow). */
 static int64_t rts_checked_bytes(size_t elem_size, int rank, const int64_t *shape) {
   int64_t elems = rts_checked_elems(rank, shape);
   if (elems < 0 || elem_size > (size_t)INT64_MAX || elems > INT64_MAX / (int64_t)elem_size) {
@@ -476,6 +477,14 @@ static int rts_reshape_error(struct rts_context *ctx, const char *where, int ran
 
 static int rts_division_by_zero(struct rts_context *ctx, const char *where) {
   return rts_error(ctx, RTS_PROGRAM_ERROR, "%s: error: division by zero", where);
+}
+
+static int rts_size_overflow(struct rts_context *ctx, const char *where, const char *what,
+                             int64_t a, int64_t b) {
+  return rts_error(ctx, RTS_OUT_OF_MEMORY,
+                   "%s: error: out of memory: the result of %s would have %lld + %lld rows, "
+                   "more than an i64 can hold",
+                   where, what, (long long)a, (long long)b);
 }
 
 static int rts_negative_exponent(struct rts_context *ctx, const char *where,

@@ -129,6 +129,10 @@ RTS_NOINLINE static int rts_reshape_error(struct rts_context *ctx, const char *w
                                           const int64_t *shape, int new_rank,
                                           const int64_t *new_shape);
 RTS_NOINLINE static int rts_division_by_zero(struct rts_context *ctx, const char *where);
+/* A size computed as a + b (the rows of a concat) that does not fit an int64_t: an
+ * out-of-memory error, as for any array too large (Note [Checked sizes]). */
+RTS_NOINLINE static int rts_size_overflow(struct rts_context *ctx, const char *where,
+                                          const char *what, int64_t a, int64_t b);
 /* x ** y on integers with y < 0 (Note [negative exponents] in scalar.h). */
 RTS_NOINLINE static int rts_negative_exponent(struct rts_context *ctx, const char *where,
                                               int64_t exponent);

@@ -574,6 +574,10 @@ static void emit_concat(struct emitter *e, const struct ir_stm *s) {
                      "%s.shape, %d, %s.shape)",
                      e->where, rank, first, rank, xn);
     }
+    /* Rows of no elements may be as many as an int64_t holds: their sum may not. */
+    emit_c_fail_if(e, emit_c_printf(e, "%s.shape[0] > INT64_MAX - %s.shape[0]", xn, yn),
+                   "rts_size_overflow(ctx, %s, \"concat\", %s.shape[0], %s.shape[0])",
+                   e->where, yn, xn);
     emit_c_line(e, "%s.shape[0] += %s.shape[0];", yn, xn);
   }
   alloc_array(e, y);
