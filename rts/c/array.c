@@ -34,6 +34,40 @@ static int64_t rts_checked_elems(int rank, const int64_t *shape) {
   return n;
 }
 
+/* Note [Checked sizes]
+ * ~~~~~~~~~~~~~~~~~~~~
+ * The sizes of arrays come from the program's values, so `sizeof(T) * n * m` may wrap:
+ * replicate 2305843009213710336 1f64 asks for 2^64 + 2^17 bytes, which wraps to 2^17,
+ * and the program would then read and write far beyond the small block it got. So no
+ * allocation of an array multiplies its dimensions itself: host blocks
+ * (rts_alloc_array), device buffers (rts_alloc_dev_array in rts/opencl/mirror.h) and
+ * the generated code's scratch buffers all take a shape and call rts_array_bytes,
+ * which checks every product and fails with a located out-of-memory error, as
+ * Futhark's runtime does. A dimension 0 anywhere makes the array empty, however large
+ * the others: [2^62][2^62][0] has no elements and takes no memory; sums of such sizes
+ * (the rows of a concat) are checked too (rts_size_overflow). */
+static int64_t rts_checked_bytes(size_t elem_size, int rank, const int64_t *shape) {
+  int64_t elems = rts_checked_elems(rank, shape);
+  if (elems < 0 || elem_size > (size_t)INT64_MAX || elems > INT64_MAX / (int64_t)elem_size) {
+    return -1;
+  }
+  return elems * (int64_t)elem_size;
+}
+
+static int rts_array_bytes(struct rts_context *ctx, size_t elem_size, int rank,
+                           const int64_t *shape, const char *where, int64_t *bytes) {
+  *bytes = rts_checked_bytes(elem_size, rank, shape);
+  if (*bytes < 0) {
+    char text[256];
+    rts_shape_text(text, sizeof text, rank, shape);
+    *bytes = 0;
+    return rts_error(ctx, RTS_OUT_OF_MEMORY,
+                     "%s: error: out of memory: an array of shape %s is too large", where,
+                     text);
+  }
+  return RTS_SUCCESS;
+}
+
 static int rts_alloc_array(struct rts_context *ctx, struct rts_block **mem, void **data,
                            size_t elem_size, int rank, const int64_t *shape,
                            const char *where) {
@@ -43,16 +77,14 @@ static int rts_alloc_array(struct rts_context *ctx, struct rts_block **mem, void
 static int rts_alloc_zeroed_array(struct rts_context *ctx, struct rts_block **mem, void **data,
                                   size_t elem_size, int rank, const int64_t *shape,
                                   bool zeroed, const char *where) {
-  int64_t elems = rts_checked_elems(rank, shape);
-  if (elems < 0 || elems > INT64_MAX / (int64_t)elem_size) {
-    char text[256];
-    rts_shape_text(text, sizeof text, rank, shape);
+  int64_t bytes;
+  int err = rts_array_bytes(ctx, elem_size, rank, shape, where, &bytes);
+  if (err != RTS_SUCCESS) {
     *mem = NULL;
-    return rts_error(ctx, RTS_OUT_OF_MEMORY,
-                     "%s: error: out of memory: an array of shape %s is too large", where,
-                     text);
+    *data = NULL;
+    return err;
   }
-  int err = rts_alloc_zeroed(ctx, mem, elems * (int64_t)elem_size, zeroed, where);
+  err = rts_alloc_zeroed(ctx, mem, bytes, zeroed, where);
   *data = err == 0 ? rts_block_data(*mem) : NULL;
   return err;
 }
@@ -445,6 +477,20 @@ static int rts_reshape_error(struct rts_context *ctx, const char *where, int ran
 
 static int rts_division_by_zero(struct rts_context *ctx, const char *where) {
   return rts_error(ctx, RTS_PROGRAM_ERROR, "%s: error: division by zero", where);
+}
+
+static int rts_size_overflow(struct rts_context *ctx, const char *where, const char *what,
+                             int64_t a, int64_t b) {
+  return rts_error(ctx, RTS_OUT_OF_MEMORY,
+                   "%s: error: out of memory: the result of %s would have %lld + %lld rows, "
+                   "more than an i64 can hold",
+                   where, what, (long long)a, (long long)b);
+}
+
+static int rts_negative_exponent(struct rts_context *ctx, const char *where,
+                                 int64_t exponent) {
+  return rts_error(ctx, RTS_PROGRAM_ERROR, "%s: error: negative exponent %lld in integer **",
+                   where, (long long)exponent);
 }
 
 static int rts_argument_shape_error(struct rts_context *ctx, const char *entry, int argno,

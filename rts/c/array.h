@@ -22,8 +22,15 @@ struct rts_dim_index {
   int64_t start, end, stride;
 };
 
-/* The number of elements of a shape (which must belong to an existing array). */
+/* The number of elements of a shape (which must belong to an existing array). A shape
+ * with a zero dimension has none, whatever its other dimensions: [2^62][4][0] exists,
+ * and the product of its first two would overflow. */
 static inline int64_t rts_shape_elems(int rank, const int64_t *shape) {
+  for (int i = 0; i < rank; i++) {
+    if (shape[i] == 0) {
+      return 0;
+    }
+  }
   int64_t n = 1;
   for (int i = 0; i < rank; i++) {
     n *= shape[i];
@@ -33,6 +40,16 @@ static inline int64_t rts_shape_elems(int rank, const int64_t *shape) {
 
 /* "[3][4]" into buf. */
 RTS_NOINLINE static void rts_shape_text(char *buf, size_t size, int rank, const int64_t *shape);
+
+/* The bytes of an array of the given shape, into *bytes: the one checked size
+ * computation that every allocation of an array goes through, host or device (Note
+ * [Checked sizes] in array.c). A size that does not fit an int64_t, or a negative
+ * dimension, is the error "out of memory: an array of shape [...] is too large";
+ * rts_checked_bytes returns -1 for it instead, without a message. */
+RTS_NOINLINE static int64_t rts_checked_bytes(size_t elem_size, int rank, const int64_t *shape);
+RTS_NOINLINE static int rts_array_bytes(struct rts_context *ctx, size_t elem_size, int rank,
+                                        const int64_t *shape, const char *where,
+                                        int64_t *bytes);
 
 /* Allocates a block for an array of the given shape (dimensions already checked to
  * be non-negative); an element count that overflows is an out-of-memory error. */
@@ -112,6 +129,13 @@ RTS_NOINLINE static int rts_reshape_error(struct rts_context *ctx, const char *w
                                           const int64_t *shape, int new_rank,
                                           const int64_t *new_shape);
 RTS_NOINLINE static int rts_division_by_zero(struct rts_context *ctx, const char *where);
+/* A size computed as a + b (the rows of a concat) that does not fit an int64_t: an
+ * out-of-memory error, as for any array too large (Note [Checked sizes]). */
+RTS_NOINLINE static int rts_size_overflow(struct rts_context *ctx, const char *where,
+                                          const char *what, int64_t a, int64_t b);
+/* x ** y on integers with y < 0 (Note [negative exponents] in scalar.h). */
+RTS_NOINLINE static int rts_negative_exponent(struct rts_context *ctx, const char *where,
+                                              int64_t exponent);
 
 /* A SOAC input whose outer size is not the SOAC's width. */
 RTS_NOINLINE static int rts_width_error(struct rts_context *ctx, const char *where,

@@ -155,18 +155,9 @@ RTS_UNSIGNED_TYPES(RTS_DEFINE_INT_COMMON)
   }                                                                                 \
   /* The remainder of quot, with the sign of the dividend; y != 0. */               \
   static inline T rts_rem_##N(T x, T y) { return y == -1 ? 0 : (T)(x % y); }       \
-  /* x ** y; a negative y gives trunc(1 / x**|y|); x == 0 then is checked first. */ \
+  /* x ** y for y >= 0: generated code checks y first (Note [negative exponents]). */ \
   static inline T rts_pow_##N(T x, T y) {                                           \
-    if (y >= 0) {                                                                   \
-      return rts_upow_##N(x, y);                                                    \
-    }                                                                               \
-    if (x == 1) {                                                                   \
-      return 1;                                                                     \
-    }                                                                               \
-    if (x == -1) {                                                                  \
-      return (T)(y % 2 == 0 ? 1 : -1);                                              \
-    }                                                                               \
-    return 0;                                                                       \
+    return y >= 0 ? rts_upow_##N(x, y) : 0;                                         \
   }                                                                                 \
   static inline T rts_shl_##N(T x, T y) {                                           \
     return (y < 0 || y >= BITS) ? 0 : (T)((WT)(UT)x << y);                          \
@@ -180,6 +171,15 @@ RTS_UNSIGNED_TYPES(RTS_DEFINE_INT_COMMON)
   }
 
 RTS_SIGNED_TYPES(RTS_DEFINE_SIGNED)
+
+/* Note [negative exponents]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~
+ * An integer x ** y with y < 0 has no integer value (but for x = +-1), and Futhark
+ * rejects it at run time. So does Prism: the generated code tests the exponent before
+ * rts_pow_N, on the host (rts_negative_exponent in array.h) and in kernels (a kernel
+ * failure with the same message), and constant folding leaves such a ** to run
+ * (src/fusion/fold.c). rts_pow_N itself gives 0 then, only so that it is total.
+ */
 
 /* ---------------------------------------------------------- Unsigned integers */
 

@@ -87,6 +87,18 @@ static int rts_alloc_dev(struct rts_context *ctx, struct rts_block **out, int64_
   return RTS_SUCCESS;
 }
 
+static int rts_alloc_dev_array(struct rts_context *ctx, struct rts_block **out,
+                               size_t elem_size, int rank, const int64_t *shape,
+                               const char *where) {
+  int64_t bytes;
+  int err = rts_array_bytes(ctx, elem_size, rank, shape, where, &bytes);
+  if (err != RTS_SUCCESS) {
+    *out = NULL;
+    return err;
+  }
+  return rts_alloc_dev(ctx, out, bytes, where);
+}
+
 static void rts_mirror_free(struct rts_context *ctx, struct rts_block *b) {
   if (b->dev != NULL) {
     (void)rts_cl_unref(ctx, ctx->cl, b->dev);
@@ -100,8 +112,11 @@ static int rts_make_unique_dev(struct rts_context *ctx, struct rts_block **mem, 
   if ((*mem)->refs == 1) {
     return RTS_SUCCESS;
   }
-  int64_t bytes = (int64_t)elem_size * rts_shape_elems(rank, shape);
-  int err = rts_dev(ctx, *mem, where);
+  int64_t bytes = 0;
+  int err = rts_array_bytes(ctx, elem_size, rank, shape, where, &bytes);
+  if (err == RTS_SUCCESS) {
+    err = rts_dev(ctx, *mem, where);
+  }
   struct rts_block *fresh = NULL;
   if (err == RTS_SUCCESS) {
     err = rts_alloc_dev(ctx, &fresh, bytes, where);
@@ -158,6 +173,22 @@ static bool rts_cl_fits_local(struct rts_context *ctx, int64_t bytes) {
     return false;
   }
   return bytes <= (int64_t)ctx->cl->local_mem_size;
+}
+
+static int rts_cl_add_slot(struct rts_context *ctx, const char *where, int64_t *total,
+                           int64_t n, int64_t elem) {
+  int64_t bytes = 0;
+  int err = rts_array_bytes(ctx, (size_t)elem, 1, &n, where, &bytes);
+  if (err != RTS_SUCCESS) {
+    return err;
+  }
+  if (bytes > INT64_MAX - 7 - *total) {
+    return rts_error(ctx, RTS_OUT_OF_MEMORY,
+                     "%s: error: out of memory: the arrays of one work-group are too large",
+                     where);
+  }
+  *total += rts_align8(bytes);
+  return RTS_SUCCESS;
 }
 
 static int64_t rts_transpose_tiles(int rank, const int64_t *shape, int b) {

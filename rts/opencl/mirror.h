@@ -38,6 +38,13 @@ static int rts_dev(struct rts_context *ctx, struct rts_block *b, const char *whe
 static int rts_alloc_dev(struct rts_context *ctx, struct rts_block **out, int64_t bytes,
                          const char *where);
 
+/* The same for an array of the given shape, its size computed by rts_array_bytes (Note
+ * [Checked sizes] in rts/c/array.c): what generated code allocates arrays and scratch
+ * buffers on the device with. */
+static int rts_alloc_dev_array(struct rts_context *ctx, struct rts_block **out,
+                               size_t elem_size, int rank, const int64_t *shape,
+                               const char *where);
+
 /* The device copy of a block that rts_dev made current, and a view's byte offset. */
 static inline cl_mem rts_dev_mem(const struct rts_block *b) {
   return b->dev->mem;
@@ -116,6 +123,12 @@ static bool rts_cl_fits_local(struct rts_context *ctx, int64_t bytes);
 static inline int64_t rts_align8(int64_t bytes) {
   return (bytes + 7) & ~(int64_t)7;
 }
+
+/* Adds the 8-byte aligned size of an array of n elements of `elem` bytes to *total
+ * (an intra-group kernel's memory per work-group); a sum that does not fit an int64_t
+ * is an out-of-memory error, as rts_array_bytes reports it. */
+static int rts_cl_add_slot(struct rts_context *ctx, const char *where, int64_t *total,
+                           int64_t n, int64_t elem);
 
 /* Transpose kernels copy tiles of RTS_TRANSPOSE_TILE x RTS_TRANSPOSE_TILE elements
  * (Note [transpose kernels] in src/backend_opencl/emit_opencl.c; prelude.cl repeats

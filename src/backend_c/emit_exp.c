@@ -106,27 +106,29 @@ static void emit_unop(struct emitter *e, const struct ir_stm *s) {
   emit_c_line(e, "%s = rts_%s_%s(%s);", y, name, prim_name(from), xs);
 }
 
-/* Division by zero, and 0 ** negative, are run-time errors for integers. */
+/* Division by zero, and a negative exponent of ** (Note [negative exponents] in
+ * rts/c/scalar.h), are run-time errors for integers. */
 static void check_divisor(struct emitter *e, enum ir_binop op, enum prim_type t,
-                          const char *a, struct ir_subexp rhs) {
+                          struct ir_subexp rhs) {
   const char *b = emit_c_subexp(e, rhs);
   bool division = op == IR_BINOP_DIV || op == IR_BINOP_MOD || op == IR_BINOP_QUOT ||
                   op == IR_BINOP_REM;
+  bool power = op == IR_BINOP_POW && prim_is_signed(t) &&
+               !(rhs.kind == IR_SE_CONST && (int64_t)rhs.u.c.v.i >= 0);
   if (!prim_is_int(t) || (is_nonzero_const(rhs) && division)) {
     return;
   }
   if (division && e->in_kernel) {
     emit_cl_check(e, emit_c_printf(e, "%s == 0", b), "division by zero");
-  } else if (op == IR_BINOP_POW && e->in_kernel && prim_is_signed(t) &&
-             !(rhs.kind == IR_SE_CONST && (int64_t)rhs.u.c.v.i >= 0)) {
-    emit_cl_check(e, emit_c_printf(e, "%s < 0 && %s == 0", b, a), "division by zero");
+  } else if (power && e->in_kernel) {
+    emit_cl_check_value(e, emit_c_printf(e, "%s < 0", b),
+                        "negative exponent %lld in integer **", b);
   } else if (division) {
     emit_c_fail_if(e, emit_c_printf(e, "%s == 0", b), "rts_division_by_zero(ctx, %s)",
                    e->where);
-  } else if (op == IR_BINOP_POW && prim_is_signed(t) &&
-             !(rhs.kind == IR_SE_CONST && (int64_t)rhs.u.c.v.i >= 0)) {
-    emit_c_fail_if(e, emit_c_printf(e, "%s < 0 && %s == 0", b, a),
-                   "rts_division_by_zero(ctx, %s)", e->where);
+  } else if (power) {
+    emit_c_fail_if(e, emit_c_printf(e, "%s < 0", b),
+                   "rts_negative_exponent(ctx, %s, (int64_t)%s)", e->where, b);
   }
 }
 
@@ -165,7 +167,7 @@ static void emit_binop(struct emitter *e, const struct ir_stm *s) {
     emit_c_line(e, "%s = (bool)(%s %s %s);", y, a, bool_operators[op], b);
     return;
   }
-  check_divisor(e, op, t, a, s->exp.u.binop.rhs);
+  check_divisor(e, op, t, s->exp.u.binop.rhs);
   emit_c_line(e, "%s = rts_%s_%s(%s, %s);", y, binop_names[op], prim_name(t), a, b);
 }
 
@@ -607,6 +609,10 @@ static void emit_concat(struct emitter *e, const struct ir_stm *s) {
                      "%s.shape, %d, %s.shape)",
                      e->where, rank, first, rank, xn);
     }
+    /* Rows of no elements may be as many as an int64_t holds: their sum may not. */
+    emit_c_fail_if(e, emit_c_printf(e, "%s.shape[0] > INT64_MAX - %s.shape[0]", xn, yn),
+                   "rts_size_overflow(ctx, %s, \"concat\", %s.shape[0], %s.shape[0])",
+                   e->where, yn, xn);
     emit_c_line(e, "%s.shape[0] += %s.shape[0];", yn, xn);
   }
   alloc_array(e, y);

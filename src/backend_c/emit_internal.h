@@ -155,6 +155,9 @@ void emit_c_soac(struct emitter *e, const struct ir_stm *s);
 /* Kernel mode: `if (COND)` the check fails with the message (located at the current
  * statement) and the kernel's failure action. */
 void emit_cl_check(struct emitter *e, const char *cond, const char *message);
+/* The same with one i64 value for the message's %lld. */
+void emit_cl_check_value(struct emitter *e, const char *cond, const char *message,
+                         const char *value);
 /* Host mode, before and after a host statement: its arrays' host copies made current,
  * and those it wrote in place marked (Note [mirrors] in rts/opencl/mirror.h). */
 void emit_cl_before_host_stm(struct emitter *e, const struct ir_stm *s);

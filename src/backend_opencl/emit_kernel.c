@@ -78,6 +78,12 @@ void emit_cl_check(struct emitter *e, const char *cond, const char *message) {
   fail_with(e, cond, id, NULL, 0);
 }
 
+void emit_cl_check_value(struct emitter *e, const char *cond, const char *message,
+                         const char *value) {
+  int id = cl_message(e, emit_c_printf(e, "%s: error: %s", e->cl->where_text, message));
+  fail_with(e, cond, id, &value, 1);
+}
+
 /* ------------------------------------------------------------ Views */
 
 struct cl_view *cl_view_of(struct emitter *e, const struct ir_var *v) {

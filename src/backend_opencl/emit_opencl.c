@@ -162,22 +162,18 @@ static bool device_replicate(struct emitter *e, const struct ir_stm *s,
   const struct ir_var *y = s->pat[0];
   const char *yn = emit_c_var(e, y), *t = emit_c_elem_type(y->type.prim);
   const char *bytes = emit_c_tmp(e), *pattern = emit_c_tmp(e);
-  struct strbuf n;
-  strbuf_init(&n);
-  strbuf_printf(&n, "(int64_t)sizeof(%s)", t);
-  for (int d = 0; d < s->exp.u.replicate.count; d++) {
-    strbuf_printf(&n, " * (int64_t)%s", emit_c_subexp(e, s->exp.u.replicate.dims[d]));
-  }
+  int rank = s->exp.u.replicate.count;
   emit_c_line(e, "{");
   e->indent++;
-  emit_c_line(e, "const int64_t %s = %s;", bytes, n.data);
-  strbuf_free(&n);
-  emit_c_line(e, "if (%s >= %s) {", bytes, DEVICE_FILL_MIN);
-  e->indent++;
-  for (int d = 0; d < s->exp.u.replicate.count; d++) {
+  for (int d = 0; d < rank; d++) {
     emit_c_line(e, "%s.shape[%d] = (int64_t)%s;", yn, d,
                 emit_c_subexp(e, s->exp.u.replicate.dims[d]));
   }
+  /* -1 for a negative or too large shape: the host path reports it. */
+  emit_c_line(e, "const int64_t %s = rts_checked_bytes(sizeof(%s), %d, %s.shape);", bytes, t,
+              rank, yn);
+  emit_c_line(e, "if (%s >= %s) {", bytes, DEVICE_FILL_MIN);
+  e->indent++;
   emit_c_line(e, "const %s %s = %s;", t, pattern, emit_c_subexp(e, v));
   emit_c_try(e, "rts_alloc_dev(ctx, &%s.mem, %s, %s)", yn, bytes, e->where);
   emit_c_line(e, "%s.data = rts_block_data(%s.mem);", yn, yn);
@@ -205,8 +201,9 @@ static void device_copy(struct emitter *e, const struct ir_stm *s,
   for (int d = 0; d < y->type.rank; d++) {
     emit_c_line(e, "%s.shape[%d] = %s.shape[%d];", yn, d, xn, d);
   }
-  emit_c_line(e, "const int64_t %s = (int64_t)sizeof(%s) * %s;", bytes,
-              emit_c_elem_type(y->type.prim), emit_c_elems(e, x, 0));
+  emit_c_line(e, "int64_t %s = 0;", bytes);
+  emit_c_try(e, "rts_array_bytes(ctx, sizeof(%s), %d, %s.shape, %s, &%s)",
+             emit_c_elem_type(y->type.prim), y->type.rank, yn, e->where, bytes);
   emit_c_try(e, "rts_alloc_dev(ctx, &%s.mem, %s, %s)", yn, bytes, e->where);
   emit_c_line(e, "%s.data = rts_block_data(%s.mem);", yn, yn);
   emit_c_line(e, "if (%s > 0) {", bytes);
@@ -478,17 +475,22 @@ static void alloc_output(struct emitter *e, const struct ir_var *y, const char *
   if (m != NULL) {
     emit_c_line(e, "%s.shape[1] = %s;", yn, m);
   }
-  emit_c_try(e, "rts_alloc_dev(ctx, &%s.mem, (int64_t)sizeof(%s) * %s%s%s, %s)", yn,
-             emit_c_elem_type(y->type.prim), w, m != NULL ? " * " : "", m != NULL ? m : "",
-             e->where);
+  emit_c_try(e, "rts_alloc_dev_array(ctx, &%s.mem, sizeof(%s), %d, %s.shape, %s)", yn,
+             emit_c_elem_type(y->type.prim), m != NULL ? 2 : 1, yn, e->where);
   emit_c_line(e, "%s.data = rts_block_data(%s.mem);", yn, yn);
 }
 
-/* A device buffer of n scalars of type t, owned by the function (released on failure). */
-static const char *temp_buffer(struct emitter *e, enum prim_type t, const char *n) {
-  const char *name = emit_c_owned_tmp(e, 1);
-  emit_c_try(e, "rts_alloc_dev(ctx, &%s.mem, (int64_t)sizeof(%s) * (%s), %s)", name,
-             emit_c_elem_type(t), n, e->where);
+/* A device buffer of n scalars of type t (of n * m when m is not NULL), owned by the
+ * function (released on failure); its size is checked as an array's. */
+static const char *temp_buffer(struct emitter *e, enum prim_type t, const char *n,
+                               const char *m) {
+  const char *name = emit_c_owned_tmp(e, m != NULL ? 2 : 1);
+  emit_c_line(e, "%s.shape[0] = %s;", name, n);
+  if (m != NULL) {
+    emit_c_line(e, "%s.shape[1] = %s;", name, m);
+  }
+  emit_c_try(e, "rts_alloc_dev_array(ctx, &%s.mem, sizeof(%s), %d, %s.shape, %s)", name,
+             emit_c_elem_type(t), m != NULL ? 2 : 1, name, e->where);
   return name;
 }
 
@@ -634,8 +636,8 @@ static void emit_transpose(struct emitter *e, const struct ir_stm *s,
   for (int d = 0; d < k->rank; d++) {
     emit_c_line(e, "%s.shape[%d] = %s.shape[%d];", yn, d, xn, k->perm[d]);
   }
-  emit_c_try(e, "rts_alloc_dev(ctx, &%s.mem, (int64_t)sizeof(%s) * %s, %s)", yn,
-             emit_c_elem_type(y->type.prim), emit_c_elems(e, x, 0), e->where);
+  emit_c_try(e, "rts_alloc_dev_array(ctx, &%s.mem, sizeof(%s), %d, %s.shape, %s)", yn,
+             emit_c_elem_type(y->type.prim), k->rank, yn, e->where);
   emit_c_line(e, "%s.data = rts_block_data(%s.mem);", yn, yn);
   emit_transpose_kernel(e, kernel_name(e, s, k, ""), y->type.prim, k->rank, k->perm, xn, yn);
 }
@@ -659,8 +661,8 @@ static void transpose_walked(struct emitter *e, const struct ir_stm *s,
     e->indent++;
     emit_c_line(e, "%s.shape[0] = %s.shape[1];", tr->copy, xn);
     emit_c_line(e, "%s.shape[1] = %s.shape[0];", tr->copy, xn);
-    emit_c_try(e, "rts_alloc_dev(ctx, &%s.mem, (int64_t)sizeof(%s) * %s, %s)", tr->copy, t,
-               emit_c_elems(e, x, 0), e->where);
+    emit_c_try(e, "rts_alloc_dev_array(ctx, &%s.mem, sizeof(%s), 2, %s.shape, %s)", tr->copy,
+               t, tr->copy, e->where);
     emit_c_line(e, "%s.data = rts_block_data(%s.mem);", tr->copy, tr->copy);
     emit_transpose_kernel(e, kernel_name(e, s, k, emit_c_printf(e, "_transpose%d", i)),
                           x->type.prim, 2, swap, xn, tr->copy);
@@ -1207,7 +1209,7 @@ static const char **partial_buffers(struct emitter *e, const struct ir_soac *so,
                                     const char *count) {
   const char **b = ARENA_ARRAY(&e->arena, const char *, so->neutral_count + 1);
   for (int r = 0; r < so->neutral_count; r++) {
-    b[r] = temp_buffer(e, so->op->params[r]->type.prim, count);
+    b[r] = temp_buffer(e, so->op->params[r]->type.prim, count, NULL);
   }
   return b;
 }
@@ -1648,7 +1650,7 @@ static void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lo
   }
   const char *tiles = emit_c_tmp(e);
   emit_c_line(e, "const int64_t %s = (%s + RTS_SCAN_TILE - 1) / RTS_SCAN_TILE;", tiles, w);
-  const char *status = temp_buffer(e, PRIM_U64, emit_c_printf(e, "%s + 1", tiles));
+  const char *status = temp_buffer(e, PRIM_U64, emit_c_printf(e, "%s + 1", tiles), NULL);
   const char *zero = emit_c_tmp(e);
   emit_c_line(e, "const uint64_t %s = 0;", zero);
   emit_c_try(e, "rts_cl_fill(ctx, ctx->cl, rts_dev_mem(%s.mem), 0, (int64_t)sizeof(uint64_t) * "
@@ -2465,10 +2467,25 @@ static void group_body(struct emitter *e, struct intra *g, const struct ir_body 
   }
 }
 
-/* One version of the kernel: slots in `space` memory. */
+/* The bytes of all slots on the host, into a new variable: the value of slots_total,
+ * each term checked (Note [Checked sizes] in rts/c/array.c), so that neither the host
+ * nor the kernel, which computes the same sum, sees it wrap. */
+static const char *slots_total_checked(struct emitter *e, const struct intra *g) {
+  const char *total = emit_c_tmp(e);
+  emit_c_line(e, "int64_t %s = 8;", total);
+  for (int i = 0; i < g->slot_count; i++) {
+    const struct ir_var *v = g->slots[i];
+    emit_c_try(e, "rts_cl_add_slot(ctx, %s, &%s, %s, %d)", e->where, total,
+               emit_c_subexp(e, v->type.dims[0]), prim_bytes(v->type.prim));
+  }
+  return total;
+}
+
+/* One version of the kernel: slots in `space` memory; `host_total` is the value of
+ * slots_total on the host. */
 static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
                                const struct lower_kernel *k, struct intra g, const char *w,
-                               bool local, const char *groups) {
+                               bool local, const char *groups, const char *host_total) {
   const struct ir_soac *so = &s->exp.u.soac;
   const struct ir_lambda *f = so->map_fn;
   g.space = local ? "__local" : "__global";
@@ -2486,9 +2503,9 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   const char *scratch = NULL;
   if (local) {
     strbuf_puts(&kb.params, ", __local char *mem");
-    kb_set_arg(e, &kb, emit_c_printf(e, "(size_t)%s", total), "NULL");
+    kb_set_arg(e, &kb, emit_c_printf(e, "(size_t)%s", host_total), "NULL");
   } else {
-    scratch = temp_buffer(e, PRIM_U8, emit_c_printf(e, "%s * %s", total, groups));
+    scratch = temp_buffer(e, PRIM_U8, host_total, groups);
     kb_buffer(e, &kb, PRIM_U8, "scratch", emit_c_printf(e, "%s.mem", scratch));
   }
   kb_body(e, &kb);
@@ -2575,14 +2592,14 @@ static void emit_intra(struct emitter *e, const struct ir_stm *s, const struct l
   plan_slots(e, &g, f->body);
   const char *groups = emit_c_tmp(e);
   emit_c_line(e, "const int64_t %s = rts_cl_segment_groups(ctx, %s);", groups, w);
-  emit_c_line(e, "if (rts_cl_fits_local(ctx, %s + %s)) {", slots_total(e, &g),
-              trees_bytes(e, &g));
+  const char *total = slots_total_checked(e, &g);
+  emit_c_line(e, "if (rts_cl_fits_local(ctx, %s + %s)) {", total, trees_bytes(e, &g));
   e->indent++;
-  emit_intra_version(e, s, k, g, w, true, groups);
+  emit_intra_version(e, s, k, g, w, true, groups, total);
   e->indent--;
   emit_c_line(e, "} else {");
   e->indent++;
-  emit_intra_version(e, s, k, g, w, false, groups);
+  emit_intra_version(e, s, k, g, w, false, groups, total);
   e->indent--;
   emit_c_line(e, "}");
 }

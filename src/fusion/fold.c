@@ -114,12 +114,13 @@ static bool put_float(struct ir_const *out, enum prim_type t, double v) {
   default:                                                                     \
     return false;
 
-/* 0 ** negative is a run-time error on signed integers. */
+/* A negative exponent is a run-time error on signed integers (Note [negative exponents]
+ * in rts/c/scalar.h): not folded. */
 #define SIGNED_BINOP(K, N, T)                                                  \
   static bool binop_##N(enum ir_binop op, T x, T y, struct ir_const *out) {   \
     switch (op) {                                                              \
     case IR_BINOP_POW:                                                         \
-      return !(y < 0 && x == 0) && put_int(out, PRIM_##K, (int64_t)rts_pow_##N(x, y)); \
+      return y >= 0 && put_int(out, PRIM_##K, (int64_t)rts_pow_##N(x, y));     \
       INT_CASES(K, N)                                                          \
     }                                                                          \
   }

@@ -1256,6 +1256,51 @@ static void make_entry(struct ictx *c, struct ir_fun *f, struct tc_binding *b,
   f->entry = en;
 }
 
+/* Note [entry sizes]
+ * ~~~~~~~~~~~~~~~~~~
+ * An entry point's arguments come from outside, so their shapes are checked against
+ * their types before the body runs. Sizes that are names or constants stay in the
+ * parameters' IR types, and the entry function of the backend checks them (with the
+ * shape and the sizes in the message: check_argument in src/backend_c/emit_api.c).
+ * A size that is an expression of other parameters ([n+1]i32, [n*m]f32) cannot be an
+ * IR dimension, so it would not be checked at all, and a wrong argument would fail
+ * later, inside the prelude or with an index error. So the entry's body starts with
+ * the computation of each such size and an assertion that the argument has it,
+ * located at the parameter and naming it, as the backend's own check does. */
+static void check_entry_sizes(struct ictx *c, struct ienv *env, struct dec *d,
+                              const int *comps_per_param, struct ir_var **inputs) {
+  struct loc saved = c->loc;
+  int k = 0;
+  for (int i = 0; i < d->u.val.param_count; i++) {
+    struct pat *p = d->u.val.params[i];
+    struct type *t = concrete(c, env, p->type);
+    int n = comps_per_param[i];
+    struct ir_type *known = ARENA_ARRAY(c->arena, struct ir_type, n + 1);
+    struct ir_type *want = ARENA_ARRAY(c->arena, struct ir_type, n + 1);
+    c->loc = p->loc;
+    comp_types(c, env, t, known);
+    comp_types_computed(c, env, t, want);
+    name_t name = pat_name(p);
+    for (int j = 0; j < n; j++, k++) {
+      for (int dim = 0; dim < want[j].rank; dim++) {
+        if (known[j].dims[dim].kind != IR_SE_NONE || want[j].dims[dim].kind == IR_SE_NONE) {
+          continue;
+        }
+        struct ir_subexp have = emit_shape(c, ir_se_var(inputs[k]), dim);
+        struct ir_exp a = {.kind = IR_ASSERT};
+        a.u.assert_.cond = emit_binop(c, IR_BINOP_EQ, have, want[j].dims[dim], PRIM_BOOL);
+        a.u.assert_.message = arena_printf(
+            c->arena, "%s: argument %d%s%s%s has a shape that does not match its type %s",
+            d->u.val.name, k + 1, name != NULL && n == 1 ? " (\"" : "",
+            name != NULL && n == 1 ? name : "", name != NULL && n == 1 ? "\")" : "",
+            type_to_string(c->arena, t));
+        emit(c, a, NULL, 0);
+      }
+    }
+  }
+  c->loc = saved;
+}
+
 /* Makes the IR function for definition b at type arguments `types`. */
 static struct ispec *specialise(struct ictx *c, struct tc_binding *b, struct type **types,
                                 bool is_entry) {
@@ -1320,6 +1365,9 @@ static struct ispec *specialise(struct ictx *c, struct tc_binding *b, struct typ
       VEC_PUSH(c->arena, &params, vars[j]);
     }
     env = bind_pat(c, env, p, sv_from_vars(c, t, vars, n));
+  }
+  if (is_entry) {
+    check_entry_sizes(c, env, d, comps_per_param, params.items + size_params);
   }
   struct sv *r = int_exp(c, env, d->u.val.body);
   int n;

@@ -85,6 +85,31 @@ static struct ir_var **results_for(struct ictx *c, struct sv *fn, struct type *t
   return vs;
 }
 
+/* Note [computed row sizes]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A map over an empty array runs its body never, so the backends learn the size of
+ * its rows only from the result's type: map (\r -> r ++ r) xs, with xs: [n][m]i32,
+ * has rows of m+m elements, and with n = 0 it must give empty([0][4]i32) for m = 2,
+ * not empty([0][0]i32). A size that is a name or a constant stays in the IR type; one
+ * that is an expression of known sizes (m+m, k*2) cannot be an IR dimension, so it is
+ * computed before the map, into a variable that the result's type names. Sizes that
+ * are not known before the map (existential: the rows of a filter) stay unknown, and
+ * the first row gives them. */
+
+/* The same, with sizes that are expressions of known sizes ([m+m]) computed before the
+ * SOAC (Note [computed row sizes]). */
+static struct ir_var **results_computed(struct ictx *c, struct sv *fn, struct type *t,
+                                        int *n) {
+  *n = comp_count(t);
+  struct ir_type *ts = ARENA_ARRAY(c->arena, struct ir_type, *n + 1);
+  comp_types_computed(c, fn->u.intrinsic.env, t, ts);
+  struct ir_var **vs = ARENA_ARRAY(c->arena, struct ir_var *, *n + 1);
+  for (int i = 0; i < *n; i++) {
+    vs[i] = fresh(c, "r", ts[i]);
+  }
+  return vs;
+}
+
 static struct sv *emit_soac(struct ictx *c, struct ir_soac s, struct ir_var **pat, int n,
                             struct type *t) {
   struct ir_exp e = {.kind = IR_SOAC};
@@ -106,7 +131,7 @@ static struct sv *int_map(struct ictx *c, struct sv *fn, struct sv **args, struc
   s.input_count = k;
   s.map_fn = make_lambda(c, args[0], &row, 1, type_row(c->arena, rt));
   int n;
-  struct ir_var **pat = results_for(c, fn, rt, &n);
+  struct ir_var **pat = results_computed(c, fn, rt, &n);
   if (n != s.map_fn->ret_count) {
     ICE("internalise", c->loc, "map results do not match");
   }

@@ -88,6 +88,13 @@ static void test_shapes(void) {
   m = prism_new_i32_2d(ctx, i4, 2, 2);
   CHECK_OK(prism_entry_square(ctx, &n, m));
   CHECK(n == 2);
+  /* [n+1]i32: checked before the body, which would index out of bounds. */
+  CHECK_ERROR(prism_entry_last(ctx, &i, 4, c), PRISM_PROGRAM_ERROR,
+              "last: argument 2 (\"xs\") has a shape that does not match its type "
+              "[n+1]i32");
+  check_usable(__LINE__);
+  CHECK_OK(prism_entry_last(ctx, &i, 3, c));
+  CHECK(i == 4);
   CHECK_DONE();
   CHECK_OK(prism_free_f32_1d(ctx, a));
   CHECK_OK(prism_free_f32_1d(ctx, b));

@@ -36,3 +36,7 @@ entry update_fail (xs: *[]i32) (i: i64) : []i32 =
 
 -- Succeeds: the context is usable after every failure.
 entry increment (x: i32) : i32 = x + 1
+
+-- A size that is an expression of another argument (Note [entry sizes] in
+-- src/ir/internalise.c).
+entry last (n: i64) (xs: [n+1]i32) : i32 = xs[n]

@@ -1,7 +1,7 @@
 -- Constant folding of integer operators gives exactly what the generated code computes
 -- (rts/c/scalar.h): wrap-around at every width, / and % rounding toward negative
 -- infinity on signed types and // and %% toward zero, MIN / -1, ** by repeated squaring
--- (and 0 or +-1 for negative exponents), abs and neg of MIN, unsigned subtraction below 0,
+-- (negative exponents are run-time errors: simplify_fold_div_zero.dsl), abs and neg of MIN, unsigned subtraction below 0,
 -- and the bitwise operators. `folded` applies the operators to constants: after
 -- simplification its body is only its results (`prismc dump --after simplify`:
 -- `in (125i8, -127i8, ...)`, no statement left). `computed` applies the same operators
@@ -11,7 +11,7 @@
 -- structure { loop 0 map 0 }
 -- entry: folded
 -- input { }
--- output { 125i8 -127i8 2i8 -64i8 -1i8 -63i8 1i8 127i8 0i8 -127i8 -4i32 1i32 -3i32 -1i32 -7i32
+-- output { 125i8 -127i8 2i8 -64i8 -1i8 -63i8 1i8 127i8 -127i8 -4i32 1i32 -3i32 -1i32 -7i32
 --          2i32 -823543i32 7i32 -1i32 -9223372036854775805i64 9223372036854775807i64 0i64
 --          9223372036854775807i64 0i64 -9223372036854775808i64 0i64 -9223372036854775808i64
 --          -9223372036854775808i64 -9223372036854775808i64 -8i64 0i32 1i64 44u8 100u8 32u8 2u8
@@ -21,7 +21,7 @@
 -- entry: computed
 -- input { 127i8 -2i8 -7i32 2i32 -9223372036854775807i64 3i64 200u8 100u8 4000000000u32
 --         0u64 -12i32 10i32 60000u16 }
--- output { 125i8 -127i8 2i8 -64i8 -1i8 -63i8 1i8 127i8 0i8 -127i8 -4i32 1i32 -3i32 -1i32 -7i32
+-- output { 125i8 -127i8 2i8 -64i8 -1i8 -63i8 1i8 127i8 -127i8 -4i32 1i32 -3i32 -1i32 -7i32
 --          2i32 -823543i32 7i32 -1i32 -9223372036854775805i64 9223372036854775807i64 0i64
 --          9223372036854775807i64 0i64 -9223372036854775808i64 0i64 -9223372036854775808i64
 --          -9223372036854775808i64 -9223372036854775808i64 -8i64 0i32 1i64 44u8 100u8 32u8 2u8
@@ -29,7 +29,7 @@
 --          4000000000u32 18446744073709551615u64 0u64 0u64 0u64 0i32 -2i32 -2i32 11i32 96u16
 --          60001u16 5535u16 5535u16 }
 def signed_ops (a: i8) (b: i8) (c: i32) (d: i32) (e: i64) (f: i64) =
-  (a + b, a - b, a * b, a / b, a % b, a // b, a %% b, a ** 3, b ** -1, -a,
+  (a + b, a - b, a * b, a / b, a % b, a // b, a %% b, a ** 3, -a,
    c / d, c % d, c // d, c %% d, i32.min c d, i32.max c d, c ** 7, i32.abs c, i32.sgn c,
    e * f, e / -1, e % -1, e // -1, e %% -1, i64.lowest / -1, i64.lowest % -1,
    i64.lowest * -1, -i64.lowest, i64.abs i64.lowest, (-2) ** f, 2 ** 62 * 2, e ** 0)
