@@ -37,9 +37,11 @@ struct type *instantiate(struct tc *tc, struct tc_binding *b, struct tc_inst **i
     struct type_param *p = &sc->params[i];
     if (p->kind == TPARAM_SIZE) {
       s.size_names[s.size_count] = p->binding;
-      s.sizes[s.size_count++] = fresh_size(tc, loc);
+      s.sizes[s.size_count] = fresh_size(tc, loc);
+      s.sizes[s.size_count++]->u.var->origin = p->binding->name;
     } else {
       struct type *v = fresh_var(tc, p->binding->constraint, loc);
+      v->u.var->origin = p->binding->name;
       v->u.var->lifted = p->kind == TPARAM_LIFTED;
       s.type_params[s.type_count] = p->binding;
       s.types[s.type_count++] = v;
@@ -95,6 +97,8 @@ struct escape {
   VEC(struct tc_binding *) from;
   VEC(struct size *) to;
   VEC(struct tc_binding *) bound; /* names bound by arrows inside the type */
+  unsigned walk; /* what each node became (Note [Shared types] in types.c); a new walk
+                    whenever `bound` grows, as that can change the answer */
 };
 
 static struct size *escape_size(struct escape *x, struct size *s) {
@@ -139,9 +143,20 @@ static struct size *escape_size(struct escape *x, struct size *s) {
 /* The type with the sizes that leave scope replaced. Parts in which nothing changes
  * are shared, not copied: a lambda's type is escaped at every level of a nest of
  * lambdas, and copies would take memory quadratic in the depth. */
+static struct type *escape_node(struct escape *x, struct type *t);
+
 static struct type *escape_type(struct escape *x, struct type *t) {
   bool unique = t->unique;
   t = type_head(t);
+  if (t->walk != x->walk) {
+    struct type *r = escape_node(x, t);
+    t->walk = x->walk;
+    t->walk_result = r;
+  }
+  return type_with_unique(x->tc->arena, t->walk_result, unique);
+}
+
+static struct type *escape_node(struct escape *x, struct type *t) {
   struct arena *a = x->tc->arena;
   struct type *r = t;
   switch (t->kind) {
@@ -186,6 +201,7 @@ static struct type *escape_type(struct escape *x, struct type *t) {
   case TYPE_ARROW: {
     if (t->u.arrow.param_name != NULL) {
       VEC_PUSH(a, &x->bound, t->u.arrow.param_name);
+      x->walk = type_walk_start();
     }
     struct type *param = escape_type(x, t->u.arrow.param);
     struct type *result = escape_type(x, t->u.arrow.result);
@@ -199,7 +215,7 @@ static struct type *escape_type(struct escape *x, struct type *t) {
   default:
     break;
   }
-  return type_with_unique(a, r, unique);
+  return r;
 }
 
 struct type *escape_sizes(struct tc *tc, struct type *t, int level) {
@@ -208,7 +224,7 @@ struct type *escape_sizes(struct tc *tc, struct type *t, int level) {
 
 struct type *escape_sizes_ext(struct tc *tc, struct type *t, int level,
                               struct tc_binding ***made, int *made_count) {
-  struct escape x = {.tc = tc, .level = level};
+  struct escape x = {.tc = tc, .level = level, .walk = type_walk_start()};
   struct type *r = escape_type(&x, t);
   if (made != NULL) {
     *made = x.made.items;
@@ -788,6 +804,9 @@ static void resolve_size_binders(struct tc *tc, struct exp *e, struct type *valu
    * existential sizes, in order. */
   struct size **ext;
   int ext_count, next = 0;
+  if (e->u.let.size_count == 0) {
+    return; /* and no walk over a type that may be huge (Note [Shared types]) */
+  }
   existentials_of(tc, value, &ext, &ext_count);
   for (int i = 0; i < e->u.let.size_count; i++) {
     struct size *s = size_head(e->u.let.size_bindings[i]->size_alias);

@@ -160,37 +160,51 @@ bool unify_sizes(struct tc *tc, struct size *a, struct size *b) {
 
 /* ------------------------------------------------------------------------ Types */
 
-static bool occurs(struct type_var *v, struct type *t) {
+/* Each walk below reaches a node once (Note [Shared types] in types.c). */
+static bool occurs_walk(struct type_var *v, struct type *t, unsigned walk) {
   t = type_head(t);
+  if (!type_walk_first(t, walk)) {
+    return false;
+  }
   switch (t->kind) {
   case TYPE_VAR:
     return t->u.var == v;
   case TYPE_ARRAY:
-    return occurs(v, t->u.array.elem);
+    return occurs_walk(v, t->u.array.elem, walk);
   case TYPE_TUPLE:
     for (int i = 0; i < t->u.tuple.count; i++) {
-      if (occurs(v, t->u.tuple.elems[i])) {
+      if (occurs_walk(v, t->u.tuple.elems[i], walk)) {
         return true;
       }
     }
     return false;
   case TYPE_RECORD:
     for (int i = 0; i < t->u.record.count; i++) {
-      if (occurs(v, t->u.record.fields[i].type)) {
+      if (occurs_walk(v, t->u.record.fields[i].type, walk)) {
         return true;
       }
     }
     return false;
   case TYPE_ARROW:
-    return occurs(v, t->u.arrow.param) || occurs(v, t->u.arrow.result);
+    return occurs_walk(v, t->u.arrow.param, walk) || occurs_walk(v, t->u.arrow.result, walk);
   default:
     return false;
   }
 }
 
-/* Variables inside t may not be generalised further out than `level`. */
-static void lower_levels(struct type *t, int level, bool lifted) {
+static bool occurs(struct type_var *v, struct type *t) {
+  return occurs_walk(v, t, type_walk_start());
+}
+
+/* Variables inside t may not be generalised further out than `level`. A node is
+ * walked again only when it is reached with !lifted after lifted: the walk's number
+ * with its low bit set marks a visit with `lifted`. */
+static void lower_levels_walk(struct type *t, int level, bool lifted, unsigned walk) {
   t = type_head(t);
+  if (t->walk == walk || (t->walk == (walk | 1) && lifted)) {
+    return;
+  }
+  t->walk = lifted ? walk | 1 : walk;
   switch (t->kind) {
   case TYPE_VAR:
     if (t->u.var->level > level) {
@@ -204,25 +218,29 @@ static void lower_levels(struct type *t, int level, bool lifted) {
     for (int i = 0; i < t->u.array.rank; i++) {
       size_lower_levels(t->u.array.dims[i], level);
     }
-    lower_levels(t->u.array.elem, level, false);
+    lower_levels_walk(t->u.array.elem, level, false, walk);
     return;
   case TYPE_TUPLE:
     for (int i = 0; i < t->u.tuple.count; i++) {
-      lower_levels(t->u.tuple.elems[i], level, lifted);
+      lower_levels_walk(t->u.tuple.elems[i], level, lifted, walk);
     }
     return;
   case TYPE_RECORD:
     for (int i = 0; i < t->u.record.count; i++) {
-      lower_levels(t->u.record.fields[i].type, level, lifted);
+      lower_levels_walk(t->u.record.fields[i].type, level, lifted, walk);
     }
     return;
   case TYPE_ARROW:
-    lower_levels(t->u.arrow.param, level, true);
-    lower_levels(t->u.arrow.result, level, true);
+    lower_levels_walk(t->u.arrow.param, level, true, walk);
+    lower_levels_walk(t->u.arrow.result, level, true, walk);
     return;
   default:
     return;
   }
+}
+
+static void lower_levels(struct type *t, int level, bool lifted) {
+  lower_levels_walk(t, level, lifted, type_walk_start());
 }
 
 /* Can a variable with these fields become t? Unifies the fields' types. */
@@ -549,6 +567,7 @@ static enum prim_type default_prim(enum type_constraint c) {
 struct var_walk {
   struct tc *tc;
   int level;
+  unsigned walk; /* each node once (Note [Shared types] in types.c) */
   VEC(struct type_var *) vars;
   VEC(struct size_var *) sizes;
 };
@@ -570,6 +589,9 @@ static void collect_size(struct var_walk *w, struct size *s) {
 
 static void collect(struct var_walk *w, struct type *t) {
   t = type_head(t);
+  if (!type_walk_first(t, w->walk)) {
+    return;
+  }
   switch (t->kind) {
   case TYPE_VAR:
     if (t->u.var->level > w->level) {
@@ -624,7 +646,7 @@ static void default_var(struct tc *tc, struct type_var *v) {
 }
 
 void default_type(struct tc *tc, struct type *t) {
-  struct var_walk w = {.tc = tc, .level = -1};
+  struct var_walk w = {.tc = tc, .level = -1, .walk = type_walk_start()};
   collect(&w, t);
   for (int i = 0; i < w.vars.len; i++) {
     default_var(tc, w.vars.items[i]);
@@ -633,7 +655,7 @@ void default_type(struct tc *tc, struct type *t) {
 
 struct tc_binding **generalise(struct tc *tc, struct type *t, int level, bool top,
                                int *count) {
-  struct var_walk w = {.tc = tc, .level = level};
+  struct var_walk w = {.tc = tc, .level = level, .walk = type_walk_start()};
   collect(&w, t);
   if (!top) {
     /* A record of a shape not yet known stays open in a local function, and so do the
@@ -641,7 +663,7 @@ struct tc_binding **generalise(struct tc *tc, struct type *t, int level, bool to
     for (int i = 0; i < w.vars.len; i++) {
       struct type_var *v = w.vars.items[i];
       if (v->link == NULL && v->constraint == TC_FIELDS) {
-        struct var_walk inner = {.tc = tc, .level = level};
+        struct var_walk inner = {.tc = tc, .level = level, .walk = type_walk_start()};
         for (int f = 0; f < v->field_count; f++) {
           collect(&inner, v->fields[f].type);
         }

@@ -72,21 +72,25 @@ static void set_union(struct uq *u, struct alias_set *into, const struct alias_s
   }
 }
 
-static bool has_arrays(struct type *t) {
+/* Each node once (Note [Shared types] in types.c). */
+static bool has_arrays_walk(struct type *t, unsigned walk) {
   t = type_head(t);
+  if (!type_walk_first(t, walk)) {
+    return false;
+  }
   switch (t->kind) {
   case TYPE_ARRAY:
     return true;
   case TYPE_TUPLE:
     for (int i = 0; i < t->u.tuple.count; i++) {
-      if (has_arrays(t->u.tuple.elems[i])) {
+      if (has_arrays_walk(t->u.tuple.elems[i], walk)) {
         return true;
       }
     }
     return false;
   case TYPE_RECORD:
     for (int i = 0; i < t->u.record.count; i++) {
-      if (has_arrays(t->u.record.fields[i].type)) {
+      if (has_arrays_walk(t->u.record.fields[i].type, walk)) {
         return true;
       }
     }
@@ -96,6 +100,10 @@ static bool has_arrays(struct type *t) {
   default:
     return false;
   }
+}
+
+static bool has_arrays(struct type *t) {
+  return has_arrays_walk(t, type_walk_start());
 }
 
 static void bind_var(struct uq *u, struct tc_binding *b, const struct alias_set *aliases) {
