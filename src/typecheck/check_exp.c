@@ -931,12 +931,28 @@ static struct exp *pattern_as_exp(struct tc *tc, struct pat *p) {
 struct loop_sizes {
   VEC(struct size *) init;  /* the initial value's sizes */
   VEC(struct size *) vars;  /* the loop parameter's sizes (fresh variables) */
+  unsigned walk;            /* marks the parts without arrays, kept as they are */
 };
+
+/* Note [Shared types] in types.c: every array of the type gets sizes of its own, so a
+ * part with arrays is copied each time it is reached; a part without arrays is the
+ * same afterwards, and is walked once. So the work is bounded by the number of
+ * arrays made, and that is bounded here. */
+enum { LOOP_MAX_ARRAYS = 100000 };
 
 static struct type *loop_param_type(struct tc *tc, struct type *t, struct loop_sizes *ls,
                                     struct loc loc) {
   bool unique = t->unique;
   t = type_head(t);
+  if (ls->walk == 0) {
+    ls->walk = type_walk_start();
+  }
+  if (t->walk == ls->walk && t->walk_result == t) {
+    return type_with_unique(tc->arena, t, unique);
+  }
+  if (ls->vars.len > LOOP_MAX_ARRAYS) {
+    diag_fatal(loc, "this type is too large: it has more than %d arrays", LOOP_MAX_ARRAYS);
+  }
   struct type *r = t;
   switch (t->kind) {
   case TYPE_ARRAY: {
@@ -952,23 +968,31 @@ static struct type *loop_param_type(struct tc *tc, struct type *t, struct loop_s
   }
   case TYPE_TUPLE: {
     struct type **elems = ARENA_ARRAY(tc->arena, struct type *, t->u.tuple.count);
+    bool same = true;
     for (int i = 0; i < t->u.tuple.count; i++) {
       elems[i] = loop_param_type(tc, t->u.tuple.elems[i], ls, loc);
+      same = same && elems[i] == t->u.tuple.elems[i];
     }
-    r = type_tuple(tc->arena, elems, t->u.tuple.count);
+    r = same ? t : type_tuple(tc->arena, elems, t->u.tuple.count);
     break;
   }
   case TYPE_RECORD: {
     struct type_field *fields = ARENA_ARRAY(tc->arena, struct type_field, t->u.record.count);
+    bool same = true;
     for (int i = 0; i < t->u.record.count; i++) {
       fields[i].name = t->u.record.fields[i].name;
       fields[i].type = loop_param_type(tc, t->u.record.fields[i].type, ls, loc);
+      same = same && fields[i].type == t->u.record.fields[i].type;
     }
-    r = type_record(tc->arena, fields, t->u.record.count);
+    r = same ? t : type_record(tc->arena, fields, t->u.record.count);
     break;
   }
   default:
     break;
+  }
+  if (r == t) {
+    t->walk = ls->walk;
+    t->walk_result = t;
   }
   return type_with_unique(tc->arena, r, unique);
 }

@@ -123,6 +123,7 @@ struct type *type_with_unique(struct arena *a, struct type *t, bool unique) {
   c->unique = unique;
   c->walk = 0;
   c->walk_result = NULL;
+  c->equal_to = NULL;
   return c;
 }
 
@@ -238,7 +239,9 @@ struct size *size_resolve(struct arena *a, struct size *s) {
  *  - walks that only look (type_may_be_function, type_contains_arrow, and in
  *    unify.c occurs, lower_levels, collect) visit each node once per walk
  *    (type_walk_first);
- *  - type_equal and unify stop at two pointers to the same node;
+ *  - type_equal and unify stop at two pointers to the same node, and at two nodes
+ *    found equal before (each node remembers the last one it was found equal to:
+ *    types only ever gain links, so two types once equal stay equal);
  *  - type_print stops after TYPE_PRINT_MAX characters and writes "..." for the
  *    rest, so a message shows such a type abbreviated.
  * A walk is a number from type_walk_start; a node remembers the last walk that
@@ -354,12 +357,22 @@ bool size_equal(struct size *a, struct size *b) {
   return false;
 }
 
+static bool type_equal_node(struct type *a, struct type *b);
+
 bool type_equal(struct type *a, struct type *b) {
   a = type_head(a);
   b = type_head(b);
-  if (a == b) {
+  if (a == b || a->equal_to == b || b->equal_to == a) {
     return true; /* Note [Shared types] */
   }
+  if (!type_equal_node(a, b)) {
+    return false;
+  }
+  a->equal_to = b;
+  return true;
+}
+
+static bool type_equal_node(struct type *a, struct type *b) {
   if (a->kind != b->kind) {
     return false;
   }

@@ -114,6 +114,10 @@ struct type {
    * walk that reached this node, and what type_subst or type_resolve made of it there. */
   unsigned walk;
   struct type *walk_result;
+  /* A node this one is known to equal (by type_equal or unify), so that comparing
+   * two shared types that are equal but not the same node costs their size, not
+   * the size of their expansion (Note [Shared types] in types.c). */
+  struct type *equal_to;
   union {
     enum prim_type prim;
     struct {

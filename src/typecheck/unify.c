@@ -409,12 +409,23 @@ static bool unify_records(struct tc *tc, struct type *a, struct type *b) {
   return true;
 }
 
+static bool unify_nodes(struct tc *tc, struct type *a, struct type *b);
+
+/* Note [Shared types] in types.c: two nodes unified once are equal from then on. */
 bool unify(struct tc *tc, struct type *a, struct type *b) {
   a = type_norm(tc->arena, a);
   b = type_norm(tc->arena, b);
-  if (a == b) {
+  if (a == b || a->equal_to == b || b->equal_to == a) {
     return true;
   }
+  if (!unify_nodes(tc, a, b)) {
+    return false;
+  }
+  a->equal_to = b;
+  return true;
+}
+
+static bool unify_nodes(struct tc *tc, struct type *a, struct type *b) {
   if (a->kind == TYPE_VAR) {
     return bind_var(tc, a, b);
   }
@@ -502,8 +513,39 @@ static struct size *join_sizes(struct tc *tc, struct size *a, struct size *b,
   return fresh_existential(tc, NULL, loc);
 }
 
-static struct type *join(struct tc *tc, struct type *a, struct type *b, struct loc loc,
-                         const char *context) {
+/* What join made of a pair of nodes: types are shared (Note [Shared types] in
+ * types.c), so the same pair comes again and again; the join is made once. */
+struct join_memo {
+  struct ptrmap made; /* a's node -> struct join_made */
+};
+
+struct join_made {
+  struct type *b, *result;
+};
+
+static struct type *join_nodes(struct tc *tc, struct join_memo *m, struct type *a,
+                               struct type *b, struct loc loc, const char *context);
+
+static struct type *join(struct tc *tc, struct join_memo *m, struct type *a, struct type *b,
+                         struct loc loc, const char *context) {
+  struct type *ha = type_norm(tc->arena, a), *hb = type_norm(tc->arena, b);
+  if (ha == hb && !ha->unique && !a->unique && !b->unique) {
+    return ha;
+  }
+  struct join_made *made = ptrmap_get(&m->made, ha);
+  if (made != NULL && made->b == hb) {
+    return made->result;
+  }
+  struct type *r = join_nodes(tc, m, a, b, loc, context);
+  made = ARENA_NEW(tc->arena, struct join_made);
+  made->b = hb;
+  made->result = r;
+  ptrmap_put(&m->made, ha, made);
+  return r;
+}
+
+static struct type *join_nodes(struct tc *tc, struct join_memo *m, struct type *a,
+                               struct type *b, struct loc loc, const char *context) {
   struct type *ha = type_norm(tc->arena, a), *hb = type_norm(tc->arena, b);
   if (ha->kind == TYPE_ARRAY && hb->kind == TYPE_ARRAY &&
       ha->u.array.rank == hb->u.array.rank) {
@@ -512,14 +554,14 @@ static struct type *join(struct tc *tc, struct type *a, struct type *b, struct l
     for (int i = 0; i < rank; i++) {
       dims[i] = join_sizes(tc, ha->u.array.dims[i], hb->u.array.dims[i], loc);
     }
-    return type_array(tc->arena, join(tc, ha->u.array.elem, hb->u.array.elem, loc, context),
+    return type_array(tc->arena, join(tc, m, ha->u.array.elem, hb->u.array.elem, loc, context),
                       dims, rank);
   }
   if (ha->kind == TYPE_TUPLE && hb->kind == TYPE_TUPLE &&
       ha->u.tuple.count == hb->u.tuple.count) {
     struct type **elems = ARENA_ARRAY(tc->arena, struct type *, ha->u.tuple.count);
     for (int i = 0; i < ha->u.tuple.count; i++) {
-      elems[i] = join(tc, ha->u.tuple.elems[i], hb->u.tuple.elems[i], loc, context);
+      elems[i] = join(tc, m, ha->u.tuple.elems[i], hb->u.tuple.elems[i], loc, context);
     }
     return type_tuple(tc->arena, elems, ha->u.tuple.count);
   }
@@ -532,7 +574,7 @@ static struct type *join(struct tc *tc, struct type *a, struct type *b, struct l
         expect_type(tc, a, b, loc, context);
       }
       fields[i].name = ha->u.record.fields[i].name;
-      fields[i].type = join(tc, ha->u.record.fields[i].type, hb->u.record.fields[i].type,
+      fields[i].type = join(tc, m, ha->u.record.fields[i].type, hb->u.record.fields[i].type,
                             loc, context);
     }
     return type_record(tc->arena, fields, n);
@@ -543,7 +585,9 @@ static struct type *join(struct tc *tc, struct type *a, struct type *b, struct l
 
 struct type *join_types(struct tc *tc, struct type *a, struct type *b, struct loc loc,
                         const char *context) {
-  return join(tc, a, b, loc, context);
+  struct join_memo m;
+  ptrmap_init(&m.made, tc->arena);
+  return join(tc, &m, a, b, loc, context);
 }
 
 /* ------------------------------------------------------------ Generalisation */
