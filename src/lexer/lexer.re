@@ -9,6 +9,8 @@
  *    optional suffix i8...u64; f32/f64 on decimal digits make a float (1f32).
  *    Floats: digits.digits, an exponent, or both. A number right after a `.` is
  *    never a float, so x.0.1 is x . 0 . 1 (Futhark: [\n[^\.]] ^ @reallit).
+ *    A suffix that does not fit the number is one malformed literal, an error
+ *    (1.5i32, 1.0f16: Note [Malformed number literals]).
  *  - `[` right after an identifier character, `)` or `]` is the indexing bracket
  *    "...[" (a[i]); otherwise the plain "[" (f [1, 2]).
  *  - an operator is a maximal run of + - * / % = ! > < | & ^ (and `.` after the
@@ -214,13 +216,13 @@ static int float_token(struct lexer *lx, const unsigned char *start,
 
 /* Note [Malformed number literals]
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
- * A number followed straight away by letters, digits, '_' or '\'' that no literal
- * rule takes (1.5i32, 1.0f16, 3x, 0b102) is one token, and one error saying what is
- * wrong with it. Lexed as a number and a name, it would be a function application
- * (1.5 applied to i32), and the type checker's "applied to 1 argument" says nothing
- * of the literal. Futhark's lexer, too, takes a number and the name characters
- * after it together. A number right after a '.' is a field (x.0.1), so x.0abc is
- * this error too, as `0abc` is no field name. */
+ * A number followed straight away by what looks like a suffix (i, u or f and a
+ * digit) that no literal rule takes (1.5i32, 1.0f16, 1e3u8, 7i33) is one token, and
+ * one error saying what is wrong with it. Lexed as a number and a name, it would be
+ * a function application (1.5 applied to i32), and the type checker's "applied to
+ * 1 argument" says nothing of the literal. Other names straight after a number are
+ * left alone: `then 1else 2` is a number and a keyword, as in Futhark, and 3x is 3
+ * applied to x. */
 
 static bool is_hex_digit(unsigned char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
@@ -240,7 +242,8 @@ static const unsigned char *number_end(const unsigned char *s, const unsigned ch
     }
     return s; /* a hex float 0x1.8p3 is complete, or not a hex float */
   }
-  if (end - s > 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B') && (s[2] == '0' || s[2] == '1')) {
+  if (end - s > 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B') &&
+      (s[2] == '0' || s[2] == '1')) {
     *base = 2;
     s += 2;
     while (s < end && (*s == '0' || *s == '1' || *s == '_')) {
@@ -599,7 +602,7 @@ int lex_next(struct lexer *lx, YYSTYPE *value, struct loc *loc) {
         RETURN_WITH(float_token(lx, start, cursor, value));
       }
       hex_real float_suffix? { RETURN_WITH(float_token(lx, start, cursor, value)); }
-      (decimal | hex | binary | real | hex_real) [a-zA-Z0-9_']+ {
+      (decimal | hex | binary | real | hex_real) [iuf] [0-9] [a-zA-Z0-9_']* {
         RETURN_WITH(malformed_number(lx, start, cursor));
       }
 
