@@ -653,7 +653,7 @@ static void size_print_prec(struct strbuf *b, struct size *s, int prec) {
     strbuf_puts(b, s->u.name->name);
     return;
   case SIZE_VAR: /* Note [Printing unknowns] */
-    strbuf_puts(b, s->u.var->origin != NULL ? s->u.var->origin : "");
+    strbuf_puts(b, s->u.var->origin != NULL ? s->u.var->origin : "?");
     return;
   case SIZE_BINOP: {
     int mine = s->u.binop.op == SIZE_ADD || s->u.binop.op == SIZE_SUB ? 1 : 2;
@@ -682,7 +682,8 @@ static void type_print_prec(struct strbuf *b, struct type *t, bool atom, size_t 
  * Messages show what the checker does not know yet as Futhark shows it, never by
  * the checker's own numbering (?269, 'i10): a type or size that stands for a
  * parameter of a polymorphic function at one use prints as that parameter's name
- * (unflatten's [n*m]t), an unknown size as nothing ([]i32, "some size"), an
+ * (unflatten's [n*m]t), an unknown size as nothing in a type ([]i32, "some size")
+ * and as ? elsewhere (n+?, "sizes ? and n do not match"), an
  * overloaded type as its class in words (<numeric>), the fields known of a record
  * so far as {x: f32, ...}, and any other unknown type as 'a, 'b ... (from its number,
  * so that two in one message mostly differ). */
@@ -739,8 +740,11 @@ static void type_print_prec(struct strbuf *b, struct type *t, bool atom, size_t 
     return;
   case TYPE_ARRAY:
     for (int i = 0; i < t->u.array.rank; i++) {
+      struct size *d = size_head(t->u.array.dims[i]);
       strbuf_putc(b, '[');
-      size_print(b, t->u.array.dims[i]);
+      if (d->kind != SIZE_VAR || d->u.var->origin != NULL) {
+        size_print(b, d); /* an unknown size is [] (Note [Printing unknowns]) */
+      }
       strbuf_putc(b, ']');
     }
     type_print_prec(b, t->u.array.elem, true, limit);
