@@ -3,7 +3,9 @@
 #
 #   fuzz/run.sh [SECONDS] [TARGET...]     default: 60 seconds each, every target
 #
-# The targets (fuzz_compile.c) are fuzz_parse, fuzz_typecheck and fuzz_emit. They are
+# The targets (fuzz_compile.c) are fuzz_parse, fuzz_typecheck, fuzz_emit and fuzz_cc
+# (fuzz_emit that also compiles the emitted C of a sample of the inputs with
+# `cc -fsyntax-only`: FUZZ_SYNTAX_CC, FUZZ_CC_SAMPLE, see fuzz_compile.c). They are
 # built with clang -fsanitize=fuzzer,address,undefined from the compiler's sources,
 # which needs a configured build tree for the generated lexer, parser and runtime
 # (./configure, or setup.sh, first). Each target starts from a seed corpus (every .dsl
@@ -25,7 +27,7 @@ seconds=${1:-60}
 if [ $# -gt 0 ]; then
   shift
 fi
-targets=${*:-parse typecheck emit}
+targets=${*:-parse typecheck emit cc}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 build=$(cd "${PRISM_BUILD_DIR:-$top}" && pwd)
@@ -69,17 +71,19 @@ sources=$(
   for src in $sources; do
     printf ' obj/%s' "$(echo "${src#"$top"/src/}" | sed "s|^$build/src/||; s|/|_|g; s|\.c\$|.o|")"
   done
-  printf '\nall: fuzz_parse fuzz_typecheck fuzz_emit\n'
+  printf '\nall: fuzz_parse fuzz_typecheck fuzz_emit fuzz_cc\n'
   for src in $sources; do
     obj=obj/$(echo "${src#"$top"/src/}" | sed "s|^$build/src/||; s|/|_|g; s|\.c\$|.o|")
     printf '%s: %s\n\t$(CC) $(CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c $< -o $@\n' \
       "$obj" "$src"
   done
-  for t in parse typecheck emit; do
-    stage=$(echo "$t" | tr a-z A-Z)
+  for t in parse typecheck emit cc; do
+    case $t in
+      cc) defines='-DFUZZ_STAGE=STAGE_EMIT -DFUZZ_COMPILE_C' ;;
+      *) defines=-DFUZZ_STAGE=STAGE_$(echo "$t" | tr a-z A-Z) ;;
+    esac
     printf 'fuzz_%s: %s $(OBJECTS)\n' "$t" "$here/fuzz_compile.c"
-    printf '\t$(CC) $(CFLAGS) -fsanitize=fuzzer -DFUZZ_STAGE=STAGE_%s $^ -o $@ -lm -lpthread\n' \
-      "$stage"
+    printf '\t$(CC) $(CFLAGS) -fsanitize=fuzzer %s $^ -o $@ -lm -lpthread\n' "$defines"
   done
   echo '-include obj/*.d'
 } >"$out/Makefile.new" || die "cannot write $out/Makefile"
@@ -98,7 +102,7 @@ find "$top/tests" "$top/examples" "$top/stdlib" -name '*.dsl' -size -"$max_len"c
 
 failed=0
 for t in $targets; do
-  [ -x "$out/fuzz_$t" ] || die "unknown target '$t' (parse, typecheck or emit)"
+  [ -x "$out/fuzz_$t" ] || die "unknown target '$t' (parse, typecheck, emit or cc)"
   mkdir -p "$out/corpus/$t"
   log=$out/fuzz_$t.log
   echo "fuzz/run.sh: fuzz_$t for $seconds s (log: $log)"

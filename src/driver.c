@@ -212,7 +212,7 @@ static uint32_t load_source(const char *path) {
   size_t len;
   char *text = file_read(path, &len);
   if (text == NULL) {
-    diag_fatal((struct loc){0}, "cannot read '%s': %s", path, strerror(errno));
+    diag_driver_fatal("cannot read '%s': %s", path, file_strerror(errno));
   }
   uint32_t file = diag_add_file(path, text, len);
   free(text);
@@ -222,8 +222,8 @@ static uint32_t load_source(const char *path) {
 static struct program *parse_prelude(struct session *s) {
   const char *dir = driver_stdlib_dir();
   if (dir == NULL) {
-    diag_fatal((struct loc){0}, "cannot find the standard library (set PRISM_STDLIB to the "
-                                "directory that holds prelude.dsl)");
+    diag_driver_fatal("cannot find the standard library (set PRISM_STDLIB to the "
+                      "directory that holds prelude.dsl)");
   }
   char path[PATH_MAX];
   snprintf(path, sizeof path, "%s/prelude.dsl", dir);
@@ -237,7 +237,7 @@ static void write_text(const char *path, const struct strbuf *text) {
     if (f != NULL) {
       fclose(f);
     }
-    diag_fatal((struct loc){0}, "cannot write '%s': %s", path, strerror(errno));
+    diag_driver_fatal("cannot write '%s': %s", path, strerror(errno));
   }
 }
 
@@ -271,7 +271,7 @@ static void compile_c(struct session *s, const char *c_path, const char *exe) {
   fflush(stdout);
   int status = system(cmd);
   if (status != 0) {
-    diag_fatal((struct loc){0}, "the C compiler failed on '%s' (command: %s)", c_path, cmd);
+    diag_driver_fatal("the C compiler failed on '%s' (command: %s)", c_path, cmd);
   }
 }
 
@@ -459,7 +459,8 @@ int compile(const struct compile_options *opts) {
     return 1;
   }
   if (text == NULL) {
-    fprintf(stderr, "prismc: error: cannot read '%s': %s\n", opts->input, strerror(errno));
+    fprintf(stderr, "prismc: error: cannot read '%s': %s\n", opts->input,
+            file_strerror(errno));
     return 2;
   }
   struct strbuf out;

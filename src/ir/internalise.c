@@ -82,9 +82,11 @@ static struct type *env_type(struct ienv *env, struct tc_binding *b) {
 /* The type with its parameters replaced by their instances in env. Parts in which
  * nothing changes are shared, not copied: every expression's type is made concrete,
  * and copies would take memory quadratic in the depth of nested types. */
-struct type *concrete(struct ictx *c, struct ienv *env, struct type *t) {
-  bool unique = t->unique;
-  t = type_head(t);
+static struct type *concrete_walk(struct ictx *c, struct ienv *env, struct type *t,
+                                  unsigned walk);
+
+static struct type *concrete_node(struct ictx *c, struct ienv *env, struct type *t,
+                                  unsigned walk) {
   struct type *r = t;
   switch (t->kind) {
   case TYPE_PRIM:
@@ -96,7 +98,7 @@ struct type *concrete(struct ictx *c, struct ienv *env, struct type *t) {
   case TYPE_PARAM: {
     if (t->u.param->abstract_def != NULL) {
       /* A type made abstract by an ascription M : S is, underneath, its definition. */
-      r = concrete(c, env, t->u.param->abstract_def);
+      r = concrete_walk(c, env, t->u.param->abstract_def, walk);
       break;
     }
     struct type *bound = env_type(env, t->u.param);
@@ -107,7 +109,7 @@ struct type *concrete(struct ictx *c, struct ienv *env, struct type *t) {
     break;
   }
   case TYPE_ARRAY: {
-    struct type *elem = concrete(c, env, t->u.array.elem);
+    struct type *elem = concrete_walk(c, env, t->u.array.elem, walk);
     if (elem != type_head(t->u.array.elem)) {
       r = type_array(c->arena, elem, t->u.array.dims, t->u.array.rank);
     }
@@ -117,7 +119,7 @@ struct type *concrete(struct ictx *c, struct ienv *env, struct type *t) {
     struct type **elems = ARENA_ARRAY(c->arena, struct type *, t->u.tuple.count);
     bool changed = false;
     for (int i = 0; i < t->u.tuple.count; i++) {
-      elems[i] = concrete(c, env, t->u.tuple.elems[i]);
+      elems[i] = concrete_walk(c, env, t->u.tuple.elems[i], walk);
       changed = changed || elems[i] != type_head(t->u.tuple.elems[i]);
     }
     if (changed) {
@@ -130,7 +132,7 @@ struct type *concrete(struct ictx *c, struct ienv *env, struct type *t) {
     bool changed = false;
     for (int i = 0; i < t->u.record.count; i++) {
       fields[i].name = t->u.record.fields[i].name;
-      fields[i].type = concrete(c, env, t->u.record.fields[i].type);
+      fields[i].type = concrete_walk(c, env, t->u.record.fields[i].type, walk);
       changed = changed || fields[i].type != type_head(t->u.record.fields[i].type);
     }
     if (changed) {
@@ -139,8 +141,8 @@ struct type *concrete(struct ictx *c, struct ienv *env, struct type *t) {
     break;
   }
   case TYPE_ARROW: {
-    struct type *param = concrete(c, env, t->u.arrow.param);
-    struct type *result = concrete(c, env, t->u.arrow.result);
+    struct type *param = concrete_walk(c, env, t->u.arrow.param, walk);
+    struct type *result = concrete_walk(c, env, t->u.arrow.result, walk);
     if (param != type_head(t->u.arrow.param) || result != type_head(t->u.arrow.result)) {
       r = type_arrow(c->arena, t->u.arrow.param_name, param, result);
       r->u.arrow.ext = t->u.arrow.ext;
@@ -149,7 +151,64 @@ struct type *concrete(struct ictx *c, struct ienv *env, struct type *t) {
     break;
   }
   }
-  return type_with_unique(c->arena, r, unique);
+  return r;
+}
+
+/* Each node once per call (Note [Shared types] in typecheck/types.c). */
+static struct type *concrete_walk(struct ictx *c, struct ienv *env, struct type *t,
+                                  unsigned walk) {
+  bool unique = t->unique;
+  t = type_head(t);
+  if (t->walk != walk) {
+    struct type *r = concrete_node(c, env, t, walk);
+    t->walk = walk;
+    t->walk_result = r;
+  }
+  return type_with_unique(c->arena, t->walk_result, unique);
+}
+
+/* The number of nodes of t written out as a tree, counting shared parts each time,
+ * stopping past `budget`. */
+static long tree_size(struct type *t, long budget) {
+  t = type_head(t);
+  long n = 1;
+  switch (t->kind) {
+  case TYPE_ARRAY:
+    return n + tree_size(t->u.array.elem, budget - n);
+  case TYPE_TUPLE:
+    for (int i = 0; i < t->u.tuple.count && n <= budget; i++) {
+      n += tree_size(t->u.tuple.elems[i], budget - n);
+    }
+    return n;
+  case TYPE_RECORD:
+    for (int i = 0; i < t->u.record.count && n <= budget; i++) {
+      n += tree_size(t->u.record.fields[i].type, budget - n);
+    }
+    return n;
+  case TYPE_ARROW:
+    n += tree_size(t->u.arrow.param, budget - n);
+    return n <= budget ? n + tree_size(t->u.arrow.result, budget - n) : n;
+  default:
+    return n;
+  }
+}
+
+/* Note [Types too large to flatten]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * The checker keeps types shared (Note [Shared types] in typecheck/types.c), but the
+ * IR gives a value one component per primitive part of its type, so a tuple type
+ * that nests 40 pairs has 2^40 components. Internalise refuses a type with more than
+ * IR_MAX_TYPE_PARTS parts written out (tuples, records, arrays and leaves, shared
+ * ones counted each time), with a located error, before anything walks it as a tree.
+ * Counting stops at the bound, so the check costs at most that many steps. */
+struct type *concrete(struct ictx *c, struct ienv *env, struct type *t) {
+  struct type *r = concrete_walk(c, env, t, type_walk_start());
+  if (tree_size(r, IR_MAX_TYPE_PARTS) > IR_MAX_TYPE_PARTS) {
+    diag_fatal(c->loc, "this value's type is too large: it has more than %d parts "
+                       "(tuples and records are flattened, one value per part)",
+               IR_MAX_TYPE_PARTS);
+  }
+  return r;
 }
 
 int comp_count(struct type *t) {

@@ -149,6 +149,8 @@ struct sv *env_lookup(struct ienv *env, struct tc_binding *b);
 struct ienv *bind_pat(struct ictx *c, struct ienv *env, struct pat *p, struct sv *v);
 
 /* Types: the concrete form of a typed-AST type in env; its flattening. */
+/* The most parts a value's type may have (Note [Types too large to flatten]). */
+#define IR_MAX_TYPE_PARTS 100000
 struct type *concrete(struct ictx *c, struct ienv *env, struct type *t);
 int comp_count(struct type *t);
 /* The IR types of t's components; dims from the sizes known in env, else unknown. */

@@ -9,6 +9,8 @@
  *    optional suffix i8...u64; f32/f64 on decimal digits make a float (1f32).
  *    Floats: digits.digits, an exponent, or both. A number right after a `.` is
  *    never a float, so x.0.1 is x . 0 . 1 (Futhark: [\n[^\.]] ^ @reallit).
+ *    A suffix that does not fit the number is one malformed literal, an error
+ *    (1.5i32, 1.0f16: Note [Malformed number literals]).
  *  - `[` right after an identifier character, `)` or `]` is the indexing bracket
  *    "...[" (a[i]); otherwise the plain "[" (f [1, 2]).
  *  - an operator is a maximal run of + - * / % = ! > < | & ^ (and `.` after the
@@ -210,6 +212,91 @@ static int float_token(struct lexer *lx, const unsigned char *start,
   value->real.value = strtod(text, NULL);
   value->real.suffix = suffix < end ? suffix_type(suffix, end) : PRIM_NONE;
   return FLOATLIT;
+}
+
+/* Note [Malformed number literals]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A number followed straight away by what looks like a suffix (i, u or f and a
+ * digit) that no literal rule takes (1.5i32, 1.0f16, 1e3u8, 7i33) is one token, and
+ * one error saying what is wrong with it. Lexed as a number and a name, it would be
+ * a function application (1.5 applied to i32), and the type checker's "applied to
+ * 1 argument" says nothing of the literal. Other names straight after a number are
+ * left alone: `then 1else 2` is a number and a keyword, as in Futhark, and 3x is 3
+ * applied to x. */
+
+static bool is_hex_digit(unsigned char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+/* The end of the number at the start of [s, end) without its suffix, and whether it
+ * has a fraction or an exponent; *base is 16, 2 or 10. */
+static const unsigned char *number_end(const unsigned char *s, const unsigned char *end,
+                                       unsigned *base, bool *is_float) {
+  *is_float = false;
+  *base = 10;
+  if (end - s > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && is_hex_digit(s[2])) {
+    *base = 16;
+    s += 2;
+    while (s < end && (is_hex_digit(*s) || *s == '_')) {
+      s++;
+    }
+    return s; /* a hex float 0x1.8p3 is complete, or not a hex float */
+  }
+  if (end - s > 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B') &&
+      (s[2] == '0' || s[2] == '1')) {
+    *base = 2;
+    s += 2;
+    while (s < end && (*s == '0' || *s == '1' || *s == '_')) {
+      s++;
+    }
+    return s;
+  }
+  while (s < end && ((*s >= '0' && *s <= '9') || *s == '_')) {
+    s++;
+  }
+  if (end - s > 1 && s[0] == '.' && s[1] >= '0' && s[1] <= '9') {
+    *is_float = true;
+    for (s++; s < end && ((*s >= '0' && *s <= '9') || *s == '_'); s++) {
+    }
+  }
+  const unsigned char *e = s;
+  if (e < end && (*e == 'e' || *e == 'E')) {
+    e++;
+    if (e < end && (*e == '+' || *e == '-')) {
+      e++;
+    }
+    if (e < end && *e >= '0' && *e <= '9') {
+      *is_float = true;
+      for (s = e; s < end && *s >= '0' && *s <= '9'; s++) {
+      }
+    }
+  }
+  return s;
+}
+
+/* The error for a malformed number literal [start, end) (Note [Malformed number
+ * literals]). */
+static int malformed_number(struct lexer *lx, const unsigned char *start,
+                            const unsigned char *end) {
+  unsigned base;
+  bool is_float;
+  const unsigned char *suffix = number_end(start, end, &base, &is_float);
+  int len = end - start > 40 ? 40 : (int)(end - start);
+  int suffix_len = end - suffix > 20 ? 20 : (int)(end - suffix);
+  const char *text = (const char *)start, *rest = (const char *)suffix;
+  enum prim_type type = end - suffix <= 3 ? suffix_type(suffix, end) : PRIM_NONE;
+  if (type != PRIM_NONE && prim_is_int(type) && is_float) {
+    return lex_error(lx, "the literal '%.*s' has a fraction or an exponent, so it cannot "
+                         "have the integer suffix '%.*s' (f32 and f64 are the float suffixes)",
+                     len, text, suffix_len, rest);
+  }
+  if (type != PRIM_NONE && prim_is_float(type) && base != 10) {
+    return lex_error(lx, "the %s literal '%.*s' cannot have the float suffix '%.*s'",
+                     base == 16 ? "hexadecimal" : "binary", len, text, suffix_len, rest);
+  }
+  return lex_error(lx, "the literal '%.*s' ends in '%.*s', which is not a suffix (the "
+                       "suffixes are i8 i16 i32 i64 u8 u16 u32 u64 f32 f64)",
+                   len, text, suffix_len, rest);
 }
 
 /* A decimal float right after a '.': Futhark reads only its leading digits, as a
@@ -515,6 +602,9 @@ int lex_next(struct lexer *lx, YYSTYPE *value, struct loc *loc) {
         RETURN_WITH(float_token(lx, start, cursor, value));
       }
       hex_real float_suffix? { RETURN_WITH(float_token(lx, start, cursor, value)); }
+      (decimal | hex | binary | real | hex_real) [iuf] [0-9] [a-zA-Z0-9_']* {
+        RETURN_WITH(malformed_number(lx, start, cursor));
+      }
 
       identifier { RETURN_NAME(ID); }
       operator      { RETURN_WITH(operator_token(lx, start, value)); }

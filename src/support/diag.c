@@ -22,6 +22,8 @@ struct source_file {
   char *path;
   char *text;
   size_t len;
+  uint32_t *line_starts; /* byte offset of each line, made when a message needs it */
+  uint32_t line_count;
 };
 
 static struct source_file *files;
@@ -45,7 +47,19 @@ static FILE *stream(void) {
   return diag_stream != NULL ? diag_stream : stderr;
 }
 
+/* Note [Byte order mark]
+ * ~~~~~~~~~~~~~~~~~~~~~~
+ * Some editors start UTF-8 files with the byte order mark U+FEFF (EF BB BF). It is
+ * no part of the program (Futhark, GHC and C compilers skip it too), so a file is
+ * registered without it: the lexer never sees it, and line 1's columns and caret
+ * count from the first character after it. */
+static const char utf8_bom[] = "\xEF\xBB\xBF";
+
 uint32_t diag_add_file(const char *path, const char *text, size_t len) {
+  if (len >= 3 && memcmp(text, utf8_bom, 3) == 0) {
+    text += 3;
+    len -= 3;
+  }
   if (file_count + 1 >= file_cap) {
     uint32_t cap = file_cap == 0 ? 8 : file_cap * 2;
     struct source_file *fresh = realloc(files, cap * sizeof *fresh);
@@ -68,6 +82,8 @@ uint32_t diag_add_file(const char *path, const char *text, size_t len) {
   memcpy(f->text, text, len);
   f->text[len] = '\0';
   f->len = len;
+  f->line_starts = NULL;
+  f->line_count = 0;
   return file_count++;
 }
 
@@ -75,6 +91,7 @@ void diag_reset_files(void) {
   for (uint32_t i = 1; i < file_count; i++) {
     free(files[i].path);
     free(files[i].text);
+    free(files[i].line_starts);
   }
   free(files);
   files = NULL;
@@ -111,31 +128,61 @@ struct loc loc_span(struct loc from, struct loc to) {
   return from;
 }
 
-char *loc_format(struct loc l) {
-  static char buf[512];
-  if (l.file == 0) {
-    snprintf(buf, sizeof buf, "<unknown>");
-  } else {
-    snprintf(buf, sizeof buf, "%s:%u:%u", diag_file_path(l.file), l.line, l.col);
-  }
-  return buf;
+/* Note [Columns]
+ * ~~~~~~~~~~~~~~
+ * Locations hold byte columns (the lexer counts bytes), but messages show columns in
+ * characters: the column number counts UTF-8 characters from the start of the line
+ * (1-based), and the caret line writes one space (or tab) per character before the
+ * caret and one '~' per character of the construct. So a caret lines up under a
+ * name after `é` or `λ` in any terminal or editor that shows one cell per character,
+ * and the column number is the one an editor's "go to column" expects (Futhark and
+ * rustc count characters too). Characters that a terminal draws two cells wide (CJK)
+ * still count one: knowing their width needs Unicode tables that a compiler of an
+ * ASCII language does not need otherwise. The source is valid UTF-8 (the lexer
+ * rejects anything else before a message can point into it); a continuation byte
+ * (10xxxxxx) is the only kind that does not start a character. */
+static bool starts_char(char c) {
+  return ((unsigned char)c & 0xC0) != 0x80;
 }
 
-/* Finds the start of the 1-based line `line` and its length, without the newline. */
-static const char *source_line(uint32_t file, uint32_t line, size_t *len) {
-  size_t text_len;
-  const char *text = diag_file_text(file, &text_len);
-  const char *p = text, *end = text + text_len;
-  for (uint32_t l = 1; l < line && p < end; l++) {
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    if (nl == NULL) {
-      return NULL;
-    }
-    p = nl + 1;
+/* The number of characters in the first `bytes` bytes of s (at most len). */
+static size_t char_count(const char *s, size_t len, size_t bytes) {
+  size_t n = 0;
+  for (size_t i = 0; i < bytes && i < len; i++) {
+    n += starts_char(s[i]);
   }
-  if (p > end) {
+  return n + (bytes > len ? bytes - len : 0);
+}
+
+/* Finds the start of the 1-based line `line` and its length, without the newline.
+ * The offsets of the lines are found once per file, so that a compilation that
+ * formats many locations (the generated code names one per check) stays linear. */
+static const char *source_line(uint32_t file, uint32_t line, size_t *len) {
+  if (file == 0 || file >= file_count || line == 0) {
     return NULL;
   }
+  struct source_file *f = &files[file];
+  if (f->line_starts == NULL) {
+    size_t count = 1;
+    for (size_t i = 0; i < f->len; i++) {
+      count += f->text[i] == '\n';
+    }
+    f->line_starts = malloc(count * sizeof *f->line_starts);
+    if (f->line_starts == NULL) {
+      return NULL;
+    }
+    f->line_starts[0] = 0;
+    f->line_count = 1;
+    for (size_t i = 0; i < f->len; i++) {
+      if (f->text[i] == '\n') {
+        f->line_starts[f->line_count++] = (uint32_t)(i + 1);
+      }
+    }
+  }
+  if (line > f->line_count) {
+    return NULL;
+  }
+  const char *p = f->text + f->line_starts[line - 1], *end = f->text + f->len;
   const char *nl = memchr(p, '\n', (size_t)(end - p));
   *len = (size_t)((nl != NULL ? nl : end) - p);
   if (*len > 0 && p[*len - 1] == '\r') {
@@ -144,8 +191,30 @@ static const char *source_line(uint32_t file, uint32_t line, size_t *len) {
   return p;
 }
 
+/* The character column of a byte column on a line (Note [Columns]). */
+static uint32_t char_column(uint32_t file, uint32_t line, uint32_t byte_col) {
+  size_t len;
+  const char *text = source_line(file, line, &len);
+  if (text == NULL || byte_col == 0) {
+    return byte_col;
+  }
+  return (uint32_t)char_count(text, len, byte_col - 1) + 1;
+}
+
+char *loc_format(struct loc l) {
+  static char buf[512];
+  if (l.file == 0) {
+    snprintf(buf, sizeof buf, "<unknown>");
+  } else {
+    snprintf(buf, sizeof buf, "%s:%u:%u", diag_file_path(l.file), l.line,
+             char_column(l.file, l.line, l.col));
+  }
+  return buf;
+}
+
 /* Prints the line of `l` and a caret under its start, underlined to its end when the
- * construct ends on the same line. Control bytes print as spaces so the caret lines up. */
+ * construct ends on the same line, counting characters (Note [Columns]). Control
+ * bytes print as spaces so the caret lines up. */
 static void show_source(struct loc l) {
   size_t len;
   const char *line = l.file != 0 && l.line > 0 ? source_line(l.file, l.line, &len) : NULL;
@@ -154,6 +223,9 @@ static void show_source(struct loc l) {
   }
   if (len > 200) {
     len = 200;
+    while (len > 0 && !starts_char(line[len])) {
+      len--; /* not in the middle of a character */
+    }
   }
   FILE *out = stream();
   fprintf(out, " %5u | ", l.line);
@@ -164,20 +236,26 @@ static void show_source(struct loc l) {
   fprintf(out, "\n       | ");
   size_t col = l.col > 0 ? l.col - 1 : 0;
   for (size_t i = 0; i < col && i < len; i++) {
-    fputc(line[i] == '\t' ? '\t' : ' ', out);
+    if (starts_char(line[i])) {
+      fputc(line[i] == '\t' ? '\t' : ' ', out);
+    }
   }
   fputc('^', out);
   if (l.end_line == l.line && l.end_col > l.col) {
     for (size_t i = l.col; i < l.end_col && i < len; i++) {
-      fputc('~', out);
+      if (starts_char(line[i])) {
+        fputc('~', out);
+      }
     }
   }
   fputc('\n', out);
 }
 
+/* A message with no place in a source file (a file that cannot be read or written,
+ * the C compiler's failure) is the driver's: "prismc: error: ...". */
 static void report(const char *kind, struct loc l, const char *fmt, va_list ap) {
   FILE *out = stream();
-  fprintf(out, "%s: %s: ", loc_format(l), kind);
+  fprintf(out, "%s: %s: ", l.file != 0 ? loc_format(l) : "prismc", kind);
   vfprintf(out, fmt, ap);
   fputc('\n', out);
   show_source(l);
@@ -222,12 +300,23 @@ _Noreturn void diag_fatal(struct loc l, const char *fmt, ...) {
   diag_abort();
 }
 
+_Noreturn void diag_driver_fatal(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  report("error", (struct loc){0}, fmt, ap);
+  va_end(ap);
+  error_count++;
+  outcome = DIAG_DRIVER;
+  diag_abort();
+}
+
 _Noreturn void diag_ice(const char *pass, struct loc l, const char *fmt, ...) {
   FILE *out = stream();
   if (l.file == 0) {
     l = nearest;
   }
-  fprintf(out, "%s: internal compiler error in %s: ", loc_format(l), pass);
+  fprintf(out, "%s: internal compiler error in %s: ", l.file != 0 ? loc_format(l) : "prismc",
+          pass);
   va_list ap;
   va_start(ap, fmt);
   vfprintf(out, fmt, ap);

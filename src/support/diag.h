@@ -29,7 +29,7 @@
 struct loc {
   uint32_t file;     /* index from diag_add_file; 0 is "no location" */
   uint32_t line;     /* 1-based */
-  uint32_t col;      /* 1-based, in bytes */
+  uint32_t col;      /* 1-based, in bytes (messages show characters: Note [Columns]) */
   uint32_t end_line; /* last line of the construct */
   uint32_t end_col;  /* 1-based column of its last byte */
 };
@@ -37,14 +37,15 @@ struct loc {
 enum diag_outcome {
   DIAG_OK = 0,        /* no error */
   DIAG_ERROR = 1,     /* a user error was reported */
+  DIAG_DRIVER = 2,    /* a failure outside the program: a file, the C compiler */
   DIAG_INTERNAL = 3,  /* an internal compiler error was reported */
 };
 
 /* Where diagnostics are written (stderr unless set) and whether to colour them. */
 void diag_set_stream(FILE *out);
 
-/* Registers a source file; the text must stay alive while diagnostics may refer to it
- * (it is copied). Returns its id, never 0. */
+/* Registers a source file (its text is copied, without a leading UTF-8 byte order
+ * mark: Note [Byte order mark] in diag.c). Returns its id, never 0. */
 uint32_t diag_add_file(const char *path, const char *text, size_t len);
 const char *diag_file_path(uint32_t file);
 const char *diag_file_text(uint32_t file, size_t *len);
@@ -58,6 +59,9 @@ void diag_note(struct loc l, const char *fmt, ...) __attribute__((format(printf,
 _Noreturn void diag_abort(void);
 _Noreturn void diag_fatal(struct loc l, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* A failure outside the program (diag_driver_fatal): "prismc: error: ...", no source
+ * line, outcome DIAG_DRIVER (exit status 2). */
+_Noreturn void diag_driver_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void diag_ice(const char *pass, struct loc l, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 _Noreturn void diag_out_of_memory(void);

@@ -37,9 +37,11 @@ struct type *instantiate(struct tc *tc, struct tc_binding *b, struct tc_inst **i
     struct type_param *p = &sc->params[i];
     if (p->kind == TPARAM_SIZE) {
       s.size_names[s.size_count] = p->binding;
-      s.sizes[s.size_count++] = fresh_size(tc, loc);
+      s.sizes[s.size_count] = fresh_size(tc, loc);
+      s.sizes[s.size_count++]->u.var->origin = p->binding->name;
     } else {
       struct type *v = fresh_var(tc, p->binding->constraint, loc);
+      v->u.var->origin = p->binding->name;
       v->u.var->lifted = p->kind == TPARAM_LIFTED;
       v->u.var->sized = p->kind == TPARAM_TYPE;
       s.type_params[s.type_count] = p->binding;
@@ -99,6 +101,8 @@ struct escape {
   VEC(struct tc_binding *) from;
   VEC(struct size *) to;
   VEC(struct tc_binding *) bound; /* names bound by arrows inside the type */
+  unsigned walk; /* what each node became (Note [Shared types] in types.c); a new walk
+                    whenever `bound` grows, as that can change the answer */
 };
 
 static struct size *escape_size(struct escape *x, struct size *s) {
@@ -143,9 +147,20 @@ static struct size *escape_size(struct escape *x, struct size *s) {
 /* The type with the sizes that leave scope replaced. Parts in which nothing changes
  * are shared, not copied: a lambda's type is escaped at every level of a nest of
  * lambdas, and copies would take memory quadratic in the depth. */
+static struct type *escape_node(struct escape *x, struct type *t);
+
 static struct type *escape_type(struct escape *x, struct type *t) {
   bool unique = t->unique;
   t = type_head(t);
+  if (t->walk != x->walk) {
+    struct type *r = escape_node(x, t);
+    t->walk = x->walk;
+    t->walk_result = r;
+  }
+  return type_with_unique(x->tc->arena, t->walk_result, unique);
+}
+
+static struct type *escape_node(struct escape *x, struct type *t) {
   struct arena *a = x->tc->arena;
   struct type *r = t;
   switch (t->kind) {
@@ -190,6 +205,7 @@ static struct type *escape_type(struct escape *x, struct type *t) {
   case TYPE_ARROW: {
     if (t->u.arrow.param_name != NULL) {
       VEC_PUSH(a, &x->bound, t->u.arrow.param_name);
+      x->walk = type_walk_start();
     }
     struct type *param = escape_type(x, t->u.arrow.param);
     struct type *result = escape_type(x, t->u.arrow.result);
@@ -203,7 +219,7 @@ static struct type *escape_type(struct escape *x, struct type *t) {
   default:
     break;
   }
-  return type_with_unique(a, r, unique);
+  return r;
 }
 
 struct type *escape_sizes(struct tc *tc, struct type *t, int level) {
@@ -212,7 +228,7 @@ struct type *escape_sizes(struct tc *tc, struct type *t, int level) {
 
 struct type *escape_sizes_ext(struct tc *tc, struct type *t, int level,
                               struct tc_binding ***made, int *made_count) {
-  struct escape x = {.tc = tc, .level = level};
+  struct escape x = {.tc = tc, .level = level, .walk = type_walk_start()};
   struct type *r = escape_type(&x, t);
   if (made != NULL) {
     *made = x.made.items;
@@ -801,6 +817,9 @@ static void resolve_size_binders(struct tc *tc, struct exp *e, struct type *valu
    * existential sizes, in order. */
   struct size **ext;
   int ext_count, next = 0;
+  if (e->u.let.size_count == 0) {
+    return; /* and no walk over a type that may be huge (Note [Shared types]) */
+  }
   existentials_of(tc, value, &ext, &ext_count);
   for (int i = 0; i < e->u.let.size_count; i++) {
     struct size *s = size_head(e->u.let.size_bindings[i]->size_alias);
@@ -925,12 +944,28 @@ static struct exp *pattern_as_exp(struct tc *tc, struct pat *p) {
 struct loop_sizes {
   VEC(struct size *) init;  /* the initial value's sizes */
   VEC(struct size *) vars;  /* the loop parameter's sizes (fresh variables) */
+  unsigned walk;            /* marks the parts without arrays, kept as they are */
 };
+
+/* Note [Shared types] in types.c: every array of the type gets sizes of its own, so a
+ * part with arrays is copied each time it is reached; a part without arrays is the
+ * same afterwards, and is walked once. So the work is bounded by the number of
+ * arrays made, and that is bounded here. */
+enum { LOOP_MAX_ARRAYS = 100000 };
 
 static struct type *loop_param_type(struct tc *tc, struct type *t, struct loop_sizes *ls,
                                     struct loc loc) {
   bool unique = t->unique;
   t = type_head(t);
+  if (ls->walk == 0) {
+    ls->walk = type_walk_start();
+  }
+  if (t->walk == ls->walk && t->walk_result == t) {
+    return type_with_unique(tc->arena, t, unique);
+  }
+  if (ls->vars.len > LOOP_MAX_ARRAYS) {
+    diag_fatal(loc, "this type is too large: it has more than %d arrays", LOOP_MAX_ARRAYS);
+  }
   struct type *r = t;
   switch (t->kind) {
   case TYPE_ARRAY: {
@@ -946,23 +981,31 @@ static struct type *loop_param_type(struct tc *tc, struct type *t, struct loop_s
   }
   case TYPE_TUPLE: {
     struct type **elems = ARENA_ARRAY(tc->arena, struct type *, t->u.tuple.count);
+    bool same = true;
     for (int i = 0; i < t->u.tuple.count; i++) {
       elems[i] = loop_param_type(tc, t->u.tuple.elems[i], ls, loc);
+      same = same && elems[i] == t->u.tuple.elems[i];
     }
-    r = type_tuple(tc->arena, elems, t->u.tuple.count);
+    r = same ? t : type_tuple(tc->arena, elems, t->u.tuple.count);
     break;
   }
   case TYPE_RECORD: {
     struct type_field *fields = ARENA_ARRAY(tc->arena, struct type_field, t->u.record.count);
+    bool same = true;
     for (int i = 0; i < t->u.record.count; i++) {
       fields[i].name = t->u.record.fields[i].name;
       fields[i].type = loop_param_type(tc, t->u.record.fields[i].type, ls, loc);
+      same = same && fields[i].type == t->u.record.fields[i].type;
     }
-    r = type_record(tc->arena, fields, t->u.record.count);
+    r = same ? t : type_record(tc->arena, fields, t->u.record.count);
     break;
   }
   default:
     break;
+  }
+  if (r == t) {
+    t->walk = ls->walk;
+    t->walk_result = t;
   }
   return type_with_unique(tc->arena, r, unique);
 }

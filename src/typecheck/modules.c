@@ -20,6 +20,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "parser/parse.h"
 #include "support/file.h"
@@ -817,13 +818,10 @@ struct tc_module *check_file_decs(struct tc *tc, struct program *p) {
   return m;
 }
 
+/* Whether path names something readable. access(2), not fopen: opening a FIFO would
+ * block (file_read then refuses it: Note [Regular files only] in support/file.c). */
 static bool is_file(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (f == NULL) {
-    return false;
-  }
-  fclose(f);
-  return true;
+  return access(path, R_OK) == 0;
 }
 
 /* Candidate paths for `import "p"`: next to the importing file, then -I directories,
@@ -915,7 +913,7 @@ struct tc_module *load_file_module(struct tc *tc, const char *path, struct loc u
                FILE_MAX_SOURCE >> 20);
   }
   if (text == NULL) {
-    diag_fatal(use, "cannot read '%s': %s", found, strerror(errno));
+    diag_fatal(use, "cannot read '%s': %s", found, file_strerror(errno));
   }
   uint32_t file = diag_add_file(found, text, len);
   free(text);

@@ -121,6 +121,9 @@ struct type *type_with_unique(struct arena *a, struct type *t, bool unique) {
   }
   struct type *c = arena_dup(a, t, sizeof *t);
   c->unique = unique;
+  c->walk = 0;
+  c->walk_result = NULL;
+  c->equal_to = NULL;
   return c;
 }
 
@@ -223,49 +226,114 @@ struct size *size_resolve(struct arena *a, struct size *s) {
   return size_binop(a, s->u.binop.op, l, r);
 }
 
-struct type *type_resolve(struct arena *a, struct type *t) {
-  bool unique = t->unique;
-  t = type_head(t);
-  struct type *r = t;
+/* Note [Shared types]
+ * ~~~~~~~~~~~~~~~~~~~
+ * Types are graphs, not trees: `type t1 = (t0, t0)` points twice at the one node
+ * of t0, and so does the type of `let a1 = (a0, a0)`. Forty such levels make a type
+ * of 2^40 leaves in 80 nodes. Nothing in the type checker may expand that sharing,
+ * in memory or in time:
+ *  - type_subst and type_resolve return the node itself where nothing changed, and
+ *    remember, for the length of one call, what they made of each node (in the
+ *    node's `walk` and `walk_result`), so a node met again costs nothing and the
+ *    result is shared as the input was;
+ *  - walks that only look (type_may_be_function, type_contains_arrow, and in
+ *    unify.c occurs, lower_levels, collect) visit each node once per walk
+ *    (type_walk_first);
+ *  - type_equal and unify stop at two pointers to the same node, and at two nodes
+ *    found equal before (each node remembers the last one it was found equal to:
+ *    types only ever gain links, so two types once equal stay equal);
+ *  - type_print stops after TYPE_PRINT_MAX characters and writes "..." for the
+ *    rest, so a message shows such a type abbreviated.
+ * A walk is a number from type_walk_start; a node remembers the last walk that
+ * reached it. Walks do not nest (none of these functions starts another while it
+ * runs), and their number is a multiple of 4, so lower_levels can keep two bits of
+ * its own.
+ * Internalise still gives a tuple one IR value per leaf: it refuses a type of more
+ * than IR_MAX_LEAVES leaves with a located error (internalise.c). */
+static unsigned walk_counter;
+
+unsigned type_walk_start(void) {
+  walk_counter += 4; /* two low bits free for walks that mark how they came */
+  if (walk_counter == 0) {
+    walk_counter = 4; /* 0 is "never walked" */
+  }
+  return walk_counter;
+}
+
+bool type_walk_first(struct type *t, unsigned walk) {
+  if (t->walk == walk) {
+    return false;
+  }
+  t->walk = walk;
+  return true;
+}
+
+static struct type *resolve_walk(struct arena *a, struct type *t, unsigned walk);
+
+static struct type *resolve_node(struct arena *a, struct type *t, unsigned walk) {
   switch (t->kind) {
   case TYPE_PRIM:
   case TYPE_PARAM:
   case TYPE_VAR:
-    break;
+    return t;
   case TYPE_ARRAY: {
-    struct type *elem = type_resolve(a, t->u.array.elem);
+    struct type *elem = type_with_unique(a, resolve_walk(a, t->u.array.elem, walk), false);
+    bool same = elem == t->u.array.elem && elem->kind != TYPE_ARRAY;
     struct size **dims = ARENA_ARRAY(a, struct size *, t->u.array.rank);
     for (int i = 0; i < t->u.array.rank; i++) {
       dims[i] = size_resolve(a, t->u.array.dims[i]);
+      same = same && dims[i] == t->u.array.dims[i];
     }
-    r = type_array(a, type_with_unique(a, elem, false), dims, t->u.array.rank);
-    break;
+    return same ? t : type_array(a, elem, dims, t->u.array.rank);
   }
   case TYPE_TUPLE: {
     struct type **elems = ARENA_ARRAY(a, struct type *, t->u.tuple.count);
+    bool same = true;
     for (int i = 0; i < t->u.tuple.count; i++) {
-      elems[i] = type_resolve(a, t->u.tuple.elems[i]);
+      elems[i] = resolve_walk(a, t->u.tuple.elems[i], walk);
+      same = same && elems[i] == t->u.tuple.elems[i];
     }
-    r = type_tuple(a, elems, t->u.tuple.count);
-    break;
+    return same ? t : type_tuple(a, elems, t->u.tuple.count);
   }
   case TYPE_RECORD: {
     struct type_field *fields = ARENA_ARRAY(a, struct type_field, t->u.record.count);
+    bool same = true;
     for (int i = 0; i < t->u.record.count; i++) {
       fields[i].name = t->u.record.fields[i].name;
-      fields[i].type = type_resolve(a, t->u.record.fields[i].type);
+      fields[i].type = resolve_walk(a, t->u.record.fields[i].type, walk);
+      same = same && fields[i].type == t->u.record.fields[i].type;
     }
-    r = type_record(a, fields, t->u.record.count);
-    break;
+    return same ? t : type_record(a, fields, t->u.record.count);
   }
-  case TYPE_ARROW:
-    r = type_arrow(a, t->u.arrow.param_name, type_resolve(a, t->u.arrow.param),
-                   type_resolve(a, t->u.arrow.result));
+  case TYPE_ARROW: {
+    struct type *param = resolve_walk(a, t->u.arrow.param, walk);
+    struct type *result = resolve_walk(a, t->u.arrow.result, walk);
+    if (param == t->u.arrow.param && result == t->u.arrow.result) {
+      return t;
+    }
+    struct type *r = type_arrow(a, t->u.arrow.param_name, param, result);
     r->u.arrow.ext = t->u.arrow.ext;
     r->u.arrow.ext_count = t->u.arrow.ext_count;
-    break;
+    return r;
   }
+  }
+  return t;
+}
+
+static struct type *resolve_walk(struct arena *a, struct type *t, unsigned walk) {
+  bool unique = t->unique;
+  t = type_head(t);
+  if (t->walk != walk) {
+    struct type *r = resolve_node(a, t, walk);
+    t->walk = walk;
+    t->walk_result = r;
+  }
+  struct type *r = t->walk_result;
   return type_with_unique(a, r, unique || r->unique);
+}
+
+struct type *type_resolve(struct arena *a, struct type *t) {
+  return resolve_walk(a, t, type_walk_start());
 }
 
 /* -------------------------------------------------------------------- Queries */
@@ -290,9 +358,22 @@ bool size_equal(struct size *a, struct size *b) {
   return false;
 }
 
+static bool type_equal_node(struct type *a, struct type *b);
+
 bool type_equal(struct type *a, struct type *b) {
   a = type_head(a);
   b = type_head(b);
+  if (a == b || a->equal_to == b || b->equal_to == a) {
+    return true; /* Note [Shared types] */
+  }
+  if (!type_equal_node(a, b)) {
+    return false;
+  }
+  a->equal_to = b;
+  return true;
+}
+
+static bool type_equal_node(struct type *a, struct type *b) {
   if (a->kind != b->kind) {
     return false;
   }
@@ -367,23 +448,61 @@ bool type_is_prim(struct type *t, enum prim_type p) {
   return t->kind == TYPE_PRIM && t->u.prim == p;
 }
 
-bool type_contains_arrow(struct type *t) {
+static bool contains_arrow(struct type *t, unsigned walk) {
   t = type_head(t);
+  if (!type_walk_first(t, walk)) {
+    return false; /* seen in this walk, and found without (Note [Shared types]) */
+  }
   switch (t->kind) {
   case TYPE_ARROW:
     return true;
   case TYPE_ARRAY:
-    return type_contains_arrow(t->u.array.elem);
+    return contains_arrow(t->u.array.elem, walk);
   case TYPE_TUPLE:
     for (int i = 0; i < t->u.tuple.count; i++) {
-      if (type_contains_arrow(t->u.tuple.elems[i])) {
+      if (contains_arrow(t->u.tuple.elems[i], walk)) {
         return true;
       }
     }
     return false;
   case TYPE_RECORD:
     for (int i = 0; i < t->u.record.count; i++) {
-      if (type_contains_arrow(t->u.record.fields[i].type)) {
+      if (contains_arrow(t->u.record.fields[i].type, walk)) {
+        return true;
+      }
+    }
+    return false;
+  default:
+    return false;
+  }
+}
+
+bool type_contains_arrow(struct type *t) {
+  return contains_arrow(t, type_walk_start());
+}
+
+static bool may_be_function(struct type *t, unsigned walk) {
+  t = type_head(t);
+  if (!type_walk_first(t, walk)) {
+    return false; /* seen in this walk, and found without (Note [Shared types]) */
+  }
+  switch (t->kind) {
+  case TYPE_ARROW:
+    return true;
+  case TYPE_PARAM:
+    return t->u.param->liftedness == TPARAM_LIFTED;
+  case TYPE_ARRAY:
+    return may_be_function(t->u.array.elem, walk);
+  case TYPE_TUPLE:
+    for (int i = 0; i < t->u.tuple.count; i++) {
+      if (may_be_function(t->u.tuple.elems[i], walk)) {
+        return true;
+      }
+    }
+    return false;
+  case TYPE_RECORD:
+    for (int i = 0; i < t->u.record.count; i++) {
+      if (may_be_function(t->u.record.fields[i].type, walk)) {
         return true;
       }
     }
@@ -394,31 +513,7 @@ bool type_contains_arrow(struct type *t) {
 }
 
 bool type_may_be_function(struct type *t) {
-  t = type_head(t);
-  switch (t->kind) {
-  case TYPE_ARROW:
-    return true;
-  case TYPE_PARAM:
-    return t->u.param->liftedness == TPARAM_LIFTED;
-  case TYPE_ARRAY:
-    return type_may_be_function(t->u.array.elem);
-  case TYPE_TUPLE:
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      if (type_may_be_function(t->u.tuple.elems[i])) {
-        return true;
-      }
-    }
-    return false;
-  case TYPE_RECORD:
-    for (int i = 0; i < t->u.record.count; i++) {
-      if (type_may_be_function(t->u.record.fields[i].type)) {
-        return true;
-      }
-    }
-    return false;
-  default:
-    return false;
-  }
+  return may_be_function(t, type_walk_start());
 }
 
 bool type_may_hide_size(struct type *t) {
@@ -492,55 +587,83 @@ struct size *size_subst(struct arena *a, struct size *z, const struct tc_subst *
   }
 }
 
-struct type *type_subst(struct arena *a, struct type *t, const struct tc_subst *s) {
-  bool unique = t->unique;
-  t = type_head(t);
-  struct type *r = t;
+static struct type *subst_walk(struct arena *a, struct type *t, const struct tc_subst *s,
+                               unsigned walk);
+
+static struct type *subst_node(struct arena *a, struct type *t, const struct tc_subst *s,
+                               unsigned walk) {
   switch (t->kind) {
   case TYPE_PRIM:
   case TYPE_VAR:
-    break;
+    return t;
   case TYPE_PARAM:
     for (int i = 0; i < s->type_count; i++) {
       if (s->type_params[i] == t->u.param) {
-        r = s->types[i];
-        break;
+        return s->types[i];
       }
     }
-    break;
+    return t;
   case TYPE_ARRAY: {
+    struct type *elem = subst_walk(a, t->u.array.elem, s, walk);
+    bool same = elem == t->u.array.elem;
     struct size **dims = ARENA_ARRAY(a, struct size *, t->u.array.rank);
     for (int i = 0; i < t->u.array.rank; i++) {
       dims[i] = size_subst(a, t->u.array.dims[i], s);
+      same = same && dims[i] == t->u.array.dims[i];
     }
-    r = type_array(a, type_subst(a, t->u.array.elem, s), dims, t->u.array.rank);
-    break;
+    return same ? t : type_array(a, elem, dims, t->u.array.rank);
   }
   case TYPE_TUPLE: {
     struct type **elems = ARENA_ARRAY(a, struct type *, t->u.tuple.count);
+    bool same = true;
     for (int i = 0; i < t->u.tuple.count; i++) {
-      elems[i] = type_subst(a, t->u.tuple.elems[i], s);
+      elems[i] = subst_walk(a, t->u.tuple.elems[i], s, walk);
+      same = same && elems[i] == t->u.tuple.elems[i];
     }
-    r = type_tuple(a, elems, t->u.tuple.count);
-    break;
+    return same ? t : type_tuple(a, elems, t->u.tuple.count);
   }
   case TYPE_RECORD: {
     struct type_field *fields = ARENA_ARRAY(a, struct type_field, t->u.record.count);
+    bool same = true;
     for (int i = 0; i < t->u.record.count; i++) {
       fields[i].name = t->u.record.fields[i].name;
-      fields[i].type = type_subst(a, t->u.record.fields[i].type, s);
+      fields[i].type = subst_walk(a, t->u.record.fields[i].type, s, walk);
+      same = same && fields[i].type == t->u.record.fields[i].type;
     }
-    r = type_record(a, fields, t->u.record.count);
-    break;
+    return same ? t : type_record(a, fields, t->u.record.count);
   }
-  case TYPE_ARROW:
-    r = type_arrow(a, t->u.arrow.param_name, type_subst(a, t->u.arrow.param, s),
-                   type_subst(a, t->u.arrow.result, s));
+  case TYPE_ARROW: {
+    struct type *param = subst_walk(a, t->u.arrow.param, s, walk);
+    struct type *result = subst_walk(a, t->u.arrow.result, s, walk);
+    if (param == t->u.arrow.param && result == t->u.arrow.result) {
+      return t;
+    }
+    struct type *r = type_arrow(a, t->u.arrow.param_name, param, result);
     r->u.arrow.ext = t->u.arrow.ext;
     r->u.arrow.ext_count = t->u.arrow.ext_count;
-    break;
+    return r;
   }
+  }
+  return t;
+}
+
+static struct type *subst_walk(struct arena *a, struct type *t, const struct tc_subst *s,
+                               unsigned walk) {
+  bool unique = t->unique;
+  t = type_head(t);
+  if (t->walk != walk) {
+    struct type *r = subst_node(a, t, s, walk);
+    t->walk = walk;
+    t->walk_result = r;
+  }
+  struct type *r = t->walk_result;
   return type_with_unique(a, r, unique || r->unique);
+}
+
+/* Note [Shared types]: the result shares what t shares, and is t where nothing
+ * changed. */
+struct type *type_subst(struct arena *a, struct type *t, const struct tc_subst *s) {
+  return subst_walk(a, t, s, type_walk_start());
 }
 
 /* -------------------------------------------------------------------- Printing */
@@ -556,8 +679,8 @@ static void size_print_prec(struct strbuf *b, struct size *s, int prec) {
   case SIZE_NAME:
     strbuf_puts(b, s->u.name->name);
     return;
-  case SIZE_VAR:
-    strbuf_printf(b, "?%d", s->u.var->id);
+  case SIZE_VAR: /* Note [Printing unknowns] */
+    strbuf_puts(b, s->u.var->origin != NULL ? s->u.var->origin : "?");
     return;
   case SIZE_BINOP: {
     int mine = s->u.binop.op == SIZE_ADD || s->u.binop.op == SIZE_SUB ? 1 : 2;
@@ -579,21 +702,32 @@ void size_print(struct strbuf *b, struct size *s) {
   size_print_prec(b, s, 0);
 }
 
-static void type_print_prec(struct strbuf *b, struct type *t, bool atom);
+static void type_print_prec(struct strbuf *b, struct type *t, bool atom, size_t limit);
 
-/* An unknown type in a message: 'a for an unconstrained one, the class in words for an
- * overloaded one (<numeric>), and the fields known so far for a record. */
-static void print_var(struct strbuf *b, struct type_var *v) {
+/* Note [Printing unknowns]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~
+ * Messages show what the checker does not know yet as Futhark shows it, never by
+ * the checker's own numbering (?269, 'i10): a type or size that stands for a
+ * parameter of a polymorphic function at one use prints as that parameter's name
+ * (unflatten's [n*m]t), an unknown size as nothing in a type ([]i32, "some size")
+ * and as ? elsewhere (n+?, "sizes ? and n do not match"), an
+ * overloaded type as its class in words (<numeric>), the fields known of a record
+ * so far as {x: f32, ...}, and any other unknown type as 'a, 'b ... (from its number,
+ * so that two in one message mostly differ). */
+
+/* An unknown type in a message (Note [Printing unknowns]). */
+static void print_var(struct strbuf *b, struct type_var *v, size_t limit) {
   static const char *const what[] = {
       [TC_NUMERIC] = "<numeric>",   [TC_INTEGRAL] = "<integral>",
       [TC_FLOATING] = "<float>",    [TC_ORDERED] = "<primitive>",
       [TC_EQUALITY] = "<comparable>", [TC_INT_LIT] = "<integer literal>",
       [TC_FLOAT_LIT] = "<float literal>"};
+  if (v->constraint == TC_NONE && v->origin != NULL) {
+    strbuf_puts(b, v->origin);
+    return;
+  }
   if (v->constraint == TC_NONE) {
     strbuf_printf(b, "'%c", 'a' + v->id % 26);
-    if (v->id >= 26) {
-      strbuf_printf(b, "%d", v->id / 26);
-    }
     return;
   }
   if (v->constraint != TC_FIELDS) {
@@ -603,13 +737,20 @@ static void print_var(struct strbuf *b, struct type_var *v) {
   strbuf_putc(b, '{');
   for (int i = 0; i < v->field_count; i++) {
     strbuf_printf(b, "%s: ", v->fields[i].name);
-    type_print_prec(b, v->fields[i].type, false);
+    type_print_prec(b, v->fields[i].type, false, limit);
     strbuf_puts(b, ", ");
   }
   strbuf_puts(b, "...}");
 }
 
-static void type_print_prec(struct strbuf *b, struct type *t, bool atom) {
+/* Prints t, or "..." once the text reaches `limit` (Note [Shared types]). */
+static void type_print_prec(struct strbuf *b, struct type *t, bool atom, size_t limit) {
+  if (b->len >= limit) {
+    if (b->len < 3 || memcmp(b->data + b->len - 3, "...", 3) != 0) {
+      strbuf_puts(b, "...");
+    }
+    return;
+  }
   if (t->unique) {
     strbuf_putc(b, '*');
   }
@@ -622,21 +763,24 @@ static void type_print_prec(struct strbuf *b, struct type *t, bool atom) {
     strbuf_puts(b, t->u.param->display != NULL ? t->u.param->display : t->u.param->name);
     return;
   case TYPE_VAR:
-    print_var(b, t->u.var);
+    print_var(b, t->u.var, limit);
     return;
   case TYPE_ARRAY:
     for (int i = 0; i < t->u.array.rank; i++) {
+      struct size *d = size_head(t->u.array.dims[i]);
       strbuf_putc(b, '[');
-      size_print(b, t->u.array.dims[i]);
+      if (d->kind != SIZE_VAR || d->u.var->origin != NULL) {
+        size_print(b, d); /* an unknown size is [] (Note [Printing unknowns]) */
+      }
       strbuf_putc(b, ']');
     }
-    type_print_prec(b, t->u.array.elem, true);
+    type_print_prec(b, t->u.array.elem, true, limit);
     return;
   case TYPE_TUPLE:
     strbuf_putc(b, '(');
     for (int i = 0; i < t->u.tuple.count; i++) {
       strbuf_puts(b, i > 0 ? ", " : "");
-      type_print_prec(b, t->u.tuple.elems[i], false);
+      type_print_prec(b, t->u.tuple.elems[i], false, limit);
     }
     strbuf_putc(b, ')');
     return;
@@ -644,7 +788,7 @@ static void type_print_prec(struct strbuf *b, struct type *t, bool atom) {
     strbuf_putc(b, '{');
     for (int i = 0; i < t->u.record.count; i++) {
       strbuf_printf(b, "%s%s: ", i > 0 ? ", " : "", t->u.record.fields[i].name);
-      type_print_prec(b, t->u.record.fields[i].type, false);
+      type_print_prec(b, t->u.record.fields[i].type, false, limit);
     }
     strbuf_putc(b, '}');
     return;
@@ -654,13 +798,13 @@ static void type_print_prec(struct strbuf *b, struct type *t, bool atom) {
     }
     if (t->u.arrow.param_name != NULL) {
       strbuf_printf(b, "(%s: ", t->u.arrow.param_name->name);
-      type_print_prec(b, t->u.arrow.param, false);
+      type_print_prec(b, t->u.arrow.param, false, limit);
       strbuf_putc(b, ')');
     } else {
-      type_print_prec(b, t->u.arrow.param, true);
+      type_print_prec(b, t->u.arrow.param, true, limit);
     }
     strbuf_puts(b, " -> ");
-    type_print_prec(b, t->u.arrow.result, false);
+    type_print_prec(b, t->u.arrow.result, false, limit);
     if (atom) {
       strbuf_putc(b, ')');
     }
@@ -669,7 +813,13 @@ static void type_print_prec(struct strbuf *b, struct type *t, bool atom) {
 }
 
 void type_print(struct strbuf *b, struct type *t) {
-  type_print_prec(b, t, false);
+  size_t start = b->len;
+  type_print_prec(b, t, false, start + TYPE_PRINT_MAX);
+  if (b->len > start + TYPE_PRINT_MAX) {
+    /* The closing brackets of the parts cut short would be as long again. */
+    b->len = start + TYPE_PRINT_MAX;
+    strbuf_puts(b, "...");
+  }
 }
 
 const char *type_to_string(struct arena *a, struct type *t) {

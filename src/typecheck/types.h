@@ -47,7 +47,8 @@ enum size_op { SIZE_ADD, SIZE_SUB, SIZE_MUL, SIZE_DIV, SIZE_MOD };
 struct size_var {
   struct size *link; /* NULL while unresolved */
   int level;         /* let-nesting level where it was made (generalisation, escape) */
-  int id;            /* for printing: ?0, ?1 ... */
+  int id;            /* tells variables apart */
+  name_t origin;     /* the size parameter it instantiates (for messages), or NULL */
   struct loc loc;    /* the expression that made it, for error messages */
 };
 
@@ -100,7 +101,8 @@ struct type_var {
   struct type_field *fields; /* TC_FIELDS: the fields known so far */
   int field_count;
   int level;
-  int id;            /* for printing: t0, t1 ... */
+  int id;            /* tells variables apart */
+  name_t origin;     /* the type parameter it instantiates (for messages), or NULL */
   bool lifted;       /* may become a function type (an argument of a higher-order use) */
   bool sized;        /* may not become a size-lifted type (an array element, an 'a) */
   struct loc loc;    /* where it was made (and the use that constrained it) */
@@ -109,6 +111,14 @@ struct type_var {
 struct type {
   enum type_kind kind;
   bool unique; /* *t: only on parameter and return types */
+  /* Marks of the walks over shared types (Note [Shared types] in types.c): the last
+   * walk that reached this node, and what type_subst or type_resolve made of it there. */
+  unsigned walk;
+  struct type *walk_result;
+  /* A node this one is known to equal (by type_equal or unify), so that comparing
+   * two shared types that are equal but not the same node costs their size, not
+   * the size of their expansion (Note [Shared types] in types.c). */
+  struct type *equal_to;
   union {
     enum prim_type prim;
     struct {
@@ -266,7 +276,16 @@ struct tc_subst {
 struct type *type_subst(struct arena *a, struct type *t, const struct tc_subst *s);
 struct size *size_subst(struct arena *a, struct size *z, const struct tc_subst *s);
 
-/* Printing in Prism syntax: [n][m]f32, (i32, f32), {x: f32}, a -> b. */
+/* Walks over a type that reach each node once, however often it is shared (Note
+ * [Shared types] in types.c): type_walk_start() begins a walk, and type_walk_first(t,
+ * walk) is true the first time that walk reaches t (after type_head), and marks it. */
+unsigned type_walk_start(void);
+bool type_walk_first(struct type *t, unsigned walk);
+
+/* Printing in Prism syntax: [n][m]f32, (i32, f32), {x: f32}, a -> b. A type that
+ * would print longer than TYPE_PRINT_MAX characters is cut short with "..." (Note
+ * [Shared types] in types.c). */
+#define TYPE_PRINT_MAX 300
 void type_print(struct strbuf *b, struct type *t);
 void size_print(struct strbuf *b, struct size *s);
 const char *type_to_string(struct arena *a, struct type *t);

@@ -160,37 +160,59 @@ bool unify_sizes(struct tc *tc, struct size *a, struct size *b) {
 
 /* ------------------------------------------------------------------------ Types */
 
-static bool occurs(struct type_var *v, struct type *t) {
+/* Each walk below reaches a node once (Note [Shared types] in types.c). */
+static bool occurs_walk(struct type_var *v, struct type *t, unsigned walk) {
   t = type_head(t);
+  if (!type_walk_first(t, walk)) {
+    return false;
+  }
   switch (t->kind) {
   case TYPE_VAR:
     return t->u.var == v;
   case TYPE_ARRAY:
-    return occurs(v, t->u.array.elem);
+    return occurs_walk(v, t->u.array.elem, walk);
   case TYPE_TUPLE:
     for (int i = 0; i < t->u.tuple.count; i++) {
-      if (occurs(v, t->u.tuple.elems[i])) {
+      if (occurs_walk(v, t->u.tuple.elems[i], walk)) {
         return true;
       }
     }
     return false;
   case TYPE_RECORD:
     for (int i = 0; i < t->u.record.count; i++) {
-      if (occurs(v, t->u.record.fields[i].type)) {
+      if (occurs_walk(v, t->u.record.fields[i].type, walk)) {
         return true;
       }
     }
     return false;
   case TYPE_ARROW:
-    return occurs(v, t->u.arrow.param) || occurs(v, t->u.arrow.result);
+    return occurs_walk(v, t->u.arrow.param, walk) || occurs_walk(v, t->u.arrow.result, walk);
   default:
     return false;
   }
 }
 
-/* Variables inside t may not be generalised further out than `level`. */
-static void lower_levels(struct type *t, int level, bool lifted, bool sized) {
+static bool occurs(struct type_var *v, struct type *t) {
+  return occurs_walk(v, t, type_walk_start());
+}
+
+/* Variables inside t may not be generalised further out than `level`; under an array
+ * they become sized. A node is walked again only when it is reached with a stronger
+ * demand than before: the walk's number has two low bits free, bit 0 set marks a
+ * visit with `lifted`, bit 1 set a visit without `sized`, and a mark keeps only the
+ * bits that every visit so far had. */
+static void lower_levels_walk(struct type *t, int level, bool lifted, bool sized,
+                              unsigned walk) {
   t = type_head(t);
+  unsigned weak = (lifted ? 1u : 0u) | (sized ? 0u : 2u);
+  if ((t->walk & ~3u) == walk) {
+    unsigned seen = t->walk & 3u;
+    if ((seen & weak) == seen) {
+      return; /* an earlier visit demanded at least as much */
+    }
+    weak &= seen;
+  }
+  t->walk = walk | weak;
   switch (t->kind) {
   case TYPE_VAR:
     if (t->u.var->level > level) {
@@ -207,25 +229,29 @@ static void lower_levels(struct type *t, int level, bool lifted, bool sized) {
     for (int i = 0; i < t->u.array.rank; i++) {
       size_lower_levels(t->u.array.dims[i], level);
     }
-    lower_levels(t->u.array.elem, level, false, true);
+    lower_levels_walk(t->u.array.elem, level, false, true, walk);
     return;
   case TYPE_TUPLE:
     for (int i = 0; i < t->u.tuple.count; i++) {
-      lower_levels(t->u.tuple.elems[i], level, lifted, sized);
+      lower_levels_walk(t->u.tuple.elems[i], level, lifted, sized, walk);
     }
     return;
   case TYPE_RECORD:
     for (int i = 0; i < t->u.record.count; i++) {
-      lower_levels(t->u.record.fields[i].type, level, lifted, sized);
+      lower_levels_walk(t->u.record.fields[i].type, level, lifted, sized, walk);
     }
     return;
   case TYPE_ARROW:
-    lower_levels(t->u.arrow.param, level, true, false);
-    lower_levels(t->u.arrow.result, level, true, false);
+    lower_levels_walk(t->u.arrow.param, level, true, false, walk);
+    lower_levels_walk(t->u.arrow.result, level, true, false, walk);
     return;
   default:
     return;
   }
+}
+
+static void lower_levels(struct type *t, int level, bool lifted, bool sized) {
+  lower_levels_walk(t, level, lifted, sized, type_walk_start());
 }
 
 /* Can a variable with these fields become t? Unifies the fields' types. */
@@ -407,12 +433,23 @@ static bool unify_records(struct tc *tc, struct type *a, struct type *b) {
   return true;
 }
 
+static bool unify_nodes(struct tc *tc, struct type *a, struct type *b);
+
+/* Note [Shared types] in types.c: two nodes unified once are equal from then on. */
 bool unify(struct tc *tc, struct type *a, struct type *b) {
   a = type_norm(tc->arena, a);
   b = type_norm(tc->arena, b);
-  if (a == b) {
+  if (a == b || a->equal_to == b || b->equal_to == a) {
     return true;
   }
+  if (!unify_nodes(tc, a, b)) {
+    return false;
+  }
+  a->equal_to = b;
+  return true;
+}
+
+static bool unify_nodes(struct tc *tc, struct type *a, struct type *b) {
   if (a->kind == TYPE_VAR) {
     return bind_var(tc, a, b);
   }
@@ -500,8 +537,39 @@ static struct size *join_sizes(struct tc *tc, struct size *a, struct size *b,
   return fresh_existential(tc, NULL, loc);
 }
 
-static struct type *join(struct tc *tc, struct type *a, struct type *b, struct loc loc,
-                         const char *context) {
+/* What join made of a pair of nodes: types are shared (Note [Shared types] in
+ * types.c), so the same pair comes again and again; the join is made once. */
+struct join_memo {
+  struct ptrmap made; /* a's node -> struct join_made */
+};
+
+struct join_made {
+  struct type *b, *result;
+};
+
+static struct type *join_nodes(struct tc *tc, struct join_memo *m, struct type *a,
+                               struct type *b, struct loc loc, const char *context);
+
+static struct type *join(struct tc *tc, struct join_memo *m, struct type *a, struct type *b,
+                         struct loc loc, const char *context) {
+  struct type *ha = type_norm(tc->arena, a), *hb = type_norm(tc->arena, b);
+  if (ha == hb && !ha->unique && !a->unique && !b->unique) {
+    return ha;
+  }
+  struct join_made *made = ptrmap_get(&m->made, ha);
+  if (made != NULL && made->b == hb) {
+    return made->result;
+  }
+  struct type *r = join_nodes(tc, m, a, b, loc, context);
+  made = ARENA_NEW(tc->arena, struct join_made);
+  made->b = hb;
+  made->result = r;
+  ptrmap_put(&m->made, ha, made);
+  return r;
+}
+
+static struct type *join_nodes(struct tc *tc, struct join_memo *m, struct type *a,
+                               struct type *b, struct loc loc, const char *context) {
   struct type *ha = type_norm(tc->arena, a), *hb = type_norm(tc->arena, b);
   if (ha->kind == TYPE_ARRAY && hb->kind == TYPE_ARRAY &&
       ha->u.array.rank == hb->u.array.rank) {
@@ -510,14 +578,14 @@ static struct type *join(struct tc *tc, struct type *a, struct type *b, struct l
     for (int i = 0; i < rank; i++) {
       dims[i] = join_sizes(tc, ha->u.array.dims[i], hb->u.array.dims[i], loc);
     }
-    return type_array(tc->arena, join(tc, ha->u.array.elem, hb->u.array.elem, loc, context),
+    return type_array(tc->arena, join(tc, m, ha->u.array.elem, hb->u.array.elem, loc, context),
                       dims, rank);
   }
   if (ha->kind == TYPE_TUPLE && hb->kind == TYPE_TUPLE &&
       ha->u.tuple.count == hb->u.tuple.count) {
     struct type **elems = ARENA_ARRAY(tc->arena, struct type *, ha->u.tuple.count);
     for (int i = 0; i < ha->u.tuple.count; i++) {
-      elems[i] = join(tc, ha->u.tuple.elems[i], hb->u.tuple.elems[i], loc, context);
+      elems[i] = join(tc, m, ha->u.tuple.elems[i], hb->u.tuple.elems[i], loc, context);
     }
     return type_tuple(tc->arena, elems, ha->u.tuple.count);
   }
@@ -530,7 +598,7 @@ static struct type *join(struct tc *tc, struct type *a, struct type *b, struct l
         expect_type(tc, a, b, loc, context);
       }
       fields[i].name = ha->u.record.fields[i].name;
-      fields[i].type = join(tc, ha->u.record.fields[i].type, hb->u.record.fields[i].type,
+      fields[i].type = join(tc, m, ha->u.record.fields[i].type, hb->u.record.fields[i].type,
                             loc, context);
     }
     return type_record(tc->arena, fields, n);
@@ -541,7 +609,9 @@ static struct type *join(struct tc *tc, struct type *a, struct type *b, struct l
 
 struct type *join_types(struct tc *tc, struct type *a, struct type *b, struct loc loc,
                         const char *context) {
-  return join(tc, a, b, loc, context);
+  struct join_memo m;
+  ptrmap_init(&m.made, tc->arena);
+  return join(tc, &m, a, b, loc, context);
 }
 
 /* ------------------------------------------------------------ Generalisation */
@@ -565,6 +635,7 @@ static enum prim_type default_prim(enum type_constraint c) {
 struct var_walk {
   struct tc *tc;
   int level;
+  unsigned walk; /* each node once (Note [Shared types] in types.c) */
   VEC(struct type_var *) vars;
   VEC(struct size_var *) sizes;
 };
@@ -586,6 +657,9 @@ static void collect_size(struct var_walk *w, struct size *s) {
 
 static void collect(struct var_walk *w, struct type *t) {
   t = type_head(t);
+  if (!type_walk_first(t, w->walk)) {
+    return;
+  }
   switch (t->kind) {
   case TYPE_VAR:
     if (t->u.var->level > w->level) {
@@ -640,7 +714,7 @@ static void default_var(struct tc *tc, struct type_var *v) {
 }
 
 void default_type(struct tc *tc, struct type *t) {
-  struct var_walk w = {.tc = tc, .level = -1};
+  struct var_walk w = {.tc = tc, .level = -1, .walk = type_walk_start()};
   collect(&w, t);
   for (int i = 0; i < w.vars.len; i++) {
     default_var(tc, w.vars.items[i]);
@@ -649,7 +723,7 @@ void default_type(struct tc *tc, struct type *t) {
 
 struct tc_binding **generalise(struct tc *tc, struct type *t, int level, bool top,
                                int *count) {
-  struct var_walk w = {.tc = tc, .level = level};
+  struct var_walk w = {.tc = tc, .level = level, .walk = type_walk_start()};
   collect(&w, t);
   if (!top) {
     /* A record of a shape not yet known stays open in a local function, and so do the
@@ -657,7 +731,7 @@ struct tc_binding **generalise(struct tc *tc, struct type *t, int level, bool to
     for (int i = 0; i < w.vars.len; i++) {
       struct type_var *v = w.vars.items[i];
       if (v->link == NULL && v->constraint == TC_FIELDS) {
-        struct var_walk inner = {.tc = tc, .level = level};
+        struct var_walk inner = {.tc = tc, .level = level, .walk = type_walk_start()};
         for (int f = 0; f < v->field_count; f++) {
           collect(&inner, v->fields[f].type);
         }
