@@ -516,23 +516,26 @@ bool type_may_be_function(struct type *t) {
   return may_be_function(t, type_walk_start());
 }
 
-bool type_may_hide_size(struct type *t) {
+static bool may_hide_size(struct type *t, unsigned walk) {
   t = type_head(t);
+  if (!type_walk_first(t, walk)) {
+    return false; /* reached before, and found hiding none (or the walk had ended) */
+  }
   switch (t->kind) {
   case TYPE_PARAM:
     return t->u.param->liftedness == TPARAM_SIZE_LIFTED;
   case TYPE_ARRAY:
-    return type_may_hide_size(t->u.array.elem);
+    return may_hide_size(t->u.array.elem, walk);
   case TYPE_TUPLE:
     for (int i = 0; i < t->u.tuple.count; i++) {
-      if (type_may_hide_size(t->u.tuple.elems[i])) {
+      if (may_hide_size(t->u.tuple.elems[i], walk)) {
         return true;
       }
     }
     return false;
   case TYPE_RECORD:
     for (int i = 0; i < t->u.record.count; i++) {
-      if (type_may_hide_size(t->u.record.fields[i].type)) {
+      if (may_hide_size(t->u.record.fields[i].type, walk)) {
         return true;
       }
     }
@@ -540,6 +543,10 @@ bool type_may_hide_size(struct type *t) {
   default:
     return false;
   }
+}
+
+bool type_may_hide_size(struct type *t) {
+  return may_hide_size(t, type_walk_start());
 }
 
 struct type *type_field(struct type *t, name_t field) {

@@ -394,6 +394,9 @@ static void forbid_consuming_argument(struct exp *arg) {
 static bool hides_consumption(struct type *declared, struct type *actual) {
   declared = type_head(declared);
   actual = type_head(actual);
+  if (declared == actual) {
+    return false; /* one type cannot hide anything from itself */
+  }
   switch (declared->kind) {
   case TYPE_ARROW:
     if (actual->kind != TYPE_ARROW) {
@@ -425,7 +428,10 @@ static bool hides_consumption(struct type *declared, struct type *actual) {
 }
 
 static void forbid_hidden_consumption(struct type *declared, struct exp *value) {
-  if (declared != NULL && value->type != NULL && hides_consumption(declared, value->type)) {
+  /* Only a function type can hide; asking first keeps shared types of many parts fast
+   * (Note [Shared types] in types.c): the comparison below walks pairs of parts. */
+  if (declared != NULL && value->type != NULL && type_contains_arrow(declared) &&
+      hides_consumption(declared, value->type)) {
     diag_fatal(value->loc, "this function consumes its argument, but the type it is given "
                            "says it does not (a type ascription may not hide consumption)");
   }

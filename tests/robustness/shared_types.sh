@@ -36,6 +36,23 @@ awk 'BEGIN { print "type t0 = i32"
   for (k = 1; k <= 40; k++) printf "  let a%d = (a%d, a%d)\n  let b%d = (b%d, b%d)\n", k, k - 1, k - 1, k, k - 1, k - 1
   print "  let c : t40 = if x > 0 then a40 else b40"
   print "  in loop (acc: t40) = c for i < 3 do if i == 1 then b40 else acc" }' > "$tmp/apart.dsl"
+# The same type under the checks of sizes and uniqueness: a size parameter beside it,
+# a unique parameter and result (causality), a record with an array updated in place,
+# a function parameter of that type (size parameters used), an ascribed function.
+abbrevs='BEGIN { print "type t0 = i32"
+  for (k = 1; k <= 40; k++) printf "type t%d = (t%d, t%d)\n", k, k - 1, k - 1 }'
+{ awk "$abbrevs"
+  echo 'def h [n] (x: t40) (xs: [n]i32) : ([n]i32, t40) = (xs, x)'
+  echo 'def u (x: *t40) : *t40 = x'
+  echo 'def k [n] (f: t40 -> [n]i32) (x: t40) = f x'
+  echo 'type^ r = {a: t40, b: []i32}'
+  echo 'entry main (x: t40) (xs: *[]i32) ='
+  echo '  let a = u (copy x)'
+  echo '  let g : t40 -> t40 = \y -> y'
+  echo '  let v : r = {a = g a, b = (h x xs).0}'
+  echo '  let first = (k (\_ -> v.b) x)[0]'
+  echo '  in (first, v.b with [0] = 1)'
+} > "$tmp/rules.dsl"
 
 # run NAME WANT_STATUS REGEX MS COMMAND FILE: the status, a line of stderr matching
 # REGEX, and at most MS milliseconds (times $slow).
@@ -65,6 +82,7 @@ run() {
 run check_abbreviations 0 '' 1000 check abbreviations.dsl
 run check_lets 0 '' 1000 check lets.dsl
 run check_apart 0 '' 1000 check apart.dsl
+run check_rules 0 '' 1000 check rules.dsl
 run message 1 '^.*message\.dsl:42:29: error: .*found \(\(\(\(.*\.\.\.' 1000 check message.dsl
 # The message is cut short: no line of it is longer than 1000 characters.
 if awk 'length($0) > 1000 { bad = 1 } END { exit !bad }' "$tmp/message.err"; then
