@@ -939,10 +939,12 @@ static int rts_cl_build(struct rts_context *ctx, struct rts_cl *cl,
   const char *rounded =
       (fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0 ? "-cl-fp32-correctly-rounded-divide-sqrt "
                                                        : "";
-  /* PoCL mishandles volatile __local variables across barriers (prelude.cl). */
+  /* PoCL mishandles volatile __local variables across barriers, and element loops
+   * whose trip count depends on the local id before a loop with barriers (prelude.cl;
+   * Note [uniform element loops] in src/backend_opencl/emit_opencl.c). */
   const char *quirks = cl->platform_name != NULL &&
                                strstr(cl->platform_name, "Portable Computing Language") != NULL
-                           ? "-DRTS_FLAG_QUALIFIER= "
+                           ? "-DRTS_FLAG_QUALIFIER= -DRTS_UNIFORM_ELEMENT_LOOPS "
                            : "";
   /* The host's work-group size (mirror.h, which generated programs paste before this
    * file), for a program compiled with another one. */

@@ -67,6 +67,20 @@ bool rts_kernel_failed(volatile __global int *errbuf) {
 #define RTS_FLAG_QUALIFIER volatile
 #endif
 
+/* The element loops of group kernels (Note [uniform element loops] in
+ * src/backend_opencl/emit_opencl.c): `for (jb = RTS_ELEM_FIRST; jb < n; jb += RTS_GROUP)`
+ * with the element RTS_ELEM_INDEX(jb), guarded by `< n`. By default a work-item starts
+ * at its local id (the guard is then always true and compiles away); where the
+ * runtime's build options say RTS_UNIFORM_ELEMENT_LOOPS (PoCL), every work-item runs
+ * the same trip count from 0. */
+#ifdef RTS_UNIFORM_ELEMENT_LOOPS
+#define RTS_ELEM_FIRST 0
+#define RTS_ELEM_INDEX(jb) ((jb) + lid)
+#else
+#define RTS_ELEM_FIRST lid
+#define RTS_ELEM_INDEX(jb) (jb)
+#endif
+
 /* Sizes of intra-group kernels' slots (rts_align8 in mirror.h). */
 long rts_align8(long bytes) {
   return (bytes + 7) & ~7L;

@@ -2139,31 +2139,35 @@ static void group_barrier(struct emitter *e, const struct intra *g) {
 /* Note [uniform element loops]
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~
  * The work-items of a group share out an inner SOAC's n elements, RTS_GROUP at a
- * time. The loop is written with a trip count that is the same for every work-item,
- * each work-item guarding its own element:
+ * time. The loop is written
  *
- *     for (long jb = 0; jb < n && !gf; jb += RTS_GROUP) {
- *       const long j = jb + lid;
+ *     for (long jb = RTS_ELEM_FIRST; jb < n && !gf; jb += RTS_GROUP) {
+ *       const long j = RTS_ELEM_INDEX(jb);
  *       if (j < n) { BODY }
  *     }
  *
- * rather than `for (j = lid; j < n; j += RTS_GROUP)`, whose trip count depends on the
- * local id. Both are valid OpenCL, but PoCL's default work-group compiler (loopvec,
- * PoCL 3.1) miscompiles the second when such a loop comes before a loop that holds
- * barriers and whose trip count is a constant: the statements between the barriers
- * before that loop were skipped, so that a group kernel's loop started from the
- * previous row's values (tests/backend_opencl/intra_race.dsl). A trip count that
- * all work-items share is also the form GPUs run best (no divergence at the loop's
- * exit), so every element loop of a group kernel takes it. */
+ * and the kernels' prelude (rts/opencl/prelude.cl) picks one of two forms. By default
+ * it is `for (j = lid; j < n; j += RTS_GROUP)`: RTS_ELEM_FIRST is lid, the index is jb
+ * and the guard is always true (compilers drop it). Where the runtime builds with
+ * -DRTS_UNIFORM_ELEMENT_LOOPS (on PoCL), every work-item runs the same trip count from
+ * 0 and guards its own element (RTS_ELEM_INDEX(jb) = jb + lid). Both are valid
+ * OpenCL, but PoCL's default work-group compiler (loopvec, PoCL 3.1) miscompiles the
+ * first when such a loop comes before a loop that holds barriers and whose trip count
+ * is a constant: the statements between the barriers before that loop were skipped, so
+ * that a group kernel's loop started from the previous row's values
+ * (tests/backend_opencl/intra_race.dsl). The uniform form is not the default because
+ * it cost NVIDIA's compiler time: rownorm of bench/soacs-opencl ran at 0.64x of the
+ * copy with it on an H200 against 0.71x to 0.72x before (bench/RESULTS.md). */
 
 /* for (j = lid; j < n; j += RTS_GROUP) { BODY } with element failures flagged, in the
- * uniform form of Note [uniform element loops]. */
+ * form of Note [uniform element loops]. */
 static const char *open_strided(struct emitter *e, const char *n, const char **label) {
   *label = emit_c_printf(e, "elem_%d", ++e->cl->next_label);
   const char *jb = emit_c_tmp(e);
   const char *j = emit_c_tmp(e);
-  emit_c_line(e, "for (long %s = 0; %s < %s && !gf; %s += RTS_GROUP) {", jb, jb, n, jb);
-  emit_c_line(e, "  const long %s = %s + lid;", j, jb);
+  emit_c_line(e, "for (long %s = RTS_ELEM_FIRST; %s < %s && !gf; %s += RTS_GROUP) {", jb, jb,
+              n, jb);
+  emit_c_line(e, "  const long %s = RTS_ELEM_INDEX(%s);", j, jb);
   emit_c_line(e, "  if (%s < %s) {", j, n);
   e->indent += 2;
   e->cl->fail_action = emit_c_printf(e, "gfail = 1; goto %s;", *label);
@@ -2558,8 +2562,9 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
       /* Note [uniform element loops] */
       const char *jb = emit_c_tmp(e);
       const char *j = emit_c_tmp(e);
-      emit_c_line(e, "for (long %s = 0; %s < %s; %s += RTS_GROUP) {", jb, jb, out->dims[1], jb);
-      emit_c_line(e, "  const long %s = %s + lid;", j, jb);
+      emit_c_line(e, "for (long %s = RTS_ELEM_FIRST; %s < %s; %s += RTS_GROUP) {", jb, jb,
+                  out->dims[1], jb);
+      emit_c_line(e, "  const long %s = RTS_ELEM_INDEX(%s);", j, jb);
       emit_c_line(e, "  if (%s < %s) {", j, out->dims[1]);
       emit_c_line(e, "    %s[seg * %s + %s] = %s[%s];", out->ptr, out->dims[1], j, x->ptr, j);
       emit_c_line(e, "  }");
