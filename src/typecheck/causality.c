@@ -74,42 +74,27 @@ static void check_size_known(struct causality *c, struct size *s, struct loc loc
   diag_abort();
 }
 
-/* Each node once (Note [Shared types] in types.c): a second visit finds nothing new. */
-static void check_type_known_walk(struct causality *c, struct type *t, struct loc loc,
-                                  const char *what, unsigned walk) {
-  t = type_head(t);
-  if (!type_walk_first(t, walk)) {
-    return;
-  }
-  switch (t->kind) {
-  case TYPE_ARRAY:
+struct known_check {
+  struct causality *c;
+  struct loc loc;
+  const char *what;
+};
+
+/* Checks the sizes of one part of a type; type_search walks the parts. */
+static bool dims_known(struct type *t, void *arg) {
+  const struct known_check *k = arg;
+  if (t->kind == TYPE_ARRAY) {
     for (int i = 0; i < t->u.array.rank; i++) {
-      check_size_known(c, t->u.array.dims[i], loc, what);
+      check_size_known(k->c, t->u.array.dims[i], k->loc, k->what);
     }
-    check_type_known_walk(c, t->u.array.elem, loc, what, walk);
-    return;
-  case TYPE_TUPLE:
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      check_type_known_walk(c, t->u.tuple.elems[i], loc, what, walk);
-    }
-    return;
-  case TYPE_RECORD:
-    for (int i = 0; i < t->u.record.count; i++) {
-      check_type_known_walk(c, t->u.record.fields[i].type, loc, what, walk);
-    }
-    return;
-  case TYPE_ARROW:
-    check_type_known_walk(c, t->u.arrow.param, loc, what, walk);
-    check_type_known_walk(c, t->u.arrow.result, loc, what, walk);
-    return;
-  default:
-    return;
   }
+  return false;
 }
 
 static void check_type_known(struct causality *c, struct type *t, struct loc loc,
                              const char *what) {
-  check_type_known_walk(c, t, loc, what, type_walk_start());
+  struct known_check k = {.c = c, .loc = loc, .what = what};
+  type_search(t, true, dims_known, &k);
 }
 
 /* A use of a polymorphic name: its instantiation needs its sizes now; the sizes of its

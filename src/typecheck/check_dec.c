@@ -264,43 +264,21 @@ static bool size_mentions(struct size *s, struct tc_binding *b) {
   return false;
 }
 
-/* Each node once (Note [Shared types] in types.c). */
-static bool type_mentions_walk(struct type *t, struct tc_binding *b, unsigned walk) {
-  t = type_head(t);
-  if (!type_walk_first(t, walk)) {
-    return false; /* reached before: found nothing there */
-  }
-  switch (t->kind) {
-  case TYPE_ARRAY:
-    for (int i = 0; i < t->u.array.rank; i++) {
-      if (size_mentions(t->u.array.dims[i], b)) {
-        return true;
-      }
-    }
-    return type_mentions_walk(t->u.array.elem, b, walk);
-  case TYPE_TUPLE:
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      if (type_mentions_walk(t->u.tuple.elems[i], b, walk)) {
-        return true;
-      }
-    }
-    return false;
-  case TYPE_RECORD:
-    for (int i = 0; i < t->u.record.count; i++) {
-      if (type_mentions_walk(t->u.record.fields[i].type, b, walk)) {
-        return true;
-      }
-    }
-    return false;
-  case TYPE_ARROW:
-    return type_mentions_walk(t->u.arrow.param, b, walk) || type_mentions_walk(t->u.arrow.result, b, walk);
-  default:
+static bool dims_mention(struct type *t, void *b) {
+  if (t->kind != TYPE_ARRAY) {
     return false;
   }
+  for (int i = 0; i < t->u.array.rank; i++) {
+    if (size_mentions(t->u.array.dims[i], b)) {
+      return true;
+    }
+  }
+  return false;
 }
 
+/* Whether a size of t, function types included, mentions b. */
 static bool type_mentions(struct type *t, struct tc_binding *b) {
-  return type_mentions_walk(t, b, type_walk_start());
+  return type_search(t, true, dims_mention, b);
 }
 
 static void check_size_params_used(struct function_syntax *f, struct type **params) {

@@ -224,42 +224,21 @@ static struct type *elab_arrow(struct tc *tc, struct type_exp *te, enum size_mod
  * type^ abbreviation, must be the size of an array of t outside function types, or no
  * value could determine it: `?[n].bool`, `?[n].bool -> [n]bool` and
  * `type^ t = []bool -> bool` are rejected, as in Futhark. */
-/* Each node once (Note [Shared types] in types.c). */
-static bool size_witnessed_walk(struct type *t, struct tc_binding *b, unsigned walk) {
-  t = type_head(t);
-  if (!type_walk_first(t, walk)) {
-    return false; /* reached before: found nothing there */
-  }
-  switch (t->kind) {
-  case TYPE_ARRAY:
-    for (int i = 0; i < t->u.array.rank; i++) {
-      struct size *s = size_head(t->u.array.dims[i]);
-      if (s->kind == SIZE_NAME && s->u.name == b) {
-        return true;
-      }
-    }
-    return size_witnessed_walk(t->u.array.elem, b, walk);
-  case TYPE_TUPLE:
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      if (size_witnessed_walk(t->u.tuple.elems[i], b, walk)) {
-        return true;
-      }
-    }
-    return false;
-  case TYPE_RECORD:
-    for (int i = 0; i < t->u.record.count; i++) {
-      if (size_witnessed_walk(t->u.record.fields[i].type, b, walk)) {
-        return true;
-      }
-    }
-    return false;
-  default:
+static bool dim_is(struct type *t, void *b) {
+  if (t->kind != TYPE_ARRAY) {
     return false;
   }
+  for (int i = 0; i < t->u.array.rank; i++) {
+    struct size *s = size_head(t->u.array.dims[i]);
+    if (s->kind == SIZE_NAME && s->u.name == b) {
+      return true;
+    }
+  }
+  return false;
 }
 
 bool size_witnessed(struct type *t, struct tc_binding *b) {
-  return size_witnessed_walk(t, b, type_walk_start());
+  return type_search(t, false, dim_is, b);
 }
 
 static struct type *elab_exist(struct tc *tc, struct type_exp *te, enum size_mode mode) {

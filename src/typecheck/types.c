@@ -448,105 +448,72 @@ bool type_is_prim(struct type *t, enum prim_type p) {
   return t->kind == TYPE_PRIM && t->u.prim == p;
 }
 
-static bool contains_arrow(struct type *t, unsigned walk) {
+/* type_search walks t's parts, each node once (Note [Shared types]): array elements,
+ * tuple and record components and, with `arrows`, function parameters and results. */
+static bool search(struct type *t, bool arrows, type_found_fn found, void *arg,
+                   unsigned walk) {
   t = type_head(t);
   if (!type_walk_first(t, walk)) {
-    return false; /* seen in this walk, and found without (Note [Shared types]) */
+    return false; /* seen in this walk, and found without */
+  }
+  if (found(t, arg)) {
+    return true;
   }
   switch (t->kind) {
-  case TYPE_ARROW:
-    return true;
   case TYPE_ARRAY:
-    return contains_arrow(t->u.array.elem, walk);
+    return search(t->u.array.elem, arrows, found, arg, walk);
   case TYPE_TUPLE:
     for (int i = 0; i < t->u.tuple.count; i++) {
-      if (contains_arrow(t->u.tuple.elems[i], walk)) {
+      if (search(t->u.tuple.elems[i], arrows, found, arg, walk)) {
         return true;
       }
     }
     return false;
   case TYPE_RECORD:
     for (int i = 0; i < t->u.record.count; i++) {
-      if (contains_arrow(t->u.record.fields[i].type, walk)) {
+      if (search(t->u.record.fields[i].type, arrows, found, arg, walk)) {
         return true;
       }
     }
     return false;
+  case TYPE_ARROW:
+    return arrows && (search(t->u.arrow.param, arrows, found, arg, walk) ||
+                      search(t->u.arrow.result, arrows, found, arg, walk));
   default:
     return false;
   }
+}
+
+bool type_search(struct type *t, bool arrows, type_found_fn found, void *arg) {
+  return search(t, arrows, found, arg, type_walk_start());
+}
+
+static bool is_arrow(struct type *t, void *arg) {
+  (void)arg;
+  return t->kind == TYPE_ARROW;
 }
 
 bool type_contains_arrow(struct type *t) {
-  return contains_arrow(t, type_walk_start());
+  return type_search(t, false, is_arrow, NULL);
 }
 
-static bool may_be_function(struct type *t, unsigned walk) {
-  t = type_head(t);
-  if (!type_walk_first(t, walk)) {
-    return false; /* seen in this walk, and found without (Note [Shared types]) */
-  }
-  switch (t->kind) {
-  case TYPE_ARROW:
-    return true;
-  case TYPE_PARAM:
-    return t->u.param->liftedness == TPARAM_LIFTED;
-  case TYPE_ARRAY:
-    return may_be_function(t->u.array.elem, walk);
-  case TYPE_TUPLE:
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      if (may_be_function(t->u.tuple.elems[i], walk)) {
-        return true;
-      }
-    }
-    return false;
-  case TYPE_RECORD:
-    for (int i = 0; i < t->u.record.count; i++) {
-      if (may_be_function(t->u.record.fields[i].type, walk)) {
-        return true;
-      }
-    }
-    return false;
-  default:
-    return false;
-  }
+static bool is_function_or_lifted(struct type *t, void *arg) {
+  (void)arg;
+  return t->kind == TYPE_ARROW ||
+         (t->kind == TYPE_PARAM && t->u.param->liftedness == TPARAM_LIFTED);
 }
 
 bool type_may_be_function(struct type *t) {
-  return may_be_function(t, type_walk_start());
+  return type_search(t, false, is_function_or_lifted, NULL);
 }
 
-static bool may_hide_size(struct type *t, unsigned walk) {
-  t = type_head(t);
-  if (!type_walk_first(t, walk)) {
-    return false; /* reached before, and found hiding none (or the walk had ended) */
-  }
-  switch (t->kind) {
-  case TYPE_PARAM:
-    return t->u.param->liftedness == TPARAM_SIZE_LIFTED;
-  case TYPE_ARRAY:
-    return may_hide_size(t->u.array.elem, walk);
-  case TYPE_TUPLE:
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      if (may_hide_size(t->u.tuple.elems[i], walk)) {
-        return true;
-      }
-    }
-    return false;
-  case TYPE_RECORD:
-    for (int i = 0; i < t->u.record.count; i++) {
-      if (may_hide_size(t->u.record.fields[i].type, walk)) {
-        return true;
-      }
-    }
-    return false;
-  default:
-    return false;
-  }
+static bool is_size_lifted(struct type *t, void *arg) {
+  (void)arg;
+  return t->kind == TYPE_PARAM && t->u.param->liftedness == TPARAM_SIZE_LIFTED;
 }
 
 bool type_may_hide_size(struct type *t) {
-  return may_hide_size(t, type_walk_start());
+  return type_search(t, false, is_size_lifted, NULL);
 }
 
 struct type *type_field(struct type *t, name_t field) {

@@ -255,6 +255,11 @@ int type_rank(struct type *t);                   /* 0 for non-arrays */
 struct type *type_row(struct arena *a, struct type *t);        /* [n]t -> t */
 struct type *type_elem_scalar(struct type *t);  /* the non-array element */
 bool type_is_prim(struct type *t, enum prim_type p);
+/* Whether some part of t (t itself, array elements, tuple and record components and,
+ * with `arrows`, function parameters and results) is one that `found` accepts; each
+ * shared node is asked once (Note [Shared types] in types.c), its head given. */
+typedef bool (*type_found_fn)(struct type *t, void *arg);
+bool type_search(struct type *t, bool arrows, type_found_fn found, void *arg);
 bool type_contains_arrow(struct type *t);
 /* A function type, or a lifted type parameter '^a that may stand for one. */
 bool type_may_be_function(struct type *t);

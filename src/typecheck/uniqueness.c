@@ -89,46 +89,25 @@ static void set_union(struct uq *u, struct alias_set *into, const struct alias_s
   }
 }
 
-/* Whether t holds an array. With `known`, only arrays that are certainly there count
- * (an abstract type, a type parameter or a closure may hold none); without, those
- * count too (a closure holds what it captures: Note [Closures alias]). Each node is
- * reached once (Note [Shared types] in types.c). */
-static bool has_arrays_walk(struct type *t, bool known, unsigned walk) {
-  t = type_head(t);
-  if (!type_walk_first(t, walk)) {
-    return false;
-  }
-  switch (t->kind) {
-  case TYPE_ARRAY:
-    return true;
-  case TYPE_TUPLE:
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      if (has_arrays_walk(t->u.tuple.elems[i], known, walk)) {
-        return true;
-      }
-    }
-    return false;
-  case TYPE_RECORD:
-    for (int i = 0; i < t->u.record.count; i++) {
-      if (has_arrays_walk(t->u.record.fields[i].type, known, walk)) {
-        return true;
-      }
-    }
-    return false;
-  case TYPE_PARAM:
-  case TYPE_ARROW:
-    return !known;
-  default:
-    return false;
-  }
+/* Whether t holds an array. has_known_arrays counts only arrays that are certainly
+ * there (an abstract type, a type parameter or a closure may hold none); has_arrays
+ * counts those too (a closure holds what it captures: Note [Closures alias]). */
+static bool is_array(struct type *t, void *arg) {
+  (void)arg;
+  return t->kind == TYPE_ARRAY;
+}
+
+static bool may_be_array(struct type *t, void *arg) {
+  (void)arg;
+  return t->kind == TYPE_ARRAY || t->kind == TYPE_PARAM || t->kind == TYPE_ARROW;
 }
 
 static bool has_arrays(struct type *t) {
-  return has_arrays_walk(t, false, type_walk_start());
+  return type_search(t, false, may_be_array, NULL);
 }
 
 static bool has_known_arrays(struct type *t) {
-  return has_arrays_walk(t, true, type_walk_start());
+  return type_search(t, false, is_array, NULL);
 }
 
 static void bind_var(struct uq *u, struct tc_binding *b, const struct alias_set *aliases) {
