@@ -102,9 +102,11 @@ void emit_c_check_entry_names(struct emitter *e) {
       if (g->entry == NULL || strcmp(entry_cname(e, g), cname) != 0) {
         continue;
       }
-      diag_error(f->entry->name_loc, "the entry points '%s' and '%s' have the same C name %s_entry_%s",
+      diag_error(f->entry->name_loc,
+                 "the entry points '%s' and '%s' have the same C name %s_entry_%s",
                  entry_name(g), entry_name(f), prefix(e), cname);
-      diag_note(g->entry->name_loc, "the entry point '%s' is here; rename one of them", entry_name(g));
+      diag_note(g->entry->name_loc, "the entry point '%s' is here; rename one of them",
+                entry_name(g));
       diag_abort();
     }
   }
