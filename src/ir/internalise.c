@@ -969,6 +969,43 @@ int sv_arity(struct ictx *c, struct sv *fn) {
 /* The environment in which a definition's body runs: its type parameters bound to the
  * instance's types, and size parameters the arguments do not show bound from the
  * instance's sizes (evaluated where the definition was referred to). */
+/* Note [Sizes of type arguments]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A type argument may have sizes that are expressions of the caller's sizes:
+ * `tabulate n (\i -> xs[i] ++ xs[i])` instantiates tabulate's 'a with [m+m]i32. The
+ * body of the inlined function sees only its own environment, where m has no value,
+ * so its map would not know the rows' size (and an empty result would lose it: Note
+ * [computed row sizes]). Such a size of an array type argument (its dimensions and
+ * those of its elements) is computed at the call, in the caller's environment, into a
+ * size of its own that the argument's type names instead. */
+static struct type *type_arg_sizes(struct ictx *c, struct sv *fn, struct ienv **env,
+                                   struct type *t) {
+  t = type_head(t);
+  if (t->kind != TYPE_ARRAY) {
+    return t;
+  }
+  struct type *elem = type_arg_sizes(c, fn, env, t->u.array.elem);
+  bool changed = elem != t->u.array.elem;
+  struct size **dims = ARENA_ARRAY(c->arena, struct size *, t->u.array.rank);
+  for (int i = 0; i < t->u.array.rank; i++) {
+    struct size *d = size_head(t->u.array.dims[i]);
+    dims[i] = d;
+    if (d->kind != SIZE_BINOP || !size_computable(c, fn->u.def.caller_env, d)) {
+      continue;
+    }
+    struct ir_subexp *value = ARENA_NEW(c->arena, struct ir_subexp);
+    *value = eval_size(c, fn->u.def.caller_env, d);
+    struct tc_binding *named = ARENA_NEW(c->arena, struct tc_binding);
+    named->kind = BIND_SIZE;
+    named->name = intern("d");
+    named->loc = c->loc;
+    *env = env_add(c, *env, named, sv_dyn(c, type_prim(c->arena, PRIM_I64), value, 1));
+    dims[i] = size_name(c->arena, named);
+    changed = true;
+  }
+  return changed ? type_array(c->arena, elem, dims, t->u.array.rank) : t;
+}
+
 static struct ienv *def_env(struct ictx *c, struct sv *fn, struct ienv *env) {
   struct tc_binding *b = fn->u.def.binding;
   struct tc_inst *inst = fn->u.def.inst;
@@ -976,7 +1013,8 @@ static struct ienv *def_env(struct ictx *c, struct sv *fn, struct ienv *env) {
   for (int i = 0; i < b->scheme.param_count; i++) {
     struct type_param *p = &b->scheme.params[i];
     if (p->kind != TPARAM_SIZE) {
-      env = env_add_type(c, env, p->binding, fn->u.def.types[ti++]);
+      struct type *arg = type_arg_sizes(c, fn, &env, fn->u.def.types[ti++]);
+      env = env_add_type(c, env, p->binding, arg);
     }
   }
   (void)inst;

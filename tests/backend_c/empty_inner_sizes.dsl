@@ -4,7 +4,14 @@
 -- map whose body makes an empty array. Rows whose size is an expression of known
 -- sizes (r ++ r: m+m) keep it too, also through a function's coerced result, a
 -- branch, map2 and a tuple (Note [computed row sizes] in src/ir/internalise_soacs.c).
+-- Through a polymorphic function too: tabulate's 'a is [m+m]i32 or [2][k*3]i64 (Note
+-- [Sizes of type arguments] in src/ir/internalise.c).
 -- ==
+-- entry: through_tabulate
+-- input { empty([0][3]i32) 2i64 }
+-- output { empty([0][6]i32) empty([0][2][6]i64) }
+-- input { [[1i32, 2i32]] 1i64 }
+-- output { [[1i32, 2i32, 1i32, 2i32]] [[[0i64, 0i64, 0i64], [1i64, 1i64, 1i64]]] }
 -- entry: from_function
 -- input { 1i64 } output { empty([0][2]i32) }
 -- entry: from_branch
@@ -55,3 +62,8 @@ entry doubled (xs: [][]i32) =
   in (double_rows xs, map2 (\r s -> r ++ s) xs xs, zip xs xs |> map (\(p, q) -> p ++ q), a, b)
 entry branches (b: bool) (xs: [][]i32) =
   if b then map (\r -> r ++ r) xs else map (\r -> r ++ r) (reverse xs)
+
+entry through_tabulate [n][m] (xs: [n][m]i32) (k: i64) =
+  let n64 = length xs
+  in (tabulate n (\i -> xs[i] ++ xs[i]),
+      tabulate n64 (\_ -> tabulate 2 (\j -> replicate (k * 3) j)))
