@@ -11,7 +11,8 @@
 # (./configure, or setup.sh, first). Each target starts from a seed corpus (every .dsl
 # file under tests/, examples/ and stdlib/ of at most MAX_LEN bytes) and the dictionary
 # prism.dict, and fails on a crash, undefined behaviour, a leak, an internal compiler
-# error, an input that takes more than 2 s or more than 2 GiB. The inputs that a
+# error, an input that takes more than 2 s (10 s for fuzz_cc, which runs cc) or more
+# than 2 GiB. The inputs that a
 # failing run leaves are in fuzz/build/artifacts/; reproduce one with
 #   fuzz/build/fuzz_TARGET fuzz/build/artifacts/TARGET-crash-...
 # or with prismc itself (`prismc dump --after STAGE FILE`). New inputs that the fuzzers
@@ -105,12 +106,18 @@ for t in $targets; do
   [ -x "$out/fuzz_$t" ] || die "unknown target '$t' (parse, typecheck, emit or cc)"
   mkdir -p "$out/corpus/$t"
   log=$out/fuzz_$t.log
+  # An input may take 2 s in the compiler; fuzz_cc's also runs the C compiler on the
+  # emitted C of the sampled inputs (seconds for the largest seeds under load).
+  limit=2
+  if [ "$t" = cc ]; then
+    limit=10
+  fi
   echo "fuzz/run.sh: fuzz_$t for $seconds s (log: $log)"
   # shellcheck disable=SC2086 # (FUZZ_FLAGS are words)
   (cd "$out/work" &&
     ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
       UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-      "$out/fuzz_$t" -max_total_time="$seconds" -timeout=2 -rss_limit_mb=2048 \
+      "$out/fuzz_$t" -max_total_time="$seconds" -timeout="$limit" -rss_limit_mb=2048 \
       -max_len="$max_len" -dict="$here/prism.dict" -print_final_stats=1 \
       -artifact_prefix="$out/artifacts/$t-" ${FUZZ_FLAGS:-} \
       "$out/corpus/$t" "$out/seeds") >"$log" 2>&1
