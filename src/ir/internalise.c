@@ -1464,7 +1464,9 @@ static struct ispec *specialise(struct ictx *c, struct tc_binding *b, struct typ
     env = bind_pat(c, env, p, sv_from_vars(c, t, vars, n));
   }
   if (is_entry) {
-    check_entry_sizes(c, env, d, comps_per_param, params.items + size_params);
+    /* (an entry point without parameters has no vector to point into) */
+    struct ir_var **args = params.items != NULL ? params.items + size_params : NULL;
+    check_entry_sizes(c, env, d, comps_per_param, args);
   }
   struct sv *r = int_exp(c, env, d->u.val.body);
   int n;
