@@ -745,6 +745,11 @@ static struct type *field_type_at(struct type *t, int i) {
   return t->kind == TYPE_RECORD ? t->u.record.fields[i].type : t->u.tuple.elems[i];
 }
 
+/* v's components from the offset-th on (none when a value of units has none). */
+static struct ir_subexp *comps_from(struct sv *v, int offset) {
+  return v->u.dyn.comps != NULL ? v->u.dyn.comps + offset : NULL;
+}
+
 struct sv *sv_tuple_elem(struct ictx *c, struct sv *v, int i) {
   if (v->kind == SV_TUPLE) {
     return v->u.tuple.elems[i];
@@ -762,14 +767,14 @@ struct sv *sv_tuple_elem(struct ictx *c, struct sv *v, int i) {
     }
     struct type *ft = type_array(c->arena, field_type_at(elem, i), t->u.array.dims,
                                  t->u.array.rank);
-    return sv_dyn(c, ft, v->u.dyn.comps + offset, comp_count(ft));
+    return sv_dyn(c, ft, comps_from(v, offset), comp_count(ft));
   }
   int offset = 0;
   for (int j = 0; j < i; j++) {
     offset += comp_count(field_type_at(t, j));
   }
   struct type *ft = field_type_at(t, i);
-  return sv_dyn(c, ft, v->u.dyn.comps + offset, comp_count(ft));
+  return sv_dyn(c, ft, comps_from(v, offset), comp_count(ft));
 }
 
 struct sv *sv_field(struct ictx *c, struct sv *v, name_t field) {
