@@ -90,23 +90,20 @@ else
 fi
 
 # Prefixes that cannot be used: status 2 and a message saying why.
-for prefix in rts RTS Rts rts_x entry Entry_x glue inputs outputs fun; do
-  (cd "$tmp" && "$prismc" c --library --prefix "$prefix" -o p names.dsl > out.txt 2> err.txt)
+refused() { # PREFIX MESSAGE
+  (cd "$tmp" && "$prismc" c --library --prefix "$1" -o p names.dsl > out.txt 2> err.txt)
   status=$?
   if [ "$status" -ne 2 ]; then
-    fail "--prefix $prefix: expected exit status 2, got $status"
-  elif ! grep -Fq "prismc: error: the prefix '$prefix' would clash with the names of the generated code" "$tmp/err.txt"; then
-    fail "--prefix $prefix: unexpected message: $(head -n 1 "$tmp/err.txt")"
+    fail "--prefix '$1': expected exit status 2, got $status"
+  elif ! grep -Fq "prismc: error: the prefix '$1' $2" "$tmp/err.txt"; then
+    fail "--prefix '$1': unexpected message: $(head -n 1 "$tmp/err.txt")"
   fi
+}
+for prefix in rts RTS Rts rts_x entry Entry_x glue inputs outputs fun; do
+  refused "$prefix" "would clash with the names of the generated code"
 done
 for prefix in 9a a-b _x "" "a b"; do
-  (cd "$tmp" && "$prismc" c --library --prefix "$prefix" -o p names.dsl > out.txt 2> err.txt)
-  status=$?
-  if [ "$status" -ne 2 ]; then
-    fail "--prefix '$prefix': expected exit status 2, got $status"
-  elif ! grep -Fq "prismc: error: the prefix '$prefix' is not a C identifier" "$tmp/err.txt"; then
-    fail "--prefix '$prefix': unexpected message: $(head -n 1 "$tmp/err.txt")"
-  fi
+  refused "$prefix" "is not a C identifier"
 done
 
 # Prefixes next to the reserved ones, and names of C and its headers, compile.
