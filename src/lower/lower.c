@@ -9,24 +9,12 @@
 
 const char *lower_form_name(enum lower_form f) {
   static const char *const names[] = {
-#define X(form, name, g, w) name,
+#define X(form, name) name,
       LOWER_FORMS(X)
 #undef X
   };
   return names[f];
 }
-
-static const int global_kernels[] = {
-#define X(form, name, g, w) g,
-    LOWER_FORMS(X)
-#undef X
-};
-
-static const int group_kernels[] = {
-#define X(form, name, g, w) w,
-    LOWER_FORMS(X)
-#undef X
-};
 
 /* ------------------------------------------------------------ Kernel code */
 
@@ -1266,6 +1254,13 @@ static struct lower_kernel *add_kernel(struct lower_plan *plan, const struct ir_
   return kp;
 }
 
+/* The kernel IR of a planned statement (kernels.c), checked. */
+static void decide_kernels(struct lower_plan *plan, const struct ir_stm *s,
+                           struct lower_kernel *k) {
+  kir_build(&plan->arena, s, k);
+  kir_verify(s, k);
+}
+
 static void plan_body(struct lower_plan *plan, const struct ir_program *p,
                       const struct ir_body *b) {
   for (int i = 0; i < b->stm_count; i++) {
@@ -1289,15 +1284,16 @@ static void plan_body(struct lower_plan *plan, const struct ir_program *p,
         if (kp->form == LOWER_MAP || kp->form == LOWER_SEGRED) {
           plan_coalescing(plan, p, &s->exp.u.soac, kp);
         }
+        decide_kernels(plan, s, kp);
       } else if (plan_transpose(plan, s, &k)) {
-        add_kernel(plan, s, &k);
+        decide_kernels(plan, s, add_kernel(plan, s, &k));
       }
       break;
     }
     case IR_REARRANGE: {
       struct lower_kernel k = {0};
       if (plan_transpose(plan, s, &k)) {
-        add_kernel(plan, s, &k);
+        decide_kernels(plan, s, add_kernel(plan, s, &k));
       }
       break;
     }
@@ -1381,10 +1377,11 @@ void lower_print(struct strbuf *out, const struct ir_program *p,
     const struct ir_stm *s = by_id[i];
     const struct lower_kernel *k = lower_kernel_of(plan, s);
     strbuf_printf(out, "kernel %d %s (global %d, group %d) at %s: ", k->id,
-                  lower_form_name(k->form), global_kernels[k->form] + k->transposed_count,
-                  group_kernels[k->form], loc_format(s->loc));
+                  lower_form_name(k->form), kir_kernels_at(k, KIR_GLOBAL),
+                  kir_kernels_at(k, KIR_GROUP), loc_format(s->loc));
     if (k->form == LOWER_TRANSPOSE) {
       print_transpose(out, k);
+      kir_print(out, s, k);
       continue;
     }
     strbuf_printf(out, "%s over ", ir_soac_kind_name(s->exp.u.soac.kind));
@@ -1396,6 +1393,7 @@ void lower_print(struct strbuf *out, const struct ir_program *p,
       print_vars(out, k->transposed, k->transposed_count);
     }
     strbuf_puts(out, "\n");
+    kir_print(out, s, k);
   }
   heap_free(by_id);
 }
@@ -1408,8 +1406,8 @@ void lower_print_structure(struct strbuf *out, const struct ir_program *p,
   void *value;
   while (ptrmap_next(&plan->kernels, &pos, &key, &value)) {
     const struct lower_kernel *k = value;
-    global += global_kernels[k->form] + k->transposed_count;
-    group += group_kernels[k->form];
+    global += kir_kernels_at(k, KIR_GLOBAL);
+    group += kir_kernels_at(k, KIR_GROUP);
     transpose += (k->form == LOWER_TRANSPOSE) + k->transposed_count;
   }
   struct host_counts c = {0};

@@ -69,24 +69,24 @@
 #include <stdint.h>
 
 #include "ir/ir.h"
+#include "lower/kernel.h"
 #include "support/arena.h"
 #include "support/ptrmap.h"
 #include "support/strbuf.h"
 
-#define LOWER_FORMS(X)              \
-  X(LOWER_MAP, "map", 1, 0)         \
-  X(LOWER_MAP2, "map2", 1, 0)       \
-  X(LOWER_REDUCE, "reduce", 1, 0)   \
-  X(LOWER_SCAN, "scan", 1, 0)       \
-  X(LOWER_SCATTER, "scatter", 1, 0) \
-  X(LOWER_HIST, "hist", 1, 0)       \
-  X(LOWER_SEGRED, "segred", 1, 1)   \
-  X(LOWER_INTRA, "intra", 0, 2)     \
-  X(LOWER_TRANSPOSE, "transpose", 1, 0)
+#define LOWER_FORMS(X)   \
+  X(LOWER_MAP, "map")     \
+  X(LOWER_MAP2, "map2")   \
+  X(LOWER_REDUCE, "reduce") \
+  X(LOWER_SCAN, "scan")   \
+  X(LOWER_SCATTER, "scatter") \
+  X(LOWER_HIST, "hist")   \
+  X(LOWER_SEGRED, "segred") \
+  X(LOWER_INTRA, "intra") \
+  X(LOWER_TRANSPOSE, "transpose")
 
-/* X(FORM, name, global kernels, group kernels) */
 enum lower_form {
-#define X(form, name, g, w) form,
+#define X(form, name) form,
   LOWER_FORMS(X)
 #undef X
 };
@@ -110,6 +110,13 @@ struct lower_kernel {
    * rows the work-items walk, read through a transposed copy when it pays */
   struct ir_var **transposed;
   int transposed_count;
+  /* The kernel IR (kernel.h): the kernels, in launch order, and how the host picks */
+  struct kir_kernel *kernels;
+  int kernel_count;
+  enum kir_choice choice;
+  struct kir_steps steps;    /* LOWER_INTRA: the segment's code */
+  bool result_slots;         /* LOWER_REDUCE: results in the error buffer's slots */
+  bool lookback;             /* LOWER_SCAN: one kernel with look-back (Note [scan versions]) */
 };
 
 struct lower_plan {

@@ -2253,7 +2253,7 @@
 -- -1.868259, 1.541081, -0.063857, 0.130862, -0.232732, -1.777719, -0.946669, -0.223744,
 -- -0.856588, -0.489622, 0.634447]] }
 -- output { [4021.92014, 4030.07033] }
--- structure kernels { global 5 group 1 host 0 transpose 1 }
+-- structure kernels { global 7 group 1 host 0 transpose 1 }
 entry main (xs: []f64) : ([]f64, f64, []f64) =
   let ys = map (\x -> f64.sqrt (x * x + 1) + f64.sin x * f64.exp (-x * x)) xs
   in (ys, reduce (+) 0 ys, scan (+) 0 ys)

@@ -1144,7 +1144,7 @@
 -- 1, 17, 5, 33, 49, 21, 25, 46, 41, 0, 23, 51, 52, 48, 23, 6, 44, 12, 28, 51, 36, 44, 6, 37,
 -- 42, 54, 0, 21, 17, 25, 6, 38, 26, 14, 36, 43, 45, 15, 45, 17, 57, 33, 30, 47, 28, 44, 22, 17,
 -- 35, 13, 29, 53, 58, 16, 44, 16, 29, 56, 0, 1, 9, 1, 50, 14, 11, 25, 27, 51, 25] }
--- structure kernels { global 2 group 0 host 0 scanomap 2 map 0 }
+-- structure kernels { global 4 group 0 host 0 scanomap 2 map 0 }
 entry main (xs: []i32) : ([]i32, []i32) =
   let ys = map (\x -> x * 2 + 1) xs
   in (scan (+) 0 ys, ys)

@@ -1,0 +1,192 @@
+/* The kernel IR: what lowering decides for each host-level statement that runs on the
+ * device (DESIGN.md section 2, IR 4; docs/internals.md).
+ *
+ * Host code stays core IR. A statement that lowering gives to the device has a struct
+ * lower_kernel (lower.h) whose `kernels` are the OpenCL kernels that carry it out, in
+ * the order the host launches them, and whose `choice` says how the host picks among
+ * them when they are versions of one another. Each kernel states every decision that
+ * shapes its code, so that the OpenCL renderer (src/backend_opencl/) only prints:
+ *
+ *   level      global: work-items take elements on their own; group: a work-group
+ *              takes a segment (one element of the outer map) and its work-items share
+ *              the segment's inner SOACs, meeting at barriers
+ *   geometry   how many work-groups a launch has (a function of a size, evaluated on
+ *              the host by the runtime: rts/opencl/mirror.c), their size, how many
+ *              elements a work-item takes per pass, and, at group level, the segment's
+ *              length and the segments a work-group takes at once
+ *   elements   how a work-item's elements are spread: strided (j, j + G, ...: any
+ *              order, the operator commutes) or chunked (a contiguous run, for
+ *              operators that are only associative)
+ *   local      the local-memory layout: each buffer with its element type and length
+ *   index      the type of index arithmetic (i64 today)
+ *   steps      group level (intra): the body as explicit steps, one per statement of
+ *              the segment's code, with the barriers between them
+ *
+ * Invariants (kir_verify checks them, after lowering, like ir_verify):
+ *   - a barrier is a step of the group body or of a loop step's body, never inside a
+ *     per-work-item step: every work-item of the group reaches it (loop bounds and
+ *     branches of group code are uniform, lower.h);
+ *   - a step that writes memory that other work-items read (fill, map, scatter,
+ *     reduce, scan, copy) is followed by a barrier before the next step;
+ *   - every array a step writes in group memory has a slot in the layout, and every
+ *     reduction's tree is a run of the kernel's local buffers, one per accumulator;
+ *   - every variable that the kernels' lambdas use from outside is an argument
+ *     (lower_kernel.free) or bound by the SOAC (its parameters, index, pattern).
+ */
+#ifndef PRISM_LOWER_KERNEL_H
+#define PRISM_LOWER_KERNEL_H
+
+#include <stdbool.h>
+
+#include "ir/ir.h"
+#include "support/strbuf.h"
+
+enum kir_level { KIR_GLOBAL, KIR_GROUP };
+
+/* The type of the kernels' index arithmetic. */
+enum kir_index { KIR_INDEX_I64 };
+
+/* A launch's work-groups, from `n` (rts/opencl/mirror.c). */
+#define KIR_GRIDS(X)                                                                    \
+  X(KIR_GRID_CAPPED, "capped", "enough for n work-items, capped; work-items stride")     \
+  X(KIR_GRID_PARTIALS, "partials", "a reduction's first phase: rts_cl_partial_groups")  \
+  X(KIR_GRID_TILES, "tiles", "one per tile of RTS_SCAN_TILE elements")                  \
+  X(KIR_GRID_SEGMENTS, "segments", "work-groups stride over n segments")                \
+  X(KIR_GRID_ONE, "one", "one work-group")
+
+enum kir_grid {
+#define X(g, name, text) g,
+  KIR_GRIDS(X)
+#undef X
+};
+
+/* What `n` counts: the statement's width, its width times the inner SOAC's (map2), the
+ * elements of the array transposed, or its tiles (a tiled transpose). */
+enum kir_count { KIR_COUNT_WIDTH, KIR_COUNT_FLAT, KIR_COUNT_ELEMS, KIR_COUNT_TRANSPOSE_TILES };
+
+/* How a work-item's elements of a loop are spread over the range. */
+enum kir_elements {
+  KIR_STRIDED, /* j, j + G, j + 2G, ...: any order (the operator commutes) */
+  KIR_CHUNKED  /* one contiguous run per work-item, in order */
+};
+
+struct kir_geometry {
+  enum kir_grid grid;
+  enum kir_count count;
+  int group_size;          /* 0: RTS_GROUP, set when the kernels are built (default 256) */
+  int items;               /* elements a work-item takes per pass of its loop */
+  bool vectors;            /* the first passes load and store vectors of 4 (map) */
+  struct ir_subexp segment;/* group level: a segment's length (IR_SE_NONE: varies) */
+  int segments_per_group;  /* group level: segments a work-group takes at once */
+};
+
+/* How many elements a buffer of local memory holds. */
+enum kir_extent {
+  KIR_EXTENT_ELEMS,          /* `elems`, a size (a slot of group code) */
+  KIR_EXTENT_GROUP,          /* one per work-item (a reduction's tree) */
+  KIR_EXTENT_SCAN_TILE,      /* RTS_SCAN_TILE, padded against bank conflicts */
+  KIR_EXTENT_TRANSPOSE_TILE  /* RTS_TRANSPOSE_TILE x (RTS_TRANSPOSE_TILE + 1) */
+};
+
+/* A buffer of local memory (or, for the slots of a group kernel whose space is global,
+ * of its work-group's part of a scratch buffer); `var` is the array a slot holds. */
+struct kir_local {
+  const char *name;
+  enum prim_type prim;
+  enum kir_extent extent;
+  struct ir_subexp elems;
+  const struct ir_var *var;
+};
+
+/* Where a group kernel's slots (arrays of group code) live. */
+enum kir_space { KIR_SPACE_LOCAL, KIR_SPACE_GLOBAL };
+
+#define KIR_STEPS(X)                                                                      \
+  X(KIR_STEP_SCALAR, "scalar")   /* a statement every work-item runs alike */             \
+  X(KIR_STEP_FILL, "fill")       /* replicate, iota or copy into its slot, one element    \
+                                    per work-item */                                      \
+  X(KIR_STEP_MAP, "map")         /* an inner map, one element per work-item */            \
+  X(KIR_STEP_SCATTER, "scatter") /* an inner scatter, one element per work-item */        \
+  X(KIR_STEP_REDUCE, "reduce")   /* elements per work-item, then a tree in `tree` */      \
+  X(KIR_STEP_SCAN, "scan")       /* group-size chunks, each scanned in `tree` */          \
+  X(KIR_STEP_LOOP, "loop")       /* a loop of the whole group: init, body, next */        \
+  X(KIR_STEP_BIND, "bind")       /* a loop parameter: a scalar, or an array in its slot */\
+  X(KIR_STEP_COPY, "copy")       /* an array into a loop parameter's slot */              \
+  X(KIR_STEP_BARRIER, "barrier") /* the work-group meets; its failure flag is read */
+
+enum kir_step_kind {
+#define X(k, name) k,
+  KIR_STEPS(X)
+#undef X
+};
+
+struct kir_steps {
+  struct kir_step *items;
+  int count, cap;
+};
+
+struct kir_step {
+  enum kir_step_kind kind;
+  const struct ir_stm *stm;    /* the statement (LOOP: the loop) */
+  enum kir_elements elements;  /* REDUCE */
+  int tree;                    /* REDUCE, SCAN: the first of its local buffers */
+  int param;                   /* BIND, COPY: the loop parameter's index */
+  struct ir_subexp from;       /* COPY: the array copied */
+  struct kir_steps init, body, next; /* LOOP: parameters bound, the body, the copies of
+                                      * the results into the parameters' slots */
+};
+
+struct kir_kernel {
+  const char *name;            /* FORM_ID and a suffix: unique in the program */
+  enum kir_level level;
+  enum kir_index index;
+  struct kir_geometry geo;
+  enum kir_elements elements;  /* how work-items share a reduction's elements */
+  struct kir_local *local;     /* the local-memory layout */
+  int local_count;
+  enum kir_space space;        /* group level: where the slots are */
+  bool conditional;            /* launched only when the host says it pays (transposes) */
+};
+
+/* How the host picks among a statement's kernels. */
+#define KIR_CHOICES(X)                                                                   \
+  X(KIR_ALL, "all", "launch each, in order")                                            \
+  X(KIR_GROUP_VERSION, "segment length",                                                \
+    "the group version when segments are long and few (rts_cl_use_group_version)")     \
+  X(KIR_FITS_LOCAL, "local memory",                                                     \
+    "slots in local memory when they fit (rts_cl_fits_local), else global scratch")
+
+enum kir_choice {
+#define X(c, name, text) c,
+  KIR_CHOICES(X)
+#undef X
+};
+
+/* Note [elements per work-item] in kernels.c. */
+#define KIR_UNROLL 8
+#define KIR_UNROLL_MAX_STMS 40
+#define KIR_VECTORS 1
+/* A reduction's results come back in the error buffer's result slots
+ * (RTS_CL_RESULT_SLOTS of rts/opencl/opencl.h) when it has at most this many. */
+#define KIR_RESULT_SLOTS 8
+
+const char *kir_grid_name(enum kir_grid g);
+const char *kir_step_name(enum kir_step_kind k);
+const char *kir_choice_name(enum kir_choice c);
+
+/* Appends a step to a list (the list's storage is the arena's). */
+struct arena;
+struct kir_step *kir_add_step(struct arena *a, struct kir_steps *list, enum kir_step_kind k);
+
+struct lower_kernel;
+/* Decides the kernels of statement s, planned as k (its form, free variables and
+ * transposed arrays set): k's kernels, choice and steps. */
+void kir_build(struct arena *a, const struct ir_stm *s, struct lower_kernel *k);
+/* How many of k's kernels are of the level (`--structure` counts them). */
+int kir_kernels_at(const struct lower_kernel *k, enum kir_level level);
+/* Checks the invariants above; an internal error when one fails. */
+void kir_verify(const struct ir_stm *s, const struct lower_kernel *k);
+/* Prints the kernels of k, a line each, then group code's steps, indented by `indent`. */
+void kir_print(struct strbuf *out, const struct ir_stm *s, const struct lower_kernel *k);
+
+#endif

@@ -1,0 +1,413 @@
+/* The kernel IR's verifier and printer (kernel.h). */
+#include <string.h>
+
+#include "ir/util.h"
+#include "lower/kernel.h"
+#include "lower/lower.h"
+#include "support/diag.h"
+#include "support/heap.h"
+
+/* ------------------------------------------------------------ Verifier */
+
+struct check {
+  const struct ir_stm *s;
+  const struct lower_kernel *k;
+  const struct kir_kernel *kk; /* the kernel whose layout group code uses */
+};
+
+static _Noreturn void fail(const struct check *c, const char *what) {
+  diag_ice("kir_verify", c->s->loc, "kernel %s: %s", c->k->kernels[0].name, what);
+}
+
+static bool has_slot(const struct kir_kernel *kk, const struct ir_var *v) {
+  for (int i = 0; i < kk->local_count; i++) {
+    if (kk->local[i].var == v) {
+      return kk->local[i].extent == KIR_EXTENT_ELEMS;
+    }
+  }
+  return false;
+}
+
+static void check_slots(const struct check *c, struct ir_var *const *vars, int from, int to) {
+  for (int i = from; i < to; i++) {
+    if (vars[i]->type.rank > 0 && !has_slot(c->kk, vars[i])) {
+      fail(c, "an array of group code has no slot");
+    }
+  }
+}
+
+/* The tree of a reduction or scan: one group-sized buffer per accumulator. */
+static void check_tree(const struct check *c, const struct kir_step *st) {
+  const struct ir_lambda *op = st->stm->exp.u.soac.op;
+  int n = op->param_count / 2;
+  if (st->tree < 0 || st->tree + n > c->kk->local_count) {
+    fail(c, "a reduction's tree is outside the local-memory layout");
+  }
+  for (int r = 0; r < n; r++) {
+    const struct kir_local *l = &c->kk->local[st->tree + r];
+    if (l->extent != KIR_EXTENT_GROUP || l->prim != op->params[r]->type.prim) {
+      fail(c, "a reduction's tree does not match its accumulators");
+    }
+  }
+}
+
+static bool writes_shared(enum kir_step_kind k) {
+  return k != KIR_STEP_SCALAR && k != KIR_STEP_BARRIER && k != KIR_STEP_LOOP &&
+         k != KIR_STEP_BIND;
+}
+
+static void check_steps(const struct check *c, const struct kir_steps *steps) {
+  for (int i = 0; i < steps->count; i++) {
+    const struct kir_step *st = &steps->items[i];
+    if (writes_shared(st->kind) &&
+        (i + 1 == steps->count || steps->items[i + 1].kind != KIR_STEP_BARRIER)) {
+      fail(c, "a step that writes group memory is not followed by a barrier");
+    }
+    const struct ir_stm *s = st->stm;
+    switch (st->kind) {
+    case KIR_STEP_FILL:
+    case KIR_STEP_MAP:
+      check_slots(c, s->pat, 0, s->pat_count);
+      break;
+    case KIR_STEP_REDUCE:
+      check_slots(c, s->pat, s->exp.u.soac.neutral_count, s->pat_count);
+      check_tree(c, st);
+      break;
+    case KIR_STEP_SCAN:
+      check_slots(c, s->pat, 0, s->pat_count);
+      check_tree(c, st);
+      break;
+    case KIR_STEP_LOOP:
+      check_slots(c, s->exp.u.loop.params, 0, s->exp.u.loop.param_count);
+      check_steps(c, &st->init);
+      check_steps(c, &st->body);
+      check_steps(c, &st->next);
+      break;
+    case KIR_STEP_BIND:
+    case KIR_STEP_COPY:
+    case KIR_STEP_SCATTER:
+    case KIR_STEP_SCALAR:
+    case KIR_STEP_BARRIER:
+      break;
+    }
+  }
+}
+
+/* Every variable the SOAC's lambdas use is bound inside them or is an argument. */
+struct bound {
+  bool *inside;
+  const struct check *c;
+};
+
+static void mark_bound_body(bool *inside, const struct ir_body *b);
+
+static void mark_vars(bool *inside, struct ir_var *const *vars, int n) {
+  for (int i = 0; i < n; i++) {
+    inside[vars[i]->id] = true;
+  }
+}
+
+static void mark_bound_lambda(bool *inside, const struct ir_lambda *l) {
+  if (l == NULL) {
+    return;
+  }
+  mark_vars(inside, l->params, l->param_count);
+  if (l->index != NULL) {
+    inside[l->index->id] = true;
+  }
+  mark_bound_body(inside, l->body);
+}
+
+static void mark_bound_body(bool *inside, const struct ir_body *b) {
+  for (int i = 0; i < b->stm_count; i++) {
+    const struct ir_stm *s = b->stms[i];
+    mark_vars(inside, s->pat, s->pat_count);
+    switch (s->exp.kind) {
+    case IR_IF:
+      mark_bound_body(inside, s->exp.u.if_.then_body);
+      mark_bound_body(inside, s->exp.u.if_.else_body);
+      break;
+    case IR_LOOP:
+      mark_vars(inside, s->exp.u.loop.params, s->exp.u.loop.param_count);
+      if (s->exp.u.loop.index != NULL) {
+        inside[s->exp.u.loop.index->id] = true;
+      }
+      mark_bound_body(inside, s->exp.u.loop.body);
+      break;
+    case IR_SOAC:
+      mark_bound_lambda(inside, s->exp.u.soac.map_fn);
+      mark_bound_lambda(inside, s->exp.u.soac.op);
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+static void check_use(void *ctx, const struct ir_var *v) {
+  struct bound *b = ctx;
+  if (!b->inside[v->id]) {
+    fail(b->c, "a variable that the kernel uses is not one of its arguments");
+  }
+}
+
+static int max_var_id(const struct ir_stm *s, const struct lower_kernel *k);
+
+static void check_arguments(const struct check *c) {
+  const struct ir_soac *so = &c->s->exp.u.soac;
+  int n = max_var_id(c->s, c->k) + 1;
+  struct bound b = {.inside = heap_calloc((size_t)n, sizeof(bool)), .c = c};
+  mark_bound_lambda(b.inside, so->map_fn);
+  mark_bound_lambda(b.inside, so->op);
+  for (int i = 0; i < c->k->free_count; i++) {
+    b.inside[c->k->free[i]->id] = true;
+  }
+  if (so->map_fn != NULL) {
+    ir_visit_uses_lambda(so->map_fn, check_use, &b);
+  }
+  if (so->op != NULL) {
+    ir_visit_uses_lambda(so->op, check_use, &b);
+  }
+  heap_free(b.inside);
+}
+
+struct max_id {
+  int max;
+};
+
+static void note_id(void *ctx, const struct ir_var *v) {
+  struct max_id *m = ctx;
+  m->max = v->id > m->max ? v->id : m->max;
+}
+
+static void note_ids(struct max_id *m, struct ir_var *const *vars, int n) {
+  for (int i = 0; i < n; i++) {
+    note_id(m, vars[i]);
+  }
+}
+
+static void note_body_ids(struct max_id *m, const struct ir_body *b);
+
+static void note_lambda_ids(struct max_id *m, const struct ir_lambda *l) {
+  if (l != NULL) {
+    note_ids(m, l->params, l->param_count);
+    if (l->index != NULL) {
+      note_id(m, l->index);
+    }
+    note_body_ids(m, l->body);
+    ir_visit_uses_lambda(l, note_id, m);
+  }
+}
+
+static void note_body_ids(struct max_id *m, const struct ir_body *b) {
+  for (int i = 0; i < b->stm_count; i++) {
+    const struct ir_stm *s = b->stms[i];
+    note_ids(m, s->pat, s->pat_count);
+    if (s->exp.kind == IR_IF) {
+      note_body_ids(m, s->exp.u.if_.then_body);
+      note_body_ids(m, s->exp.u.if_.else_body);
+    } else if (s->exp.kind == IR_LOOP) {
+      note_ids(m, s->exp.u.loop.params, s->exp.u.loop.param_count);
+      if (s->exp.u.loop.index != NULL) {
+        note_id(m, s->exp.u.loop.index);
+      }
+      note_body_ids(m, s->exp.u.loop.body);
+    } else if (s->exp.kind == IR_SOAC) {
+      note_lambda_ids(m, s->exp.u.soac.map_fn);
+      note_lambda_ids(m, s->exp.u.soac.op);
+    }
+  }
+}
+
+/* The largest id of a variable the statement's lambdas bind or use, or its arguments. */
+static int max_var_id(const struct ir_stm *s, const struct lower_kernel *k) {
+  struct max_id m = {0};
+  note_lambda_ids(&m, s->exp.u.soac.map_fn);
+  note_lambda_ids(&m, s->exp.u.soac.op);
+  note_ids(&m, k->free, k->free_count);
+  return m.max;
+}
+
+static void check_versions(const struct check *c) {
+  const struct lower_kernel *k = c->k;
+  int group = 0, global = 0, local_space = 0;
+  for (int i = 0; i < k->kernel_count; i++) {
+    const struct kir_kernel *kk = &k->kernels[i];
+    if (kk->geo.items < 1) {
+      fail(c, "a kernel takes no element per work-item");
+    }
+    if (kk->level == KIR_GROUP) {
+      group++;
+      local_space += kk->space == KIR_SPACE_LOCAL;
+      if (kk->geo.grid != KIR_GRID_SEGMENTS || kk->geo.segments_per_group < 1) {
+        fail(c, "a group kernel's work-groups do not take segments");
+      }
+    } else {
+      global++;
+    }
+  }
+  if (k->kernel_count == 0) {
+    fail(c, "a planned statement has no kernel");
+  }
+  if (k->choice == KIR_GROUP_VERSION && (group != 1 || global < 1)) {
+    fail(c, "a choice of the group version needs one group kernel and a global one");
+  }
+  if (k->choice == KIR_FITS_LOCAL && (group != 2 || local_space != 1)) {
+    fail(c, "a choice of local memory needs a local and a global version");
+  }
+  if (k->steps.count > 0 && k->form != LOWER_INTRA) {
+    fail(c, "only group code has steps");
+  }
+}
+
+void kir_verify(const struct ir_stm *s, const struct lower_kernel *k) {
+  struct check c = {.s = s, .k = k, .kk = &k->kernels[0]};
+  check_versions(&c);
+  check_steps(&c, &k->steps);
+  if (k->form != LOWER_TRANSPOSE) { /* a transpose runs no lambda */
+    check_arguments(&c);
+  }
+}
+
+/* ------------------------------------------------------------ Printer */
+
+static void print_extent(struct strbuf *out, const struct kir_local *l) {
+  switch (l->extent) {
+  case KIR_EXTENT_ELEMS:
+    ir_print_subexp(out, l->elems);
+    break;
+  case KIR_EXTENT_GROUP:
+    strbuf_puts(out, "group");
+    break;
+  case KIR_EXTENT_SCAN_TILE:
+    strbuf_puts(out, "scan tile");
+    break;
+  case KIR_EXTENT_TRANSPOSE_TILE:
+    strbuf_puts(out, "transpose tile");
+    break;
+  }
+}
+
+static const char *const count_names[] = {
+    [KIR_COUNT_WIDTH] = "width",
+    [KIR_COUNT_FLAT] = "width * inner width",
+    [KIR_COUNT_ELEMS] = "elements",
+    [KIR_COUNT_TRANSPOSE_TILES] = "tiles",
+};
+
+static void print_kernel(struct strbuf *out, const struct kir_kernel *kk) {
+  const struct kir_geometry *g = &kk->geo;
+  strbuf_printf(out, "  %s: %s, groups %s", kk->name, kk->level == KIR_GROUP ? "group" : "global",
+                kir_grid_name(g->grid));
+  if (g->grid != KIR_GRID_ONE) {
+    strbuf_printf(out, "(%s)", count_names[g->count]);
+  }
+  strbuf_puts(out, ", group size ");
+  if (g->group_size == 0) {
+    strbuf_puts(out, "RTS_GROUP");
+  } else {
+    strbuf_printf(out, "%d", g->group_size);
+  }
+  if (kk->level == KIR_GROUP) {
+    strbuf_printf(out, ", %d segment%s per group", g->segments_per_group,
+                  g->segments_per_group == 1 ? "" : "s");
+    if (g->segment.kind != IR_SE_NONE) {
+      strbuf_puts(out, " of ");
+      ir_print_subexp(out, g->segment);
+    }
+  }
+  if (g->items > 1) {
+    strbuf_printf(out, ", %d items per work-item", g->items);
+  }
+  if (g->vectors) {
+    strbuf_puts(out, ", vectors of 4");
+  }
+  if (kk->elements == KIR_CHUNKED) {
+    strbuf_puts(out, ", chunked");
+  }
+  if (kk->conditional) {
+    strbuf_puts(out, ", when it pays");
+  }
+  strbuf_puts(out, ", index i64\n");
+  for (int i = 0; i < kk->local_count; i++) {
+    const struct kir_local *l = &kk->local[i];
+    strbuf_printf(out, "    %s %s: %s[", l->var != NULL && kk->space == KIR_SPACE_GLOBAL
+                                              ? "scratch"
+                                              : "local",
+                  l->name, prim_name(l->prim));
+    print_extent(out, l);
+    strbuf_puts(out, "]");
+    if (l->var != NULL) {
+      strbuf_puts(out, " holds ");
+      ir_print_subexp(out, ir_se_var((struct ir_var *)l->var));
+    }
+    strbuf_puts(out, "\n");
+  }
+}
+
+static void print_steps(struct strbuf *out, const struct kir_steps *steps, int depth);
+
+static void print_step(struct strbuf *out, const struct kir_step *st, int depth) {
+  strbuf_printf(out, "%*s%s", 2 * depth, "", kir_step_name(st->kind));
+  switch (st->kind) {
+  case KIR_STEP_BARRIER:
+    break;
+  case KIR_STEP_BIND:
+  case KIR_STEP_COPY:
+    strbuf_printf(out, " parameter %d", st->param);
+    if (st->kind == KIR_STEP_COPY) {
+      strbuf_puts(out, " from ");
+      ir_print_subexp(out, st->from);
+    }
+    break;
+  default:
+    strbuf_puts(out, " ");
+    if (st->stm->pat_count > 0) {
+      ir_print_subexp(out, ir_se_var(st->stm->pat[0]));
+      strbuf_puts(out, " ");
+    }
+    strbuf_printf(out, "at %d:%d", st->stm->loc.line, st->stm->loc.col);
+    if (st->kind == KIR_STEP_REDUCE || st->kind == KIR_STEP_SCAN) {
+      strbuf_printf(out, ", tree at local %d", st->tree);
+    }
+    if (st->kind == KIR_STEP_REDUCE && st->elements == KIR_CHUNKED) {
+      strbuf_puts(out, ", chunked");
+    }
+    break;
+  }
+  strbuf_puts(out, "\n");
+  if (st->kind == KIR_STEP_LOOP) {
+    strbuf_printf(out, "%*sinit\n", 2 * depth + 2, "");
+    print_steps(out, &st->init, depth + 2);
+    strbuf_printf(out, "%*sbody\n", 2 * depth + 2, "");
+    print_steps(out, &st->body, depth + 2);
+    strbuf_printf(out, "%*snext\n", 2 * depth + 2, "");
+    print_steps(out, &st->next, depth + 2);
+  }
+}
+
+static void print_steps(struct strbuf *out, const struct kir_steps *steps, int depth) {
+  for (int i = 0; i < steps->count; i++) {
+    print_step(out, &steps->items[i], depth);
+  }
+}
+
+void kir_print(struct strbuf *out, const struct ir_stm *s, const struct lower_kernel *k) {
+  (void)s;
+  if (k->choice != KIR_ALL) {
+    strbuf_printf(out, "  versions by %s\n", kir_choice_name(k->choice));
+  }
+  if (k->result_slots) {
+    strbuf_puts(out, "  results in the error buffer's slots\n");
+  }
+  if (k->form == LOWER_SCAN) {
+    strbuf_puts(out, k->lookback ? "  one pass with look-back\n" : "  three phases\n");
+  }
+  for (int i = 0; i < k->kernel_count; i++) {
+    print_kernel(out, &k->kernels[i]);
+  }
+  if (k->steps.count > 0) {
+    strbuf_puts(out, "  steps\n");
+    print_steps(out, &k->steps, 2);
+  }
+}

@@ -1,0 +1,412 @@
+/* The kernels of each planned statement (kernel.h): versions, geometry, local memory
+ * and the steps of group code. Every choice that shapes a kernel's code is made here;
+ * src/backend_opencl/ prints what this file decides. */
+#include <string.h>
+
+#include "lower/kernel.h"
+#include "lower/lower.h"
+#include "support/arena.h"
+
+/* ------------------------------------------------------------ Names */
+
+static const char *const grid_names[] = {
+#define X(g, name, text) name,
+    KIR_GRIDS(X)
+#undef X
+};
+
+static const char *const step_names[] = {
+#define X(k, name) name,
+    KIR_STEPS(X)
+#undef X
+};
+
+static const char *const choice_names[] = {
+#define X(c, name, text) name,
+    KIR_CHOICES(X)
+#undef X
+};
+
+const char *kir_grid_name(enum kir_grid g) {
+  return grid_names[g];
+}
+
+const char *kir_step_name(enum kir_step_kind k) {
+  return step_names[k];
+}
+
+const char *kir_choice_name(enum kir_choice c) {
+  return choice_names[c];
+}
+
+struct kir_step *kir_add_step(struct arena *a, struct kir_steps *list, enum kir_step_kind k) {
+  if (list->count == list->cap) {
+    list->cap = list->cap == 0 ? 8 : 2 * list->cap;
+    struct kir_step *grown = ARENA_ARRAY(a, struct kir_step, list->cap);
+    if (list->count > 0) {
+      memcpy(grown, list->items, (size_t)list->count * sizeof *grown);
+    }
+    list->items = grown;
+  }
+  struct kir_step *st = &list->items[list->count++];
+  memset(st, 0, sizeof *st);
+  st->kind = k;
+  return st;
+}
+
+/* ------------------------------------------------------------ Building */
+
+struct build {
+  struct arena *arena;
+  struct lower_kernel *k;
+  const struct ir_stm *s;
+};
+
+static struct kir_kernel *add_kernel(struct build *b, const char *suffix, enum kir_level level,
+                                     enum kir_grid grid, enum kir_count count) {
+  struct lower_kernel *k = b->k;
+  struct kir_kernel *grown = ARENA_ARRAY(b->arena, struct kir_kernel, k->kernel_count + 1);
+  if (k->kernel_count > 0) {
+    memcpy(grown, k->kernels, (size_t)k->kernel_count * sizeof *grown);
+  }
+  k->kernels = grown;
+  struct kir_kernel *kk = &k->kernels[k->kernel_count++];
+  memset(kk, 0, sizeof *kk);
+  kk->name = arena_printf(b->arena, "%s_%d%s", lower_form_name(k->form), k->id, suffix);
+  kk->level = level;
+  kk->index = KIR_INDEX_I64;
+  kk->geo.grid = grid;
+  kk->geo.count = count;
+  kk->geo.items = 1;
+  kk->geo.segment = (struct ir_subexp){.kind = IR_SE_NONE};
+  kk->geo.segments_per_group = level == KIR_GROUP ? 1 : 0;
+  return kk;
+}
+
+static struct kir_local *add_local(struct build *b, struct kir_kernel *kk, const char *name,
+                                   enum prim_type prim, enum kir_extent extent) {
+  struct kir_local *grown = ARENA_ARRAY(b->arena, struct kir_local, kk->local_count + 1);
+  if (kk->local_count > 0) {
+    memcpy(grown, kk->local, (size_t)kk->local_count * sizeof *grown);
+  }
+  kk->local = grown;
+  struct kir_local *l = &kk->local[kk->local_count++];
+  memset(l, 0, sizeof *l);
+  l->name = name;
+  l->prim = prim;
+  l->extent = extent;
+  l->elems = (struct ir_subexp){.kind = IR_SE_NONE};
+  return l;
+}
+
+/* One buffer of the group size per accumulator of op: PREFIX_r. Returns the first. */
+static int add_tree(struct build *b, struct kir_kernel *kk, const struct ir_lambda *op,
+                    const char *prefix) {
+  int first = kk->local_count;
+  for (int r = 0; r < op->param_count / 2; r++) {
+    add_local(b, kk, arena_printf(b->arena, "%s_%d", prefix, r), op->params[r]->type.prim,
+              KIR_EXTENT_GROUP);
+  }
+  return first;
+}
+
+/* Elements a work-item takes per pass of an elementwise loop: several when the lambda
+ * is small, so that their loads are all in flight before any store (Note [elements per
+ * work-item]). */
+static int items_of(const struct ir_lambda *f) {
+  return f == NULL || lower_unrolled_size(f->body) <= KIR_UNROLL_MAX_STMS ? KIR_UNROLL : 1;
+}
+
+/* Note [elements per work-item]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * An elementwise kernel (map, and a commutative reduction's first phase) takes
+ * KIR_UNROLL elements per work-item and pass of its grid-stride loop when its lambda
+ * holds at most KIR_UNROLL_MAX_STMS statements (inner SOACs unrolled: Note [private
+ * arrays] in lower.c), and issues all their reads before any of their writes, which
+ * keeps several loads in flight: one element per pass leaves memory bandwidth unused on
+ * GPUs. A map whose inputs and outputs all have one dimension also takes its first
+ * passes as vectors of 4 (Note [vector loads] in src/backend_opencl/). */
+static bool vector_map(const struct ir_stm *s) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  if (so->input_count == 0) {
+    return false;
+  }
+  for (int i = 0; i < so->input_count; i++) {
+    if (so->inputs[i]->type.rank != 1) {
+      return false;
+    }
+  }
+  for (int i = 0; i < s->pat_count; i++) {
+    if (s->pat[i]->type.rank != 1) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/* The coalescing transposes before a map or segred's flat version (lower.c). */
+static void add_transposes(struct build *b) {
+  for (int i = 0; i < b->k->transposed_count; i++) {
+    struct kir_kernel *t = add_kernel(b, arena_printf(b->arena, "_transpose%d", i), KIR_GLOBAL,
+                                      KIR_GRID_SEGMENTS, KIR_COUNT_TRANSPOSE_TILES);
+    t->conditional = true;
+    add_local(b, t, "tile", b->k->transposed[i]->type.prim, KIR_EXTENT_TRANSPOSE_TILE);
+  }
+}
+
+static void add_elementwise(struct build *b, const char *suffix) {
+  const struct ir_soac *so = &b->s->exp.u.soac;
+  struct kir_kernel *kk = add_kernel(b, suffix, KIR_GLOBAL, KIR_GRID_CAPPED, KIR_COUNT_WIDTH);
+  kk->geo.items = items_of(so->map_fn);
+  kk->geo.vectors = KIR_VECTORS && kk->geo.items > 1 && so->kind == IR_SOAC_MAP &&
+                    vector_map(b->s);
+}
+
+static enum kir_elements elements_of(const struct ir_soac *so) {
+  return lower_commutative(so) ? KIR_STRIDED : KIR_CHUNKED;
+}
+
+static void build_reduce(struct build *b) {
+  const struct ir_soac *so = &b->s->exp.u.soac;
+  struct kir_kernel *kk = add_kernel(b, "", KIR_GLOBAL, KIR_GRID_PARTIALS, KIR_COUNT_WIDTH);
+  kk->elements = elements_of(so);
+  kk->geo.items = kk->elements == KIR_STRIDED ? items_of(so->map_fn) : 1;
+  add_tree(b, kk, so->op, "loc");
+  add_tree(b, kk, so->op, "fin_loc");
+  b->k->result_slots = so->neutral_count <= KIR_RESULT_SLOTS;
+}
+
+/* Note [scan versions]
+ * ~~~~~~~~~~~~~~~~~~~~
+ * A scan with one accumulator of at most 4 bytes is one kernel with decoupled look-back
+ * (Note [look-back scan] in src/backend_opencl/): tiles of RTS_SCAN_TILE elements,
+ * taken in order from a counter, each waiting only for its predecessors' published
+ * sums. Others run in three phases: per-group sums, a scan of the sums by one group,
+ * and each group's scan from its carry. */
+static void build_scan(struct build *b) {
+  const struct ir_soac *so = &b->s->exp.u.soac;
+  const struct ir_lambda *op = so->op;
+  if (so->neutral_count == 1 && prim_bytes(op->params[0]->type.prim) <= 4) {
+    b->k->lookback = true;
+    struct kir_kernel *kk = add_kernel(b, "", KIR_GLOBAL, KIR_GRID_TILES, KIR_COUNT_WIDTH);
+    add_local(b, kk, "tile_0", op->params[0]->type.prim, KIR_EXTENT_SCAN_TILE);
+    add_tree(b, kk, op, "tot");
+    return;
+  }
+  struct kir_kernel *sums =
+      add_kernel(b, "_sums", KIR_GLOBAL, KIR_GRID_PARTIALS, KIR_COUNT_WIDTH);
+  sums->elements = KIR_CHUNKED;
+  add_tree(b, sums, op, "loc");
+  add_kernel(b, "_carries", KIR_GLOBAL, KIR_GRID_ONE, KIR_COUNT_WIDTH); /* one work-item */
+  struct kir_kernel *scan = add_kernel(b, "_scan", KIR_GLOBAL, KIR_GRID_PARTIALS, KIR_COUNT_WIDTH);
+  add_tree(b, scan, op, "loc");
+}
+
+static void build_segred(struct build *b) {
+  const struct ir_soac *in = &b->k->inner->exp.u.soac;
+  b->k->choice = KIR_GROUP_VERSION;
+  struct kir_kernel *g = add_kernel(b, "_group", KIR_GROUP, KIR_GRID_SEGMENTS, KIR_COUNT_WIDTH);
+  g->elements = elements_of(in);
+  g->geo.segment = in->width;
+  add_tree(b, g, in->op, "loc");
+  add_transposes(b);
+  add_elementwise(b, "_flat");
+}
+
+/* ------------------------------------------------------------ Group code (intra) */
+
+/* Note [slots of group code]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * Each array that the segment's code makes has a slot of its length: the results of
+ * replicate, iota and copy, of inner maps, the array results of reductions (map
+ * outputs) and scans, and loop parameters. Slots are numbered in the order the code
+ * meets them, and laid out one after the other, each aligned to 8 bytes, after an
+ * 8-byte header, in local memory when they all fit with the reductions' trees
+ * (KIR_FITS_LOCAL), else in a global scratch buffer per work-group. */
+static void add_slot(struct build *b, struct kir_kernel *kk, const struct ir_var *v) {
+  if (v->type.rank == 0) {
+    return;
+  }
+  for (int i = 0; i < kk->local_count; i++) {
+    if (kk->local[i].var == v) {
+      return;
+    }
+  }
+  int n = 0;
+  for (int i = 0; i < kk->local_count; i++) {
+    n += kk->local[i].var != NULL;
+  }
+  struct kir_local *l = add_local(b, kk, arena_printf(b->arena, "slot_%d", n), v->type.prim, KIR_EXTENT_ELEMS);
+  l->var = v;
+  l->elems = v->type.dims[0];
+}
+
+static void group_steps(struct build *b, struct kir_kernel *kk, struct kir_steps *out,
+                        const struct ir_body *body);
+
+static void barrier(struct build *b, struct kir_steps *out) {
+  kir_add_step(b->arena, out, KIR_STEP_BARRIER);
+}
+
+static void loop_steps(struct build *b, struct kir_kernel *kk, struct kir_step *st) {
+  const struct ir_loop *l = &st->stm->exp.u.loop;
+  for (int i = 0; i < l->param_count; i++) {
+    kir_add_step(b->arena, &st->init, KIR_STEP_BIND)->param = i;
+    if (l->params[i]->type.rank > 0) {
+      add_slot(b, kk, l->params[i]);
+      struct kir_step *c = kir_add_step(b->arena, &st->init, KIR_STEP_COPY);
+      c->param = i;
+      c->from = l->inits[i];
+      barrier(b, &st->init);
+    }
+  }
+  group_steps(b, kk, &st->body, l->body);
+  for (int i = 0; i < l->param_count; i++) {
+    struct ir_subexp r = l->body->results[i];
+    if (l->params[i]->type.rank > 0 && !(r.kind == IR_SE_VAR && r.u.var == l->params[i])) {
+      if (st->next.count == 0) {
+        barrier(b, &st->next); /* every read of the parameters is done */
+      }
+      struct kir_step *c = kir_add_step(b->arena, &st->next, KIR_STEP_COPY);
+      c->param = i;
+      c->from = r;
+      barrier(b, &st->next);
+    }
+  }
+}
+
+/* The steps of group code (lower.h: intra), with a barrier after each step that
+ * writes what other work-items read. */
+static void group_steps(struct build *b, struct kir_kernel *kk, struct kir_steps *out,
+                        const struct ir_body *body) {
+  for (int i = 0; i < body->stm_count; i++) {
+    const struct ir_stm *s = body->stms[i];
+    struct kir_step *st;
+    switch (s->exp.kind) {
+    case IR_REPLICATE:
+    case IR_IOTA:
+    case IR_COPY:
+      add_slot(b, kk, s->pat[0]);
+      kir_add_step(b->arena, out, KIR_STEP_FILL)->stm = s;
+      barrier(b, out);
+      break;
+    case IR_LOOP:
+      st = kir_add_step(b->arena, out, KIR_STEP_LOOP);
+      st->stm = s;
+      /* st may move while the body's steps are added: build into a copy. */
+      {
+        struct kir_step loop = *st;
+        loop_steps(b, kk, &loop);
+        out->items[out->count - 1] = loop;
+      }
+      break;
+    case IR_SOAC: {
+      const struct ir_soac *so = &s->exp.u.soac;
+      if (so->kind == IR_SOAC_MAP) {
+        for (int k = 0; k < s->pat_count; k++) {
+          add_slot(b, kk, s->pat[k]);
+        }
+        kir_add_step(b->arena, out, KIR_STEP_MAP)->stm = s;
+      } else if (so->kind == IR_SOAC_SCATTER) {
+        kir_add_step(b->arena, out, KIR_STEP_SCATTER)->stm = s;
+      } else {
+        bool scan = so->kind == IR_SOAC_SCAN || so->kind == IR_SOAC_SCANOMAP;
+        for (int k = scan ? 0 : so->neutral_count; k < s->pat_count; k++) {
+          add_slot(b, kk, s->pat[k]);
+        }
+        st = kir_add_step(b->arena, out, scan ? KIR_STEP_SCAN : KIR_STEP_REDUCE);
+        st->stm = s;
+        st->elements = elements_of(so);
+        st->tree = -1; /* set when the trees are laid out, after the slots */
+      }
+      barrier(b, out);
+      break;
+    }
+    default:
+      kir_add_step(b->arena, out, KIR_STEP_SCALAR)->stm = s;
+      break;
+    }
+  }
+}
+
+/* The reductions' trees after the slots, in the order of the steps. */
+static void place_trees(struct build *b, struct kir_kernel *kk, struct kir_steps *steps,
+                        int *count) {
+  for (int i = 0; i < steps->count; i++) {
+    struct kir_step *st = &steps->items[i];
+    if (st->kind == KIR_STEP_REDUCE || st->kind == KIR_STEP_SCAN) {
+      st->tree = add_tree(b, kk, st->stm->exp.u.soac.op, arena_printf(b->arena, "red%d", (*count)++));
+    } else if (st->kind == KIR_STEP_LOOP) {
+      place_trees(b, kk, &st->body, count);
+    }
+  }
+}
+
+static void build_intra(struct build *b) {
+  const struct ir_lambda *f = b->s->exp.u.soac.map_fn;
+  b->k->choice = KIR_FITS_LOCAL;
+  for (int v = 0; v < 2; v++) {
+    struct kir_kernel *kk = add_kernel(b, v == 0 ? "_local" : "_global", KIR_GROUP,
+                                       KIR_GRID_SEGMENTS, KIR_COUNT_WIDTH);
+    kk->space = v == 0 ? KIR_SPACE_LOCAL : KIR_SPACE_GLOBAL;
+  }
+  /* Both versions have the same layout and steps: build them once. */
+  struct kir_kernel *first = &b->k->kernels[0];
+  group_steps(b, first, &b->k->steps, f->body);
+  int trees = 0;
+  place_trees(b, first, &b->k->steps, &trees);
+  b->k->kernels[1].local = first->local;
+  b->k->kernels[1].local_count = first->local_count;
+}
+
+static void build_transpose(struct build *b) {
+  struct lower_kernel *k = b->k;
+  if (k->perm[k->rank - 1] == k->rank - 1) {
+    add_kernel(b, "", KIR_GLOBAL, KIR_GRID_CAPPED, KIR_COUNT_ELEMS);
+  } else {
+    struct kir_kernel *kk =
+        add_kernel(b, "", KIR_GLOBAL, KIR_GRID_SEGMENTS, KIR_COUNT_TRANSPOSE_TILES);
+    add_local(b, kk, "tile", k->free[0]->type.prim, KIR_EXTENT_TRANSPOSE_TILE);
+  }
+}
+
+void kir_build(struct arena *a, const struct ir_stm *s, struct lower_kernel *k) {
+  struct build b = {.arena = a, .k = k, .s = s};
+  k->choice = KIR_ALL;
+  switch (k->form) {
+  case LOWER_MAP:
+    add_transposes(&b);
+    add_elementwise(&b, "");
+    break;
+  case LOWER_MAP2:
+    add_kernel(&b, "", KIR_GLOBAL, KIR_GRID_CAPPED, KIR_COUNT_FLAT);
+    break;
+  case LOWER_REDUCE:
+    build_reduce(&b);
+    break;
+  case LOWER_SCAN:
+    build_scan(&b);
+    break;
+  case LOWER_SCATTER:
+  case LOWER_HIST:
+    add_elementwise(&b, "");
+    break;
+  case LOWER_SEGRED:
+    build_segred(&b);
+    break;
+  case LOWER_INTRA:
+    build_intra(&b);
+    break;
+  case LOWER_TRANSPOSE:
+    build_transpose(&b);
+    break;
+  }
+}
+
+int kir_kernels_at(const struct lower_kernel *k, enum kir_level level) {
+  int n = 0;
+  for (int i = 0; i < k->kernel_count; i++) {
+    n += k->kernels[i].level == level;
+  }
+  return n;
+}
