@@ -13,10 +13,14 @@ struct check {
   const struct ir_stm *s;
   const struct lower_kernel *k;
   const struct kir_kernel *kk; /* the kernel whose layout group code uses */
+  const char *problem;         /* the first invariant found broken */
 };
 
-static _Noreturn void fail(const struct check *c, const char *what) {
-  diag_ice("kir_verify", c->s->loc, "kernel %s: %s", c->k->kernels[0].name, what);
+static void fail(const struct check *c, const char *what) {
+  struct check *m = (struct check *)c;
+  if (m->problem == NULL) {
+    m->problem = what;
+  }
 }
 
 static bool has_slot(const struct kir_kernel *kk, const struct ir_var *v) {
@@ -246,9 +250,6 @@ static void check_versions(const struct check *c) {
       global++;
     }
   }
-  if (k->kernel_count == 0) {
-    fail(c, "a planned statement has no kernel");
-  }
   if (k->choice == KIR_GROUP_VERSION && (group != 1 || global < 1)) {
     fail(c, "a choice of the group version needs one group kernel and a global one");
   }
@@ -260,12 +261,27 @@ static void check_versions(const struct check *c) {
   }
 }
 
-void kir_verify(const struct ir_stm *s, const struct lower_kernel *k) {
+const char *kir_check(const struct ir_stm *s, const struct lower_kernel *k) {
+  if (k->kernel_count == 0) {
+    return "a planned statement has no kernel";
+  }
   struct check c = {.s = s, .k = k, .kk = &k->kernels[0]};
   check_versions(&c);
+  if (c.problem != NULL) {
+    return c.problem;
+  }
   check_steps(&c, &k->steps);
   if (k->form != LOWER_TRANSPOSE) { /* a transpose runs no lambda */
     check_arguments(&c);
+  }
+  return c.problem;
+}
+
+void kir_verify(const struct ir_stm *s, const struct lower_kernel *k) {
+  const char *problem = kir_check(s, k);
+  if (problem != NULL) {
+    diag_ice("kir_verify", s->loc, "kernel %d (%s): %s", k->id, lower_form_name(k->form),
+             problem);
   }
 }
 
