@@ -131,7 +131,7 @@ static int rts_cl_add_slot(struct rts_context *ctx, const char *where, int64_t *
                            int64_t n, int64_t elem);
 
 /* Transpose kernels copy tiles of RTS_TRANSPOSE_TILE x RTS_TRANSPOSE_TILE elements
- * (Note [transpose kernels] in src/backend_opencl/emit_opencl.c; prelude.cl repeats
+ * (Note [transpose kernels] in src/backend_opencl/cl_transpose.c; prelude.cl repeats
  * it). The tiles of an array of the given shape whose dimension b becomes innermost: */
 #define RTS_TRANSPOSE_TILE 64
 static int64_t rts_transpose_tiles(int rank, const int64_t *shape, int b);

@@ -274,7 +274,7 @@ static void rts_cl_report(struct rts_cl *cl, FILE *out);
  *            (rts_dev_results in mirror.h), rather than by a read of its own
  *   [26 + k] the counter of kernel k: reductions count their finished work-groups in
  *            it, and the last one combines the groups' results and sets it back to 0
- *            (Note [last group] in src/backend_opencl/emit_opencl.c)
+ *            (Note [last group] in src/backend_opencl/cl_reduce.c)
  *
  * prelude.cl's rts_kernel_fail sets [0] with atomic_cmpxchg from 0, and only the
  * work-item that succeeds writes the arguments, so the first failure wins and its

@@ -46,7 +46,7 @@ bool rts_kernel_failed(volatile __global int *errbuf) {
 #define RTS_GROUP 256
 #endif
 
-/* Single-pass scans (Note [single-pass scan] in src/backend_opencl/emit_opencl.c): the
+/* Single-pass scans (Note [single-pass scan] in src/backend_opencl/cl_scan.c): the
  * elements of a tile per work-item, and a tile's elements (RTS_SCAN_TILE in mirror.h). */
 #define RTS_SCAN_ITEMS 16
 #define RTS_SCAN_TILE (RTS_GROUP * RTS_SCAN_ITEMS)
@@ -56,19 +56,19 @@ bool rts_kernel_failed(volatile __global int *errbuf) {
  * reading RTS_SCAN_ITEMS consecutive elements each hit different banks. */
 #define RTS_PAD(i) ((i) + ((i) >> 5))
 
-/* Transpose kernels (Note [transpose kernels] in src/backend_opencl/emit_opencl.c):
+/* Transpose kernels (Note [transpose kernels] in src/backend_opencl/cl_transpose.c):
  * tiles of RTS_TRANSPOSE_TILE x RTS_TRANSPOSE_TILE elements (mirror.h). */
 #define RTS_TRANSPOSE_TILE 64
 
 /* The qualifier of intra-group kernels' failure flag (Note [intra-group kernels] in
- * src/backend_opencl/emit_opencl.c): volatile, but where the runtime's build options
+ * src/backend_opencl/cl_intra.c): volatile, but where the runtime's build options
  * say otherwise (PoCL). */
 #ifndef RTS_FLAG_QUALIFIER
 #define RTS_FLAG_QUALIFIER volatile
 #endif
 
 /* The element loops of group kernels (Note [uniform element loops] in
- * src/backend_opencl/emit_opencl.c): `for (jb = RTS_ELEM_FIRST; jb < n; jb += RTS_GROUP)`
+ * src/backend_opencl/cl_intra.c): `for (jb = RTS_ELEM_FIRST; jb < n; jb += RTS_GROUP)`
  * with the element RTS_ELEM_INDEX(jb), guarded by `< n`. By default a work-item starts
  * at its local id (the guard is then always true and compiles away); where the
  * runtime's build options say RTS_UNIFORM_ELEMENT_LOOPS (PoCL), every work-item runs

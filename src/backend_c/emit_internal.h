@@ -85,7 +85,7 @@ struct emitter {
   struct ptrmap nested_uses; /* nested body -> its uses from outside (emit_own.c) */
   struct emit_var_list *collecting; /* where nested_uses collects them */
   int use_stamp;
-  /* The OpenCL backend (src/backend_opencl/emit_opencl.c); unused by the C backend. */
+  /* The OpenCL backend (src/backend_opencl/); unused by the C backend. */
   const struct lower_plan *plan; /* kernels of the host statements; NULL: sequential C */
   int soac_depth;        /* host SOACs being emitted: their lambdas run on the host */
   bool in_kernel;        /* emitting OpenCL C: scalars as in C, checks as kernel failures */
@@ -150,7 +150,7 @@ void emit_c_array_exp(struct emitter *e, const struct ir_stm *s);
 
 void emit_c_soac(struct emitter *e, const struct ir_stm *s);
 
-/* ---------------------------------------------- backend_opencl/emit_opencl.c */
+/* -------------------------------------------- backend_opencl/cl_*.c, emit_kernel.c */
 
 /* Kernel mode: `if (COND)` the check fails with the message (located at the current
  * statement) and the kernel's failure action. */

@@ -2,9 +2,10 @@
  *
  *   emit_kernel.c  kernel code: lambdas' statements as OpenCL C, views of arrays
  *   emit_private.c kernel code's private arrays: one scalar variable per element
- *   emit_opencl.c  the forms of lower.h as kernels plus host code that launches them,
+ *   cl_*.c         the forms of lower.h as kernels plus host code that launches them,
  *                  the host side of the memory model (Note [mirrors] in
- *                  rts/opencl/mirror.h), and the program's tables
+ *                  rts/opencl/mirror.h), and the program's tables (cl_internal.h lists
+ *                  the files)
  *   emit_cl_api.c  what the generated API adds on OpenCL: the context and its
  *                  configuration, raw interop with cl_mem buffers
  *

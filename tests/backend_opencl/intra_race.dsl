@@ -2,7 +2,7 @@
 -- made in the kernel: the statements before the loop must run before it, for every
 -- row, on every work-group size. PoCL miscompiled these when the element loops'
 -- trip counts depended on the local id (Note [uniform element loops] in
--- src/backend_opencl/emit_opencl.c): `grow` gave 10x, 30x, 60x (each row starting
+-- src/backend_opencl/cl_intra.c): `grow` gave 10x, 30x, 60x (each row starting
 -- from the row before) and `rescatter` gave zeros. tests/backend_opencl/group_sizes.sh
 -- runs this file repeatedly with several work-group sizes.
 -- ==

@@ -1,5 +1,5 @@
 -- Maps over arrays of one dimension move 4 elements at a time when their arrays are
--- aligned (Note [vector loads] in src/backend_opencl/emit_opencl.c), one at a time
+-- aligned (Note [vector loads] in src/backend_opencl/cl_map.c), one at a time
 -- otherwise and for the last w mod 4 elements: lengths 37, 3 and 0 (vectors and a tail,
 -- only a tail, nothing); slices at offset 1 (not aligned: one element at a time) and 4
 -- (aligned); every element type (bool and i8 vectors are uchar4 and char4); and the

@@ -1,5 +1,5 @@
 -- Reductions whose results come back in the error buffer's 8 result slots (Note [last
--- group] in src/backend_opencl/emit_opencl.c), and one with 9 accumulators, more than
+-- group] in src/backend_opencl/cl_reduce.c), and one with 9 accumulators, more than
 -- the slots, whose results go to buffers of their own; each over 0, 1, 7 and 5000
 -- elements (up to 20 work-groups, the last of which combines the others' results), of
 -- mixed types (i32, i64, bool, u8). `eight` has an operator that does not commute (the

@@ -1,5 +1,5 @@
 -- Single-pass scans over many tiles (Note [single-pass scan] in
--- src/backend_opencl/emit_opencl.c: tiles of 4096 elements, each tile's look-back reading
+-- src/backend_opencl/cl_scan.c: tiles of 4096 elements, each tile's look-back reading
 -- 32 predecessors' status words at once): 300000 elements are 74 tiles, so a look-back
 -- may take several windows; 12293 elements are 3 tiles and a partial one. `sum` adds
 -- i32 (wrapping); `last` keeps the last non-zero element, an operator that is

@@ -1,0 +1,617 @@
+/* The intra form (lower.h): a map whose rows each run in one work-group, the row's
+ * arrays in local memory and its inner SOACs shared out among the group's work-items
+ * (Note [intra-group kernels]).
+ */
+#include <string.h>
+
+#include "backend_opencl/cl_internal.h"
+
+/* ------------------------------------------------------------ intra */
+
+/* Note [intra-group kernels]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * One work-group per element `seg` of the map (a grid-stride loop over the groups). The
+ * map's body is group code (lower.h): scalar statements run on every work-item alike
+ * (they read the same values, so they take the same branches and fail alike), and each
+ * array the body makes has a slot of its length in the group's memory: __local memory
+ * when all slots fit (the first version), else a slice of a global scratch buffer per
+ * work-group (the second). Inner maps, scatters, replicates, iotas and copies run with
+ * one element per work-item (strided over the length), followed by a barrier; inner
+ * reductions combine in order through a tree in local memory; loops carry their arrays
+ * in slots of their own, into which each pass's results are copied between barriers.
+ * A work-item that fails in an element sets the group's flag `gfail` and goes on to the
+ * barrier; after each barrier the whole group reads the flag and skips to the next
+ * element of the map, so no work-item waits at a barrier that the others passed. Each
+ * work-item reads the flag into a private `gf` right after each barrier and tests that.
+ * The flag is volatile (RTS_FLAG_QUALIFIER, prelude.cl): NVIDIA's compiler (driver
+ * 580) miscompiles some kernels whose flag is not; but not on PoCL, which mishandles a
+ * volatile __local variable across barriers (the runtime builds for it without).
+ */
+
+struct intra {
+  const struct ir_var **slots; /* arrays with storage, in the order of their offsets */
+  int slot_count, slot_cap;
+  int *slot_of;                /* by variable id: 1 + slot index */
+  const struct ir_stm **reductions; /* inner reductions: their trees' local arrays */
+  int reduction_count, reduction_cap;
+  const char *space;           /* "__local" or "__global" */
+};
+
+static void add_slot(struct emitter *e, struct intra *g, const struct ir_var *v) {
+  if (v->type.rank == 0 || g->slot_of[v->id] != 0) {
+    return;
+  }
+  g->slot_count++;
+  if (g->slot_count > g->slot_cap) {
+    g->slot_cap = g->slot_cap == 0 ? 8 : 2 * g->slot_cap;
+    const struct ir_var **grown = ARENA_ARRAY(&e->arena, const struct ir_var *, g->slot_cap);
+    if (g->slot_count > 1) {
+      memcpy(grown, g->slots, (size_t)(g->slot_count - 1) * sizeof *grown);
+    }
+    g->slots = grown;
+  }
+  g->slots[g->slot_count - 1] = v;
+  g->slot_of[v->id] = g->slot_count;
+}
+
+/* The slots and reductions of group code, in the order emission meets them. */
+static void plan_slots(struct emitter *e, struct intra *g, const struct ir_body *b) {
+  for (int i = 0; i < b->stm_count; i++) {
+    const struct ir_stm *s = b->stms[i];
+    switch (s->exp.kind) {
+    case IR_REPLICATE:
+    case IR_IOTA:
+    case IR_COPY:
+      add_slot(e, g, s->pat[0]);
+      break;
+    case IR_LOOP:
+      for (int k = 0; k < s->exp.u.loop.param_count; k++) {
+        add_slot(e, g, s->exp.u.loop.params[k]);
+      }
+      plan_slots(e, g, s->exp.u.loop.body);
+      break;
+    case IR_SOAC:
+      if (s->exp.u.soac.kind == IR_SOAC_MAP) {
+        for (int k = 0; k < s->pat_count; k++) {
+          add_slot(e, g, s->pat[k]);
+        }
+      } else if (s->exp.u.soac.kind != IR_SOAC_SCATTER) {
+        /* A scan's results are arrays too; a reduction's are scalars. */
+        enum ir_soac_kind kind = s->exp.u.soac.kind;
+        bool scan = kind == IR_SOAC_SCAN || kind == IR_SOAC_SCANOMAP;
+        for (int k = scan ? 0 : s->exp.u.soac.neutral_count; k < s->pat_count; k++) {
+          add_slot(e, g, s->pat[k]);
+        }
+        cl_push_string(e, (const char ***)&g->reductions, &g->reduction_count,
+                       &g->reduction_cap, (const char *)s);
+      }
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+static const char *slot_bytes(struct emitter *e, const struct ir_var *v) {
+  return emit_c_printf(e, "rts_align8((int64_t)%s * %d)", emit_c_subexp(e, v->type.dims[0]),
+                       prim_bytes(v->type.prim));
+}
+
+/* The bytes of all slots: the same expression on the host and in the kernel. */
+static const char *slots_total(struct emitter *e, const struct intra *g) {
+  struct strbuf b;
+  strbuf_init(&b);
+  strbuf_puts(&b, "(int64_t)8");
+  for (int i = 0; i < g->slot_count; i++) {
+    strbuf_printf(&b, " + %s", slot_bytes(e, g->slots[i]));
+  }
+  const char *r = emit_c_printf(e, "(%s)", b.data);
+  strbuf_free(&b);
+  return r;
+}
+
+/* The local memory of the reductions' trees and the flag. */
+static const char *trees_bytes(struct emitter *e, const struct intra *g) {
+  struct strbuf b;
+  strbuf_init(&b);
+  strbuf_puts(&b, "(int64_t)16");
+  for (int i = 0; i < g->reduction_count; i++) {
+    const struct ir_stm *s = (const struct ir_stm *)g->reductions[i];
+    const struct ir_lambda *op = s->exp.u.soac.op;
+    for (int r = 0; r < op->param_count / 2; r++) {
+      strbuf_printf(&b, " + (int64_t)RTS_GROUP * %d", prim_bytes(op->params[r]->type.prim));
+    }
+  }
+  const char *r = emit_c_printf(e, "(%s)", b.data);
+  strbuf_free(&b);
+  return r;
+}
+
+static const char *slot_name(struct emitter *e, const struct intra *g, const struct ir_var *v) {
+  return emit_c_printf(e, "slot_%d", g->slot_of[v->id] - 1);
+}
+
+/* v's view is its slot. */
+static void view_slot(struct emitter *e, const struct intra *g, const struct ir_var *v) {
+  const char *len = emit_c_printf(e, "(long)%s", emit_c_subexp(e, v->type.dims[0]));
+  cl_set_view(e, v, slot_name(e, g, v), &len);
+}
+
+static void group_barrier(struct emitter *e, const struct intra *g) {
+  (void)g;
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);");
+  emit_c_line(e, "gf = gfail;");
+}
+
+/* Note [uniform element loops]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * The work-items of a group share out an inner SOAC's n elements, RTS_GROUP at a
+ * time. The loop is written
+ *
+ *     for (long jb = RTS_ELEM_FIRST; jb < n && !gf; jb += RTS_GROUP) {
+ *       const long j = RTS_ELEM_INDEX(jb);
+ *       if (j < n) { BODY }
+ *     }
+ *
+ * and the kernels' prelude (rts/opencl/prelude.cl) picks one of two forms. By default
+ * it is `for (j = lid; j < n; j += RTS_GROUP)`: RTS_ELEM_FIRST is lid, the index is jb
+ * and the guard is always true (compilers drop it). Where the runtime builds with
+ * -DRTS_UNIFORM_ELEMENT_LOOPS (on PoCL), every work-item runs the same trip count from
+ * 0 and guards its own element (RTS_ELEM_INDEX(jb) = jb + lid). Both are valid
+ * OpenCL, but PoCL's default work-group compiler (loopvec, PoCL 3.1) miscompiles the
+ * first when such a loop comes before a loop that holds barriers and whose trip count
+ * is a constant: the statements between the barriers before that loop were skipped, so
+ * that a group kernel's loop started from the previous row's values
+ * (tests/backend_opencl/intra_race.dsl). The uniform form is not the default because
+ * it cost NVIDIA's compiler time: rownorm of bench/soacs-opencl ran at 0.64x of the
+ * copy with it on an H200 against 0.71x to 0.72x before (bench/RESULTS.md). */
+
+/* for (j = lid; j < n; j += RTS_GROUP) { BODY } with element failures flagged, in the
+ * form of Note [uniform element loops]. */
+static const char *open_strided(struct emitter *e, const char *n, const char **label) {
+  *label = emit_c_printf(e, "elem_%d", ++e->cl->next_label);
+  const char *jb = emit_c_tmp(e);
+  const char *j = emit_c_tmp(e);
+  emit_c_line(e, "for (long %s = RTS_ELEM_FIRST; %s < %s && !gf; %s += RTS_GROUP) {", jb, jb,
+              n, jb);
+  emit_c_line(e, "  const long %s = RTS_ELEM_INDEX(%s);", j, jb);
+  emit_c_line(e, "  if (%s < %s) {", j, n);
+  e->indent += 2;
+  e->cl->fail_action = emit_c_printf(e, "gfail = 1; goto %s;", *label);
+  e->cl->guard = NULL;
+  return j;
+}
+
+static void close_strided(struct emitter *e, const struct intra *g, const char *label) {
+  emit_c_line(e, "%s:;", label);
+  e->indent--;
+  emit_c_line(e, "}");
+  e->indent--;
+  emit_c_line(e, "}");
+  e->cl->fail_action = "gfail = 1; gf = 1;";
+  e->cl->guard = "gf";
+  group_barrier(e, g);
+}
+
+static void group_body(struct emitter *e, struct intra *g, const struct ir_body *b);
+
+static void group_fill(struct emitter *e, struct intra *g, const struct ir_stm *s) {
+  const struct ir_var *y = s->pat[0];
+  view_slot(e, g, y);
+  const struct cl_view *w = cl_view_of(e, y);
+  const char *label, *j = open_strided(e, w->dims[0], &label);
+  const char *value;
+  if (s->exp.kind == IR_REPLICATE) {
+    value = emit_c_subexp(e, s->exp.u.replicate.value);
+  } else if (s->exp.kind == IR_IOTA) {
+    value = j;
+  } else {
+    const struct cl_view *x = cl_view_of(e, s->exp.u.copy);
+    value = emit_c_printf(e, "%s[%s]", x->ptr, j);
+  }
+  emit_c_line(e, "%s[%s] = (%s)(%s);", w->ptr, j, cl_elem_type(y->type.prim), value);
+  close_strided(e, g, label);
+}
+
+static void group_map(struct emitter *e, struct intra *g, const struct ir_stm *s) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  for (int k = 0; k < s->pat_count; k++) {
+    view_slot(e, g, s->pat[k]);
+  }
+  const char *n = emit_c_tmp(e);
+  emit_c_line(e, "const long %s = %s;", n, emit_c_subexp(e, so->width));
+  const char *label, *j = open_strided(e, n, &label);
+  const char **res = declare_results(e, so->map_fn->ret, so->map_fn->ret_count);
+  cl_apply_map_fn(e, so, j, res);
+  store_results(e, s->pat, s->pat_count, res, j);
+  close_strided(e, g, label);
+}
+
+static void group_scatter(struct emitter *e, struct intra *g, const struct ir_stm *s) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  for (int d = 0; d < so->dest_count; d++) {
+    e->cl->views[s->pat[d]->id] = cl_view_of(e, so->dests[d]);
+  }
+  const char *n = emit_c_tmp(e);
+  emit_c_line(e, "const long %s = %s;", n, emit_c_subexp(e, so->width));
+  const char *label, *j = open_strided(e, n, &label);
+  const char **res = declare_results(e, so->map_fn->ret, so->map_fn->ret_count);
+  cl_apply_map_fn(e, so, j, res);
+  int index_count = 0;
+  for (int d = 0; d < so->dest_count; d++) {
+    index_count += so->dest_writes != NULL ? so->dest_writes[d] : 1;
+  }
+  for (int d = 0, first = 0, value = index_count; d < so->dest_count; d++) {
+    const struct cl_view *v = cl_view_of(e, s->pat[d]);
+    int writes = so->dest_writes != NULL ? so->dest_writes[d] : 1;
+    for (int k = 0; k < writes; k++, first++, value++) {
+      emit_c_line(e, "if ((ulong)(long)%s < (ulong)%s) {", res[first], v->dims[0]);
+      emit_c_line(e, "  %s[(long)%s] = (%s)%s;", v->ptr, res[first],
+                  cl_elem_type(s->pat[d]->type.prim), res[value]);
+      emit_c_line(e, "}");
+    }
+  }
+  close_strided(e, g, label);
+}
+
+/* The end of an inner reduction or scan: a failure of the block's work-items becomes
+ * the group's, the block closes, and the group meets at a barrier. */
+static void close_group_soac(struct emitter *e, struct intra *g) {
+  emit_c_line(e, "if (failed) {");
+  emit_c_line(e, "  gfail = 1;");
+  emit_c_line(e, "}");
+  e->indent--;
+  emit_c_line(e, "}");
+  e->cl->fail_action = "gfail = 1; gf = 1;";
+  e->cl->guard = "gf";
+  group_barrier(e, g);
+}
+
+static void group_reduce(struct emitter *e, struct intra *g, const struct ir_stm *s) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  int nacc = so->neutral_count;
+  int index = 0;
+  while ((const struct ir_stm *)g->reductions[index] != s) {
+    index++;
+  }
+  for (int k = nacc; k < s->pat_count; k++) {
+    view_slot(e, g, s->pat[k]);
+  }
+  const char **loc = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  const char **acc = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  for (int r = 0; r < nacc; r++) {
+    loc[r] = emit_c_printf(e, "red%d_%d", index, r);
+    acc[r] = emit_c_var(e, s->pat[r]);
+    emit_c_line(e, "%s %s = %s;", emit_c_elem_type(s->pat[r]->type.prim), acc[r],
+                emit_c_subexp(e, so->neutral[r]));
+  }
+  emit_c_line(e, "{");
+  e->indent++;
+  emit_c_line(e, "bool failed = false;");
+  const char *n = emit_c_tmp(e);
+  emit_c_line(e, "const long %s = %s;", n, emit_c_subexp(e, so->width));
+  const char *label;
+  e->cl->fail_action = fail_region(e, &label);
+  e->cl->guard = NULL;
+  if (lower_commutative(so)) {
+    emit_c_line(e, "for (long j = lid; j < %s && !failed; j += RTS_GROUP) {", n);
+  } else {
+    emit_c_line(e, "const long per = (%s + RTS_GROUP - 1) / RTS_GROUP;", n);
+    emit_c_line(e, "for (long j = lid * per; j < min((lid + 1) * per, %s) && !failed; j++) {",
+                n);
+  }
+  e->indent++;
+  const char **vals = cl_reduction_values(e, so, "j", true);
+  if (so->map_fn != NULL) {
+    store_results(e, s->pat + nacc, s->pat_count - nacc, vals + nacc, "j");
+  }
+  cl_combine(e, so->op, acc, vals);
+  close_loop(e);
+  emit_c_line(e, "%s:;", label);
+  store_local(e, so->op, loc, acc, "lid");
+  group_tree(e, so->op, loc);
+  for (int r = 0; r < nacc; r++) {
+    emit_c_line(e, "%s = (%s)%s[0];", acc[r], emit_c_elem_type(s->pat[r]->type.prim), loc[r]);
+  }
+  close_group_soac(e, g);
+}
+
+/* An inner scan or scanomap: the group scans RTS_GROUP elements at a time in order
+ * (map_fn's values, the map outputs stored), each chunk by group_scan in its local
+ * arrays, from the carry of the chunks before. */
+static void group_scan_soac(struct emitter *e, struct intra *g, const struct ir_stm *s) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  int nacc = so->neutral_count;
+  int index = 0;
+  while ((const struct ir_stm *)g->reductions[index] != s) {
+    index++;
+  }
+  for (int k = 0; k < s->pat_count; k++) {
+    view_slot(e, g, s->pat[k]);
+  }
+  const char **loc = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  for (int r = 0; r < nacc; r++) {
+    loc[r] = emit_c_printf(e, "red%d_%d", index, r);
+  }
+  emit_c_line(e, "{");
+  e->indent++;
+  /* false, as in group_reduce: an earlier failure is the group's already (gfail), and
+   * PoCL 3.1 skipped this loop's stores when failed started from gf. */
+  emit_c_line(e, "bool failed = false;");
+  const char *n = emit_c_tmp(e);
+  emit_c_line(e, "const long %s = %s;", n, emit_c_subexp(e, so->width));
+  const char **carry = declare_accumulators(e, so, "carry");
+  e->cl->guard = NULL;
+  emit_c_line(e, "for (long base = 0; base < %s; base += RTS_GROUP) {", n);
+  e->indent++;
+  emit_c_line(e, "const long i = base + lid;");
+  const char **one = scan_element(e, s, emit_c_printf(e, "i < %s", n));
+  store_local(e, so->op, loc, one, "lid");
+  group_scan(e, so->op, loc, one);
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  const char **y = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  const char **last = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  for (int r = 0; r < nacc; r++) {
+    const char *t = emit_c_elem_type(so->op->params[r]->type.prim);
+    y[r] = emit_c_tmp(e);
+    emit_c_line(e, "%s %s = %s;", t, y[r], carry[r]);
+    last[r] = emit_c_printf(e, "(%s)%s[min((long)RTS_GROUP, %s - base) - 1]", t, loc[r], n);
+  }
+  const char *label;
+  e->cl->fail_action = fail_region(e, &label);
+  emit_c_line(e, "if (i < %s && !failed) {", n);
+  e->indent++;
+  cl_combine(e, so->op, y, one);
+  store_results(e, s->pat, nacc, y, "i");
+  e->indent--;
+  emit_c_line(e, "}");
+  emit_c_line(e, "if (!failed) {");
+  cl_combine(e, so->op, carry, last);
+  emit_c_line(e, "}");
+  emit_c_line(e, "%s:;", label);
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  close_loop(e);
+  close_group_soac(e, g);
+}
+
+/* Copies view x into the slot of array y, one element per work-item. */
+static void copy_into_slot(struct emitter *e, struct intra *g, const struct ir_var *y,
+                           const struct cl_view *x) {
+  const struct cl_view *w = cl_view_of(e, y);
+  const char *label, *j = open_strided(e, w->dims[0], &label);
+  emit_c_line(e, "%s[%s] = %s[%s];", w->ptr, j, x->ptr, j);
+  close_strided(e, g, label);
+}
+
+static void group_loop(struct emitter *e, struct intra *g, const struct ir_stm *s) {
+  const struct ir_loop *l = &s->exp.u.loop;
+  for (int i = 0; i < l->param_count; i++) {
+    struct ir_var *p = l->params[i];
+    if (p->type.rank == 0) {
+      emit_c_line(e, "%s %s = %s;", emit_c_elem_type(p->type.prim), emit_c_var(e, p),
+                  emit_c_subexp(e, l->inits[i]));
+    } else {
+      view_slot(e, g, p);
+      copy_into_slot(e, g, p, cl_view_of(e, l->inits[i].u.var));
+    }
+  }
+  /* The flag is the same on every work-item here (a barrier came last). */
+  if (l->is_while) {
+    emit_c_line(e, "while (%s && !gf) {", emit_c_var(e, l->cond));
+  } else {
+    const char *t = emit_c_elem_type(l->index->type.prim), *i = emit_c_var(e, l->index);
+    const char *bound = emit_c_tmp(e);
+    emit_c_line(e, "const %s %s = %s;", t, bound, emit_c_subexp(e, l->bound));
+    emit_c_line(e, "for (%s %s = 0; %s < %s && !gf; %s++) {", t, i, i, bound, i);
+  }
+  e->indent++;
+  group_body(e, g, l->body);
+  const char **tmp = ARENA_ARRAY(&e->arena, const char *, l->param_count + 1);
+  for (int i = 0; i < l->param_count; i++) {
+    struct ir_var *p = l->params[i];
+    if (p->type.rank == 0) {
+      tmp[i] = emit_c_tmp(e);
+      emit_c_line(e, "const %s %s = %s;", emit_c_elem_type(p->type.prim), tmp[i],
+                  emit_c_subexp(e, l->body->results[i]));
+    }
+  }
+  bool copies = false;
+  for (int i = 0; i < l->param_count; i++) {
+    struct ir_subexp r = l->body->results[i];
+    if (l->params[i]->type.rank > 0 && !(r.kind == IR_SE_VAR && r.u.var == l->params[i])) {
+      if (!copies) {
+        group_barrier(e, g); /* every read of the parameters is done */
+        copies = true;
+      }
+      copy_into_slot(e, g, l->params[i], cl_view_of(e, r.u.var));
+    }
+  }
+  for (int i = 0; i < l->param_count; i++) {
+    if (l->params[i]->type.rank == 0) {
+      emit_c_line(e, "%s = %s;", emit_c_var(e, l->params[i]), tmp[i]);
+    }
+  }
+  e->indent--;
+  emit_c_line(e, "}");
+  for (int i = 0; i < s->pat_count; i++) {
+    if (s->pat[i]->type.rank == 0) {
+      emit_c_line(e, "const %s %s = %s;", emit_c_elem_type(s->pat[i]->type.prim),
+                  emit_c_var(e, s->pat[i]), emit_c_var(e, l->params[i]));
+    } else {
+      e->cl->views[s->pat[i]->id] = cl_view_of(e, l->params[i]);
+    }
+  }
+}
+
+static void group_body(struct emitter *e, struct intra *g, const struct ir_body *b) {
+  for (int i = 0; i < b->stm_count; i++) {
+    const struct ir_stm *s = b->stms[i];
+    diag_checkpoint(s->loc);
+    cl_set_where(e, s);
+    switch (s->exp.kind) {
+    case IR_REPLICATE:
+    case IR_IOTA:
+    case IR_COPY:
+      group_fill(e, g, s);
+      break;
+    case IR_LOOP:
+      group_loop(e, g, s);
+      break;
+    case IR_SOAC:
+      if (s->exp.u.soac.kind == IR_SOAC_MAP) {
+        group_map(e, g, s);
+      } else if (s->exp.u.soac.kind == IR_SOAC_SCATTER) {
+        group_scatter(e, g, s);
+      } else if (s->exp.u.soac.kind == IR_SOAC_SCAN ||
+                 s->exp.u.soac.kind == IR_SOAC_SCANOMAP) {
+        group_scan_soac(e, g, s);
+      } else {
+        group_reduce(e, g, s);
+      }
+      break;
+    default: {
+      struct ir_body one = {.stms = (struct ir_stm **)&b->stms[i], .stm_count = 1};
+      cl_kernel_body(e, &one);
+      break;
+    }
+    }
+  }
+}
+
+/* The bytes of all slots on the host, into a new variable: the value of slots_total,
+ * each term checked (Note [Checked sizes] in rts/c/array.c), so that neither the host
+ * nor the kernel, which computes the same sum, sees it wrap. */
+static const char *slots_total_checked(struct emitter *e, const struct intra *g) {
+  const char *total = emit_c_tmp(e);
+  emit_c_line(e, "int64_t %s = 8;", total);
+  for (int i = 0; i < g->slot_count; i++) {
+    const struct ir_var *v = g->slots[i];
+    emit_c_try(e, "rts_cl_add_slot(ctx, %s, &%s, %s, %d)", e->where, total,
+               emit_c_subexp(e, v->type.dims[0]), prim_bytes(v->type.prim));
+  }
+  return total;
+}
+
+/* One version of the kernel: slots in `space` memory; `host_total` is the value of
+ * slots_total on the host. */
+static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
+                               const struct lower_kernel *k, struct intra g, const char *w,
+                               bool local, const char *groups, const char *host_total) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  const struct ir_lambda *f = so->map_fn;
+  g.space = local ? "__local" : "__global";
+  const char *total = slots_total(e, &g);
+  struct kbuild kb;
+  kb_start(e, &kb, kernel_name(e, s, k, local ? "_local" : "_global"));
+  kb_long(e, &kb, "w", w);
+  for (int i = 0; i < so->input_count; i++) {
+    kb_array(e, &kb, so->inputs[i]);
+  }
+  for (int i = 0; i < s->pat_count; i++) {
+    kb_array(e, &kb, s->pat[i]);
+  }
+  kb_free_vars(e, &kb, k);
+  const char *scratch = NULL;
+  if (local) {
+    strbuf_puts(&kb.params, ", __local char *mem");
+    kb_set_arg(e, &kb, emit_c_printf(e, "(size_t)%s", host_total), "NULL");
+  } else {
+    scratch = temp_buffer(e, PRIM_U8, host_total, groups);
+    kb_buffer(e, &kb, PRIM_U8, "scratch", emit_c_printf(e, "%s.mem", scratch));
+  }
+  kb_body(e, &kb);
+  emit_c_line(e, "const long lid = get_local_id(0);");
+  emit_c_line(e, "RTS_FLAG_QUALIFIER __local int gfail;");
+  emit_c_line(e, "int gf = 0; /* gfail as of the last barrier */");
+  for (int i = 0; i < g.reduction_count; i++) {
+    const struct ir_stm *r = (const struct ir_stm *)g.reductions[i];
+    local_arrays_named(e, r->exp.u.soac.op, emit_c_printf(e, "red%d", i));
+  }
+  if (local) {
+    emit_c_line(e, "__local char *base = mem;");
+  } else {
+    emit_c_line(e, "__global char *base = (__global char *)scratch + get_group_id(0) * %s;", total);
+  }
+  emit_c_line(e, "long offset = 8;");
+  for (int i = 0; i < g.slot_count; i++) {
+    const struct ir_var *v = g.slots[i];
+    emit_c_line(e, "%s %s *slot_%d = (%s %s *)(base + offset);", g.space,
+                cl_elem_type(v->type.prim), i, g.space, cl_elem_type(v->type.prim));
+    emit_c_line(e, "offset += %s;", slot_bytes(e, v));
+  }
+  emit_c_line(e, "if (lid == 0) {");
+  emit_c_line(e, "  gfail = 0;");
+  emit_c_line(e, "}");
+  emit_c_line(e, "for (long seg = get_group_id(0); seg < w; seg += get_num_groups(0)) {");
+  e->indent++;
+  e->cl->fail_action = "gfail = 1; gf = 1;";
+  e->cl->guard = "gf";
+  group_barrier(e, &g);
+  emit_c_line(e, "{");
+  e->indent++;
+  for (int i = 0; i < so->input_count; i++) {
+    cl_bind_row(e, f->params[i], cl_view_of(e, so->inputs[i]), "seg");
+  }
+  if (f->index != NULL) {
+    emit_c_line(e, "const long %s = seg;", emit_c_var(e, f->index));
+  }
+  group_body(e, &g, f->body);
+  for (int r = 0; r < f->ret_count; r++) {
+    const struct cl_view *out = cl_view_of(e, s->pat[r]);
+    struct ir_subexp res = f->body->results[r];
+    if (f->ret[r].rank == 0) {
+      emit_c_line(e, "if (lid == 0) {");
+      emit_c_line(e, "  %s[seg] = (%s)%s;", out->ptr, cl_elem_type(s->pat[r]->type.prim),
+                  emit_c_subexp(e, res));
+      emit_c_line(e, "}");
+    } else {
+      const struct cl_view *x = cl_view_of(e, res.u.var);
+      /* Note [uniform element loops] */
+      const char *jb = emit_c_tmp(e);
+      const char *j = emit_c_tmp(e);
+      emit_c_line(e, "for (long %s = RTS_ELEM_FIRST; %s < %s; %s += RTS_GROUP) {", jb, jb,
+                  out->dims[1], jb);
+      emit_c_line(e, "  const long %s = RTS_ELEM_INDEX(%s);", j, jb);
+      emit_c_line(e, "  if (%s < %s) {", j, out->dims[1]);
+      emit_c_line(e, "    %s[seg * %s + %s] = %s[%s];", out->ptr, out->dims[1], j, x->ptr, j);
+      emit_c_line(e, "  }");
+      emit_c_line(e, "}");
+    }
+  }
+  e->indent--;
+  emit_c_line(e, "}");
+  e->indent--;
+  emit_c_line(e, "}");
+  e->cl->fail_action = "return;";
+  e->cl->guard = NULL;
+  kb_launch(e, &kb, groups);
+  if (scratch != NULL) {
+    release_temp(e, scratch);
+  }
+}
+
+void emit_intra(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  const struct ir_lambda *f = so->map_fn;
+  const char *w = width_of(e, so);
+  check_inputs(e, so, w);
+  for (int i = 0; i < s->pat_count; i++) {
+    alloc_output(e, s->pat[i], w,
+                 f->ret[i].rank > 0 ? emit_c_subexp(e, f->ret[i].dims[0]) : NULL);
+  }
+  struct intra g = {0};
+  g.slot_of = ARENA_ARRAY(&e->arena, int, e->var_count + 1);
+  plan_slots(e, &g, f->body);
+  const char *groups = emit_c_tmp(e);
+  emit_c_line(e, "const int64_t %s = rts_cl_segment_groups(ctx, %s);", groups, w);
+  const char *total = slots_total_checked(e, &g);
+  emit_c_line(e, "if (rts_cl_fits_local(ctx, %s + %s)) {", total, trees_bytes(e, &g));
+  e->indent++;
+  emit_intra_version(e, s, k, g, w, true, groups, total);
+  e->indent--;
+  emit_c_line(e, "} else {");
+  e->indent++;
+  emit_intra_version(e, s, k, g, w, false, groups, total);
+  e->indent--;
+  emit_c_line(e, "}");
+}

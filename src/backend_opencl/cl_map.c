@@ -1,0 +1,268 @@
+/* The map and map2 forms (lower.h): elementwise kernels, one element of the width per
+ * work-item and pass of a grid-stride loop, several elements per pass when map_fn is
+ * small and 4 at a time as vectors where the arrays allow (Note [vector loads]).
+ */
+#include "backend_opencl/cl_internal.h"
+
+/* ------------------------------------------------------------ map */
+
+/* Whether maps over arrays of one dimension move 4 elements at a time where the arrays are
+ * aligned (Note [vector loads]); 0 in a build that measures without. */
+#ifndef ELEMENTWISE_VECTORS
+#define ELEMENTWISE_VECTORS 1
+#endif
+/* The vectors of 4 that a work-item takes per pass there. */
+#ifndef ELEMENTWISE_VECTOR_PASSES
+#define ELEMENTWISE_VECTOR_PASSES 2
+#endif
+
+/* A kernel with one element of [0, w) per work-item and pass: its arguments (the
+ * inputs, the first `outputs` arrays of the pattern, the free variables), the grid
+ * loop, map_fn at each element and `store` of the results. */
+static void store_map(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k,
+                      const char *const *res, const char *gi);
+
+/* Note [vector loads]
+ * ~~~~~~~~~~~~~~~~~~~
+ * A map over arrays of one dimension whose results are stored in order reads and writes
+ * its arrays sequentially, as a copy does; GPUs move memory fastest in 16-byte accesses
+ * (on NVIDIA's H200 one float per access reaches ~90% of the float4 copy's bandwidth).
+ * Such a kernel reads each input and writes each output 4 elements at a time as OpenCL
+ * vectors (float4, int4, ...) when every array's address is a multiple of the vector's
+ * size, which the kernel tests (buffers are aligned; a slice may not be; the pointer
+ * casts tell the compiler so, where vload4 would not), running
+ * map_fn on each of the 4 lanes; the last w mod 4 elements, and arrays that are not
+ * aligned, take the one-element path.
+ */
+
+/* The OpenCL vector of 4 elements of type t, as arrays hold them. */
+static const char *vector4_type(struct emitter *e, enum prim_type t) {
+  static const char *const base[] = {
+      [PRIM_BOOL] = "uchar", [PRIM_I8] = "char",   [PRIM_I16] = "short", [PRIM_I32] = "int",
+      [PRIM_I64] = "long",   [PRIM_U8] = "uchar",  [PRIM_U16] = "ushort", [PRIM_U32] = "uint",
+      [PRIM_U64] = "ulong",  [PRIM_F32] = "float", [PRIM_F64] = "double",
+  };
+  return emit_c_printf(e, "%s4", base[t]);
+}
+
+/* Whether the elementwise kernel of s can take vectors (Note [vector loads]): a map whose
+ * inputs and outputs all have one dimension. */
+static bool vector_elementwise(const struct ir_stm *s, store_fn store) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  if (store != store_map || so->input_count == 0) {
+    return false;
+  }
+  for (int i = 0; i < so->input_count; i++) {
+    if (so->inputs[i]->type.rank != 1) {
+      return false;
+    }
+  }
+  for (int i = 0; i < s->pat_count; i++) {
+    if (s->pat[i]->type.rank != 1) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/* The vector path's loop (Note [vector loads]): ELEMENTWISE_VECTOR_PASSES vectors of 4
+ * per work-item and pass, then the last w mod 4 elements one by one. */
+static void emit_vector_loop(struct emitter *e, const struct ir_stm *s,
+                             const struct lower_kernel *k, store_fn store) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  int vectors = ELEMENTWISE_VECTOR_PASSES;
+  struct strbuf cond;
+  strbuf_init(&cond);
+  for (int i = 0; i < so->input_count + s->pat_count; i++) {
+    const struct ir_var *v = i < so->input_count ? so->inputs[i] : s->pat[i - so->input_count];
+    strbuf_printf(&cond, "%s((ulong)%s & %d) == 0", i > 0 ? " && " : "", cl_view_of(e, v)->ptr,
+                  4 * prim_bytes(v->type.prim) - 1);
+  }
+  emit_c_line(e, "if (%s) {", cond.data);
+  strbuf_free(&cond);
+  e->indent++;
+  emit_c_line(e, "const long w4 = w / 4;");
+  emit_c_line(e, "for (long g0 = get_global_id(0); g0 < w4; g0 += %d * stride) {", vectors);
+  e->indent++;
+  const char ***res = ARENA_ARRAY(&e->arena, const char **, 4 * vectors);
+  const char **args = ARENA_ARRAY(&e->arena, const char *, so->input_count + 1);
+  for (int u = 0; u < vectors; u++) {
+    emit_c_line(e, "const long v%d = g0 + %d * stride;", u, u);
+    for (int l = 0; l < 4; l++) {
+      res[4 * u + l] = declare_results(e, so->map_fn->ret, so->map_fn->ret_count);
+    }
+    emit_c_line(e, "if (v%d < w4) {", u);
+    e->indent++;
+    const char **vec = ARENA_ARRAY(&e->arena, const char *, so->input_count + 1);
+    for (int i = 0; i < so->input_count; i++) {
+      const struct ir_var *v = so->inputs[i];
+      vec[i] = emit_c_tmp(e);
+      const char *vt = vector4_type(e, v->type.prim);
+      emit_c_line(e, "const %s %s = ((__global const %s *)%s)[v%d];", vt, vec[i], vt,
+                  cl_view_of(e, v)->ptr, u);
+    }
+    for (int l = 0; l < 4; l++) {
+      for (int i = 0; i < so->input_count; i++) {
+        args[i] = emit_c_printf(e, "%s.s%d", vec[i], l);
+      }
+      cl_apply_map_fn_args(e, so, args, emit_c_printf(e, "4 * v%d + %d", u, l), res[4 * u + l]);
+    }
+    e->indent--;
+    emit_c_line(e, "}");
+  }
+  for (int u = 0; u < vectors; u++) {
+    emit_c_line(e, "if (v%d < w4) {", u);
+    for (int r = 0; r < s->pat_count; r++) {
+      const char *t = cl_elem_type(s->pat[r]->type.prim);
+      const char *vt = vector4_type(e, s->pat[r]->type.prim);
+      emit_c_line(e, "  ((__global %s *)%s)[v%d] = (%s)((%s)%s, (%s)%s, (%s)%s, (%s)%s);", vt,
+                  cl_view_of(e, s->pat[r])->ptr, u, vt, t, res[4 * u][r], t, res[4 * u + 1][r],
+                  t, res[4 * u + 2][r], t, res[4 * u + 3][r]);
+    }
+    emit_c_line(e, "}");
+  }
+  close_loop(e);
+  emit_c_line(e, "for (long gi = 4 * w4 + get_global_id(0); gi < w; gi += stride) {");
+  e->indent++;
+  const char **one = declare_results(e, so->map_fn->ret, so->map_fn->ret_count);
+  cl_apply_map_fn(e, so, "gi", one);
+  store(e, s, k, one, "gi");
+  close_loop(e);
+  e->indent--;
+  emit_c_line(e, "} else {");
+}
+
+void emit_elementwise(struct emitter *e, const struct ir_stm *s,
+                      const struct lower_kernel *k, const char *suffix, const char *w,
+                      int outputs, store_fn store) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  struct kbuild kb;
+  kb_start(e, &kb, kernel_name(e, s, k, suffix));
+  kb_long(e, &kb, "w", w);
+  for (int i = 0; i < so->input_count; i++) {
+    kb_array(e, &kb, so->inputs[i]);
+  }
+  for (int i = 0; i < outputs; i++) {
+    kb_array(e, &kb, s->pat[i]);
+  }
+  kb_free_vars(e, &kb, k);
+  kb_body(e, &kb);
+  int unroll = lower_unrolled_size(so->map_fn->body) <= ELEMENTWISE_UNROLL_MAX_STMS
+                   ? ELEMENTWISE_UNROLL : 1;
+  bool vector = ELEMENTWISE_VECTORS && unroll > 1 && vector_elementwise(s, store);
+  emit_c_line(e, "const long stride = get_global_size(0);");
+  if (vector) {
+    emit_vector_loop(e, s, k, store);
+    e->indent++;
+  }
+  emit_c_line(e, "for (long g0 = get_global_id(0); g0 < w; g0 += %d * stride) {", unroll);
+  e->indent++;
+  const char ***res = ARENA_ARRAY(&e->arena, const char **, unroll);
+  const char **gi = ARENA_ARRAY(&e->arena, const char *, unroll);
+  for (int u = 0; u < unroll; u++) {
+    gi[u] = emit_c_printf(e, "gi%d", u);
+    emit_c_line(e, "const long %s = g0 + %d * stride;", gi[u], u);
+    res[u] = declare_results(e, so->map_fn->ret, so->map_fn->ret_count);
+    emit_c_line(e, "if (%s < w) {", gi[u]);
+    e->indent++;
+    cl_apply_map_fn(e, so, gi[u], res[u]);
+    e->indent--;
+    emit_c_line(e, "}");
+  }
+  for (int u = 0; u < unroll; u++) {
+    emit_c_line(e, "if (%s < w) {", gi[u]);
+    e->indent++;
+    store(e, s, k, res[u], gi[u]);
+    e->indent--;
+    emit_c_line(e, "}");
+  }
+  close_loop(e);
+  if (vector) {
+    close_loop(e);
+  }
+  kb_launch(e, &kb, emit_c_printf(e, "rts_cl_groups(ctx, (%s + %d) / %d)", w, unroll - 1, unroll));
+}
+
+static void store_map(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k,
+                      const char *const *res, const char *gi) {
+  (void)k;
+  store_results(e, s->pat, s->pat_count, res, gi);
+}
+
+/* map over [0, w): one work-item per element. */
+void emit_map_kernel(struct emitter *e, const struct ir_stm *s,
+                     const struct lower_kernel *k, const char *w, const char *suffix) {
+  emit_elementwise(e, s, k, suffix, w, s->pat_count, store_map);
+}
+
+void emit_map(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  const char *w = width_of(e, so);
+  check_inputs(e, so, w);
+  for (int i = 0; i < s->pat_count; i++) {
+    alloc_output(e, s->pat[i], w, NULL);
+  }
+  transpose_walked(e, s, k);
+  emit_map_kernel(e, s, k, w, "");
+  release_walked(e, k);
+}
+
+/* ------------------------------------------------------------ map2 */
+
+void emit_map2(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  const struct ir_lambda *f = so->map_fn;
+  const struct ir_soac *in = &k->inner->exp.u.soac;
+  const char *w = width_of(e, so);
+  check_inputs(e, so, w);
+  const char *mw = emit_c_tmp(e);
+  emit_c_line(e, "const int64_t %s = %s;", mw, emit_c_subexp(e, in->width));
+  for (int i = 0; i < s->pat_count; i++) {
+    alloc_output(e, s->pat[i], w, mw);
+  }
+  struct kbuild kb;
+  kb_start(e, &kb, kernel_name(e, s, k, ""));
+  kb_long(e, &kb, "w", w);
+  kb_long(e, &kb, "m", mw);
+  for (int i = 0; i < so->input_count; i++) {
+    kb_array(e, &kb, so->inputs[i]);
+  }
+  for (int i = 0; i < s->pat_count; i++) {
+    kb_array(e, &kb, s->pat[i]);
+  }
+  kb_free_vars(e, &kb, k);
+  kb_body(e, &kb);
+  open_grid_loop(e, "g", "w * m");
+  emit_c_line(e, "const long i = g / m, j = g - (g / m) * m;");
+  const char **res = declare_results(e, in->map_fn->ret, in->map_fn->ret_count);
+  emit_c_line(e, "{");
+  e->indent++;
+  for (int i = 0; i < so->input_count; i++) {
+    cl_bind_row(e, f->params[i], cl_view_of(e, so->inputs[i]), "i");
+  }
+  if (f->index != NULL) {
+    emit_c_line(e, "const long %s = i;", emit_c_var(e, f->index));
+  }
+  struct ir_body prefix = *f->body;
+  prefix.stm_count = k->inner_index;
+  cl_kernel_body(e, &prefix);
+  for (int i = 0; i < in->input_count; i++) {
+    const struct cl_view *v = cl_view_of(e, in->inputs[i]);
+    const char *args[2] = {v->dims[0], "m"};
+    cl_set_where(e, k->inner);
+    int id = cl_message(e, emit_c_printf(e,
+                                         "%s: error: an input of map has outer size %%lld, not "
+                                         "the width %%lld",
+                                         e->cl->where_text));
+    emit_c_line(e, "if (%s != m) {", v->dims[0]);
+    emit_c_line(e, "  rts_kernel_fail(errbuf, %d, %s, %s, 0, 0);", id, args[0], args[1]);
+    emit_c_line(e, "  return;");
+    emit_c_line(e, "}");
+  }
+  cl_apply_map_fn(e, in, "j", res);
+  e->indent--;
+  emit_c_line(e, "}");
+  store_results(e, s->pat, s->pat_count, res, "g");
+  close_loop(e);
+  kb_launch(e, &kb, emit_c_printf(e, "rts_cl_groups(ctx, %s * %s)", w, mw));
+}

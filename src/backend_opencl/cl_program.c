@@ -1,0 +1,131 @@
+/* The OpenCL backend's program: the dispatch of a planned host statement to its kernel
+ * form, the OpenCL runtime pasted into the host code, and the kernels' program, their
+ * names and their failure messages as C tables.
+ */
+#include <string.h>
+
+#include "backend_opencl/cl_internal.h"
+
+/* The OpenCL runtime's files, one string a line (build-aux/embed-rts.sh -p rts_cl). */
+struct rts_embedded_file {
+  const char *name;
+  const char *const *lines;
+};
+
+#include "backend_opencl/rts_cl_embed.inc"
+
+static const char *const *cl_rts_file(const char *name) {
+  for (const struct rts_embedded_file *f = rts_cl_embedded_files; f->name != NULL; f++) {
+    if (strcmp(f->name, name) == 0) {
+      return f->lines;
+    }
+  }
+  diag_ice("emit_opencl", (struct loc){0}, "the runtime file rts/opencl/%s is not embedded",
+           name);
+}
+
+/* ------------------------------------------------------------ Dispatch */
+
+void emit_cl_kernel_stm(struct emitter *e, const struct ir_stm *s,
+                        const struct lower_kernel *k) {
+  cl_set_where(e, s);
+  emit_c_line(e, "{");
+  e->indent++;
+  switch (k->form) {
+  case LOWER_MAP:
+    emit_map(e, s, k);
+    break;
+  case LOWER_MAP2:
+    emit_map2(e, s, k);
+    break;
+  case LOWER_REDUCE:
+    emit_reduce(e, s, k);
+    break;
+  case LOWER_SCAN:
+    emit_scan(e, s, k);
+    break;
+  case LOWER_SCATTER:
+    emit_scatter(e, s, k);
+    break;
+  case LOWER_HIST:
+    emit_hist(e, s, k);
+    break;
+  case LOWER_SEGRED:
+    emit_segred(e, s, k);
+    break;
+  case LOWER_INTRA:
+    emit_intra(e, s, k);
+    break;
+  case LOWER_TRANSPOSE:
+    emit_transpose(e, s, k);
+    break;
+  }
+  e->indent--;
+  emit_c_line(e, "}");
+}
+
+/* ------------------------------------------------------------ Tables */
+
+static void string_table_line(struct strbuf *out, const char *text) {
+  strbuf_puts(out, "  \"");
+  for (const char *p = text; *p != '\0'; p++) {
+    if (*p == '"' || *p == '\\' || *p == '?') {
+      strbuf_printf(out, "\\%c", *p);
+    } else if (*p == '\n') {
+      strbuf_puts(out, "\\n");
+    } else if ((unsigned char)*p < 0x20) {
+      strbuf_printf(out, "\\%03o", (unsigned char)*p);
+    } else {
+      strbuf_putc(out, *p);
+    }
+  }
+  strbuf_puts(out, "\"");
+}
+
+void emit_cl_paste_rts(struct emitter *e, struct strbuf *out) {
+  (void)e;
+  static const char *const host_files[] = {"opencl.h", "mirror.h", "opencl.c", "mirror.c"};
+  for (size_t i = 0; i < sizeof host_files / sizeof *host_files; i++) {
+    strbuf_printf(out, "/* ---- rts/opencl/%s ---- */\n", host_files[i]);
+    emit_c_paste_lines(out, cl_rts_file(host_files[i]));
+  }
+}
+
+/* The kernels' program, one string a line: the scalar functions, the prelude, the
+ * kernels. */
+void emit_cl_program_tables(struct emitter *e, struct strbuf *out) {
+  struct emit_cl *cl = e->cl;
+  struct strbuf all;
+  strbuf_init(&all);
+  emit_c_paste_lines(&all, cl_rts_file("scalar_cl.h"));
+  emit_c_paste_rts_file(&all, "scalar.h");
+  emit_c_paste_lines(&all, cl_rts_file("prelude.cl"));
+  strbuf_puts(&all, cl->source.data != NULL ? cl->source.data : "");
+  strbuf_puts(out, "/* The kernels (OpenCL C), their names and their failure messages. */\n");
+  strbuf_puts(out, "static const char *const rts_cl_program_lines[] = {\n");
+  const char *p = all.data != NULL ? all.data : "";
+  while (*p != '\0') {
+    const char *nl = strchr(p, '\n');
+    size_t n = nl != NULL ? (size_t)(nl - p) + 1 : strlen(p);
+    char *line = arena_strndup(&e->arena, p, n);
+    string_table_line(out, line);
+    strbuf_puts(out, ",\n");
+    p += n;
+  }
+  strbuf_puts(out, "  NULL\n};\n\n");
+  strbuf_free(&all);
+  strbuf_puts(out, "static const char *const rts_cl_kernel_names[] = {\n");
+  for (int i = 0; i < cl->kernel_count; i++) {
+    string_table_line(out, cl->kernel_names[i]);
+    strbuf_puts(out, ",\n");
+  }
+  strbuf_puts(out, "  NULL\n};\n");
+  strbuf_printf(out, "#define RTS_CL_KERNEL_COUNT %d\n\n", cl->kernel_count);
+  strbuf_puts(out, "static const char *const rts_cl_messages[] = {\n");
+  for (int i = 0; i < cl->message_count; i++) {
+    string_table_line(out, cl->messages[i]);
+    strbuf_puts(out, ",\n");
+  }
+  strbuf_puts(out, "  NULL\n};\n");
+  strbuf_printf(out, "#define RTS_CL_MESSAGE_COUNT %d\n\n", cl->message_count);
+}
