@@ -379,6 +379,91 @@ bool ir_stm_uses(const struct ir_stm *stm, const struct ir_var *v) {
   return c.found;
 }
 
+/* ---------------------------------------------------------- Free variables */
+
+/* Note [Free variables]
+ * ~~~~~~~~~~~~~~~~~~~~~
+ * A variable is free in a lambda or body when it is used there and not bound there.
+ * Uses are what ir_visit_uses_* visits: operands, arrays, SOAC inputs and
+ * destinations, and the dimensions of every type written there (parameters',
+ * results', patterns', literals' rows), so a size that appears only in a type is free
+ * too: a kernel must be passed it. Bindings are the lambda's parameters and index, the
+ * patterns of the statements, and, nested at any depth, loops' parameters and indices
+ * and lambdas' parameters and indices.
+ *
+ * The bindings of what is added are gathered before its uses are visited. Every
+ * variable is bound once (ir.h), so a variable bound anywhere inside is bound wherever
+ * inside it is used, whatever order the walk meets use and binding in. Each free
+ * variable is listed once, in the order of its first use in the walk; lowering makes a
+ * kernel's arguments in this order, so the generated code depends on it. */
+
+static void ignore_se(void *ctx, struct ir_subexp *slot) {
+  (void)ctx;
+  (void)slot;
+}
+
+static void ignore_var(void *ctx, struct ir_var **slot) {
+  (void)ctx;
+  (void)slot;
+}
+
+static void bind_free(void *ctx, struct ir_var *v) {
+  struct ir_free_vars *fv = ctx;
+  fv->bound[v->id] = true;
+}
+
+static void use_free(void *ctx, const struct ir_var *v) {
+  ir_free_vars_use(ctx, v);
+}
+
+void ir_free_vars_init(struct ir_free_vars *fv, const struct ir_program *p) {
+  memset(fv, 0, sizeof *fv);
+  fv->bound = heap_calloc((size_t)p->next_var_id + 1, sizeof *fv->bound);
+  fv->listed = heap_calloc((size_t)p->next_var_id + 1, sizeof *fv->listed);
+  if (fv->bound == NULL || fv->listed == NULL) {
+    diag_out_of_memory();
+  }
+}
+
+void ir_free_vars_free(struct ir_free_vars *fv) {
+  heap_free(fv->vars);
+  heap_free(fv->bound);
+  heap_free(fv->listed);
+  memset(fv, 0, sizeof *fv);
+}
+
+void ir_free_vars_use(struct ir_free_vars *fv, const struct ir_var *v) {
+  if (fv->bound[v->id] || fv->listed[v->id]) {
+    return;
+  }
+  fv->listed[v->id] = true;
+  if (fv->count == fv->cap) {
+    int cap = fv->cap == 0 ? 8 : 2 * fv->cap;
+    struct ir_var **grown = heap_realloc(fv->vars, (size_t)cap * sizeof *grown);
+    if (grown == NULL) {
+      diag_out_of_memory();
+    }
+    fv->vars = grown;
+    fv->cap = cap;
+  }
+  fv->vars[fv->count++] = (struct ir_var *)v;
+}
+
+void ir_free_vars_lambda(struct ir_free_vars *fv, const struct ir_lambda *l) {
+  if (l == NULL) {
+    return;
+  }
+  struct walker binds = {fv, ignore_se, ignore_var, bind_free, false};
+  walk_lambda(&binds, (struct ir_lambda *)l);
+  ir_visit_uses_lambda(l, use_free, fv);
+}
+
+void ir_free_vars_body(struct ir_free_vars *fv, const struct ir_body *b) {
+  struct walker binds = {fv, ignore_se, ignore_var, bind_free, false};
+  walk_body(&binds, (struct ir_body *)b);
+  ir_visit_uses_body(b, use_free, fv);
+}
+
 /* ---------------------------------------------------------------- Failing */
 
 static bool lambda_may_fail(const struct ir_lambda *l) {

@@ -44,6 +44,28 @@ void ir_visit_uses_lambda(const struct ir_lambda *l, ir_use_fn visit, void *ctx)
 /* Use counts of every variable of a function (indexed by var id; the caller frees). */
 int *ir_use_counts(const struct ir_program *p, const struct ir_fun *f);
 
+/* The free variables of lambdas and bodies (Note [Free variables] in ir/util.c): the
+ * variables they use (every operand that ir_visit_uses_* visits, the dimensions of
+ * parameters', results' and patterns' types included) and do not bind (parameters, the
+ * index, patterns, nested loops' and lambdas' parameters and indices), each listed
+ * once, in the order of first use. Adding several lambdas, bodies and single uses to
+ * one set lists the free variables of them all; what one binds stays bound for those
+ * added after it. ir_free_vars_free releases the tables (sized by p's variables). */
+struct ir_free_vars {
+  struct ir_var **vars; /* the free variables, in the order of first use */
+  int count;
+  int cap;
+  bool *bound;  /* by variable id: bound inside what was added */
+  bool *listed; /* by variable id: in vars */
+};
+
+void ir_free_vars_init(struct ir_free_vars *fv, const struct ir_program *p);
+void ir_free_vars_free(struct ir_free_vars *fv);
+void ir_free_vars_lambda(struct ir_free_vars *fv, const struct ir_lambda *l); /* l may be NULL */
+void ir_free_vars_body(struct ir_free_vars *fv, const struct ir_body *b);
+/* A use of v from outside what was added: listed unless bound there or listed. */
+void ir_free_vars_use(struct ir_free_vars *fv, const struct ir_var *v);
+
 /* Does the body (or statement) use variable v, anywhere inside? */
 bool ir_body_uses(const struct ir_body *b, const struct ir_var *v);
 bool ir_stm_uses(const struct ir_stm *stm, const struct ir_var *v);

@@ -497,92 +497,17 @@ bool lower_commutative(const struct ir_soac *so) {
 
 /* ------------------------------------------------------------ Free variables */
 
-struct free_vars {
-  bool *bound;      /* by variable id */
-  bool *seen;
-  struct ir_var **vars;
-  int count, cap;
-};
-
-static void bind_var(struct free_vars *fv, const struct ir_var *v) {
-  fv->bound[v->id] = true;
-}
-
-static void bind_body(struct free_vars *fv, const struct ir_body *b);
-
-static void bind_lambda(struct free_vars *fv, const struct ir_lambda *l) {
-  if (l == NULL) {
-    return;
-  }
-  for (int i = 0; i < l->param_count; i++) {
-    bind_var(fv, l->params[i]);
-  }
-  if (l->index != NULL) {
-    bind_var(fv, l->index);
-  }
-  bind_body(fv, l->body);
-}
-
-static void bind_body(struct free_vars *fv, const struct ir_body *b) {
-  for (int i = 0; i < b->stm_count; i++) {
-    const struct ir_stm *s = b->stms[i];
-    for (int k = 0; k < s->pat_count; k++) {
-      bind_var(fv, s->pat[k]);
-    }
-    switch (s->exp.kind) {
-    case IR_IF:
-      bind_body(fv, s->exp.u.if_.then_body);
-      bind_body(fv, s->exp.u.if_.else_body);
-      break;
-    case IR_LOOP:
-      for (int k = 0; k < s->exp.u.loop.param_count; k++) {
-        bind_var(fv, s->exp.u.loop.params[k]);
-      }
-      if (s->exp.u.loop.index != NULL) {
-        bind_var(fv, s->exp.u.loop.index);
-      }
-      bind_body(fv, s->exp.u.loop.body);
-      break;
-    case IR_SOAC:
-      bind_lambda(fv, s->exp.u.soac.map_fn);
-      bind_lambda(fv, s->exp.u.soac.op);
-      break;
-    default:
-      break;
-    }
-  }
-}
-
-static void note_use(void *ctx, const struct ir_var *v) {
-  struct free_vars *fv = ctx;
-  if (fv->bound[v->id] || fv->seen[v->id]) {
-    return;
-  }
-  fv->seen[v->id] = true;
-  if (fv->count == fv->cap) {
-    fv->cap = fv->cap == 0 ? 8 : 2 * fv->cap;
-    fv->vars = heap_realloc(fv->vars, (size_t)fv->cap * sizeof *fv->vars);
-  }
-  fv->vars[fv->count++] = (struct ir_var *)v;
-}
-
-/* The variables that the SOAC's lambdas use from outside them. */
+/* The variables that the SOAC's lambdas use from outside them (Note [Free variables]
+ * in ir/util.c), and the neutral elements: the kernel's arguments, in this order. */
 static void lambdas_free_vars(struct lower_plan *plan, const struct ir_program *p,
                               const struct ir_soac *so, struct lower_kernel *k) {
-  struct free_vars fv = {0};
-  fv.bound = heap_calloc((size_t)p->next_var_id + 1, sizeof *fv.bound);
-  fv.seen = heap_calloc((size_t)p->next_var_id + 1, sizeof *fv.seen);
-  bind_lambda(&fv, so->map_fn);
-  bind_lambda(&fv, so->op);
-  if (so->map_fn != NULL) {
-    ir_visit_uses_lambda(so->map_fn, note_use, &fv);
-  }
-  if (so->op != NULL) {
-    ir_visit_uses_lambda(so->op, note_use, &fv);
-  }
+  struct ir_free_vars fv;
+  ir_free_vars_init(&fv, p);
+  ir_free_vars_lambda(&fv, so->map_fn);
+  ir_free_vars_lambda(&fv, so->op);
   for (int i = 0; i < so->neutral_count; i++) {
     if (so->neutral[i].kind == IR_SE_VAR) {
-      note_use(&fv, so->neutral[i].u.var);
+      ir_free_vars_use(&fv, so->neutral[i].u.var);
     }
   }
   k->free = ARENA_ARRAY(&plan->arena, struct ir_var *, fv.count + 1);
@@ -590,9 +515,7 @@ static void lambdas_free_vars(struct lower_plan *plan, const struct ir_program *
     memcpy(k->free, fv.vars, (size_t)fv.count * sizeof *fv.vars);
   }
   k->free_count = fv.count;
-  heap_free(fv.vars);
-  heap_free(fv.bound);
-  heap_free(fv.seen);
+  ir_free_vars_free(&fv);
 }
 
 /* ------------------------------------------------------------ Forms */
