@@ -185,9 +185,11 @@ void kir_build(struct arena *a, const struct ir_stm *s, struct lower_kernel *k);
 /* How many of k's kernels are of the level (`--structure` counts them). */
 int kir_kernels_at(const struct lower_kernel *k, enum kir_level level);
 /* Checks the invariants above: the first one found broken, or NULL. */
-const char *kir_check(const struct ir_stm *s, const struct lower_kernel *k);
+const char *kir_check(const struct ir_program *p, const struct ir_stm *s,
+                      const struct lower_kernel *k);
 /* kir_check, with an internal error when an invariant is broken. */
-void kir_verify(const struct ir_stm *s, const struct lower_kernel *k);
+void kir_verify(const struct ir_program *p, const struct ir_stm *s,
+                const struct lower_kernel *k);
 /* Prints the kernels of k, a line each, then group code's steps, indented by `indent`. */
 void kir_print(struct strbuf *out, const struct ir_stm *s, const struct lower_kernel *k);
 

@@ -5,7 +5,6 @@
 #include "lower/kernel.h"
 #include "lower/lower.h"
 #include "support/diag.h"
-#include "support/heap.h"
 
 /* ------------------------------------------------------------ Verifier */
 
@@ -97,139 +96,23 @@ static void check_steps(const struct check *c, const struct kir_steps *steps) {
   }
 }
 
-/* Every variable the SOAC's lambdas use is bound inside them or is an argument. */
-struct bound {
-  bool *inside;
-  const struct check *c;
-};
-
-static void mark_bound_body(bool *inside, const struct ir_body *b);
-
-static void mark_vars(bool *inside, struct ir_var *const *vars, int n) {
-  for (int i = 0; i < n; i++) {
-    inside[vars[i]->id] = true;
-  }
-}
-
-static void mark_bound_lambda(bool *inside, const struct ir_lambda *l) {
-  if (l == NULL) {
-    return;
-  }
-  mark_vars(inside, l->params, l->param_count);
-  if (l->index != NULL) {
-    inside[l->index->id] = true;
-  }
-  mark_bound_body(inside, l->body);
-}
-
-static void mark_bound_body(bool *inside, const struct ir_body *b) {
-  for (int i = 0; i < b->stm_count; i++) {
-    const struct ir_stm *s = b->stms[i];
-    mark_vars(inside, s->pat, s->pat_count);
-    switch (s->exp.kind) {
-    case IR_IF:
-      mark_bound_body(inside, s->exp.u.if_.then_body);
-      mark_bound_body(inside, s->exp.u.if_.else_body);
-      break;
-    case IR_LOOP:
-      mark_vars(inside, s->exp.u.loop.params, s->exp.u.loop.param_count);
-      if (s->exp.u.loop.index != NULL) {
-        inside[s->exp.u.loop.index->id] = true;
-      }
-      mark_bound_body(inside, s->exp.u.loop.body);
-      break;
-    case IR_SOAC:
-      mark_bound_lambda(inside, s->exp.u.soac.map_fn);
-      mark_bound_lambda(inside, s->exp.u.soac.op);
-      break;
-    default:
-      break;
-    }
-  }
-}
-
-static void check_use(void *ctx, const struct ir_var *v) {
-  struct bound *b = ctx;
-  if (!b->inside[v->id]) {
-    fail(b->c, "a variable that the kernel uses is not one of its arguments");
-  }
-}
-
-static int max_var_id(const struct ir_stm *s, const struct lower_kernel *k);
-
-static void check_arguments(const struct check *c) {
+/* Every variable the SOAC's lambdas use from outside them is an argument. */
+static void check_arguments(const struct check *c, const struct ir_program *p) {
   const struct ir_soac *so = &c->s->exp.u.soac;
-  int n = max_var_id(c->s, c->k) + 1;
-  struct bound b = {.inside = heap_calloc((size_t)n, sizeof(bool)), .c = c};
-  mark_bound_lambda(b.inside, so->map_fn);
-  mark_bound_lambda(b.inside, so->op);
-  for (int i = 0; i < c->k->free_count; i++) {
-    b.inside[c->k->free[i]->id] = true;
-  }
-  if (so->map_fn != NULL) {
-    ir_visit_uses_lambda(so->map_fn, check_use, &b);
-  }
-  if (so->op != NULL) {
-    ir_visit_uses_lambda(so->op, check_use, &b);
-  }
-  heap_free(b.inside);
-}
-
-struct max_id {
-  int max;
-};
-
-static void note_id(void *ctx, const struct ir_var *v) {
-  struct max_id *m = ctx;
-  m->max = v->id > m->max ? v->id : m->max;
-}
-
-static void note_ids(struct max_id *m, struct ir_var *const *vars, int n) {
-  for (int i = 0; i < n; i++) {
-    note_id(m, vars[i]);
-  }
-}
-
-static void note_body_ids(struct max_id *m, const struct ir_body *b);
-
-static void note_lambda_ids(struct max_id *m, const struct ir_lambda *l) {
-  if (l != NULL) {
-    note_ids(m, l->params, l->param_count);
-    if (l->index != NULL) {
-      note_id(m, l->index);
+  struct ir_free_vars fv;
+  ir_free_vars_init(&fv, p);
+  ir_free_vars_lambda(&fv, so->map_fn);
+  ir_free_vars_lambda(&fv, so->op);
+  for (int i = 0; i < fv.count; i++) {
+    bool found = false;
+    for (int j = 0; j < c->k->free_count && !found; j++) {
+      found = c->k->free[j] == fv.vars[i];
     }
-    note_body_ids(m, l->body);
-    ir_visit_uses_lambda(l, note_id, m);
-  }
-}
-
-static void note_body_ids(struct max_id *m, const struct ir_body *b) {
-  for (int i = 0; i < b->stm_count; i++) {
-    const struct ir_stm *s = b->stms[i];
-    note_ids(m, s->pat, s->pat_count);
-    if (s->exp.kind == IR_IF) {
-      note_body_ids(m, s->exp.u.if_.then_body);
-      note_body_ids(m, s->exp.u.if_.else_body);
-    } else if (s->exp.kind == IR_LOOP) {
-      note_ids(m, s->exp.u.loop.params, s->exp.u.loop.param_count);
-      if (s->exp.u.loop.index != NULL) {
-        note_id(m, s->exp.u.loop.index);
-      }
-      note_body_ids(m, s->exp.u.loop.body);
-    } else if (s->exp.kind == IR_SOAC) {
-      note_lambda_ids(m, s->exp.u.soac.map_fn);
-      note_lambda_ids(m, s->exp.u.soac.op);
+    if (!found) {
+      fail(c, "a variable that the kernel uses is not one of its arguments");
     }
   }
-}
-
-/* The largest id of a variable the statement's lambdas bind or use, or its arguments. */
-static int max_var_id(const struct ir_stm *s, const struct lower_kernel *k) {
-  struct max_id m = {0};
-  note_lambda_ids(&m, s->exp.u.soac.map_fn);
-  note_lambda_ids(&m, s->exp.u.soac.op);
-  note_ids(&m, k->free, k->free_count);
-  return m.max;
+  ir_free_vars_free(&fv);
 }
 
 static void check_versions(const struct check *c) {
@@ -261,7 +144,8 @@ static void check_versions(const struct check *c) {
   }
 }
 
-const char *kir_check(const struct ir_stm *s, const struct lower_kernel *k) {
+const char *kir_check(const struct ir_program *p, const struct ir_stm *s,
+                      const struct lower_kernel *k) {
   if (k->kernel_count == 0) {
     return "a planned statement has no kernel";
   }
@@ -272,13 +156,14 @@ const char *kir_check(const struct ir_stm *s, const struct lower_kernel *k) {
   }
   check_steps(&c, &k->steps);
   if (k->form != LOWER_TRANSPOSE) { /* a transpose runs no lambda */
-    check_arguments(&c);
+    check_arguments(&c, p);
   }
   return c.problem;
 }
 
-void kir_verify(const struct ir_stm *s, const struct lower_kernel *k) {
-  const char *problem = kir_check(s, k);
+void kir_verify(const struct ir_program *p, const struct ir_stm *s,
+                const struct lower_kernel *k) {
+  const char *problem = kir_check(p, s, k);
   if (problem != NULL) {
     diag_ice("kir_verify", s->loc, "kernel %d (%s): %s", k->id, lower_form_name(k->form),
              problem);

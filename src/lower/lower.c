@@ -1178,10 +1178,10 @@ static struct lower_kernel *add_kernel(struct lower_plan *plan, const struct ir_
 }
 
 /* The kernel IR of a planned statement (kernels.c), checked. */
-static void decide_kernels(struct lower_plan *plan, const struct ir_stm *s,
-                           struct lower_kernel *k) {
+static void decide_kernels(struct lower_plan *plan, const struct ir_program *p,
+                           const struct ir_stm *s, struct lower_kernel *k) {
   kir_build(&plan->arena, s, k);
-  kir_verify(s, k);
+  kir_verify(p, s, k);
 }
 
 static void plan_body(struct lower_plan *plan, const struct ir_program *p,
@@ -1207,16 +1207,16 @@ static void plan_body(struct lower_plan *plan, const struct ir_program *p,
         if (kp->form == LOWER_MAP || kp->form == LOWER_SEGRED) {
           plan_coalescing(plan, p, &s->exp.u.soac, kp);
         }
-        decide_kernels(plan, s, kp);
+        decide_kernels(plan, p, s, kp);
       } else if (plan_transpose(plan, s, &k)) {
-        decide_kernels(plan, s, add_kernel(plan, s, &k));
+        decide_kernels(plan, p, s, add_kernel(plan, s, &k));
       }
       break;
     }
     case IR_REARRANGE: {
       struct lower_kernel k = {0};
       if (plan_transpose(plan, s, &k)) {
-        decide_kernels(plan, s, add_kernel(plan, s, &k));
+        decide_kernels(plan, p, s, add_kernel(plan, s, &k));
       }
       break;
     }
