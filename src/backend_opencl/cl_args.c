@@ -2,6 +2,8 @@
  * sets the matching arguments (kb_*), kernel mode (kernel code goes to the kernel's
  * body), the launch, and the loops and stores that the kernel forms share.
  */
+#include <string.h>
+
 #include "backend_opencl/cl_internal.h"
 
 /* ------------------------------------------------------------ Kernel building */
@@ -191,9 +193,14 @@ void kb_launch(struct emitter *e, struct kbuild *kb, const char *groups) {
   launch(e, kb, groups);
 }
 
-const char *kernel_name(struct emitter *e, const struct ir_stm *s,
-                        const struct lower_kernel *k, const char *suffix) {
-  return emit_c_printf(e, "%s_%d%s", lower_form_name(k->form), k->id, suffix);
+const struct kir_kernel *cl_kir(const struct lower_kernel *k, const char *suffix) {
+  for (int i = 0; i < k->kernel_count; i++) {
+    if (strcmp(k->kernels[i].suffix, suffix) == 0) {
+      return &k->kernels[i];
+    }
+  }
+  diag_ice("emit_opencl", (struct loc){0}, "lowering planned no kernel of role \"%s\" for %d",
+           suffix, k->id);
 }
 
 /* The loop over elements `i` of [0, n) shared by the one-element-per-item kernels. */

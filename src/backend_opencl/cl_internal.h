@@ -102,9 +102,9 @@ void launch(struct emitter *e, const struct kbuild *kb, const char *groups);
 void kb_body(struct emitter *e, struct kbuild *kb);
 /* Ends the kernel's body, emits the kernel and launches it over `groups` groups. */
 void kb_launch(struct emitter *e, struct kbuild *kb, const char *groups);
-/* The kernel's name: its form, the kernel's id and a suffix. */
-const char *kernel_name(struct emitter *e, const struct ir_stm *s,
-                        const struct lower_kernel *k, const char *suffix);
+/* The kernel of k that has the role `suffix` ("", "_group", "_transpose0" ...: the kernel
+ * IR names it, src/lower/kernel.h). */
+const struct kir_kernel *cl_kir(const struct lower_kernel *k, const char *suffix);
 /* The loop over elements `i` of [0, n) shared by the one-element-per-item kernels. */
 void open_grid_loop(struct emitter *e, const char *i, const char *n);
 /* Closes a loop that open_grid_loop (or a form) opened. */

@@ -502,7 +502,7 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   g.space = local ? "__local" : "__global";
   const char *total = slots_total(e, &g);
   struct kbuild kb;
-  kb_start(e, &kb, kernel_name(e, s, k, local ? "_local" : "_global"));
+  kb_start(e, &kb, cl_kir(k, local ? "_local" : "_global")->name);
   kb_long(e, &kb, "w", w);
   for (int i = 0; i < so->input_count; i++) {
     kb_array(e, &kb, so->inputs[i]);

@@ -137,7 +137,7 @@ void emit_elementwise(struct emitter *e, const struct ir_stm *s,
                       int outputs, store_fn store) {
   const struct ir_soac *so = &s->exp.u.soac;
   struct kbuild kb;
-  kb_start(e, &kb, kernel_name(e, s, k, suffix));
+  kb_start(e, &kb, cl_kir(k, suffix)->name);
   kb_long(e, &kb, "w", w);
   for (int i = 0; i < so->input_count; i++) {
     kb_array(e, &kb, so->inputs[i]);
@@ -221,7 +221,7 @@ void emit_map2(struct emitter *e, const struct ir_stm *s, const struct lower_ker
     alloc_output(e, s->pat[i], w, mw);
   }
   struct kbuild kb;
-  kb_start(e, &kb, kernel_name(e, s, k, ""));
+  kb_start(e, &kb, cl_kir(k, "")->name);
   kb_long(e, &kb, "w", w);
   kb_long(e, &kb, "m", mw);
   for (int i = 0; i < so->input_count; i++) {

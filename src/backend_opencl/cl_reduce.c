@@ -322,7 +322,7 @@ void emit_reduce(struct emitter *e, const struct ir_stm *s, const struct lower_k
   const char **result = slots ? NULL : partial_buffers(e, so, "1");
 
   struct kbuild kb;
-  kb_start(e, &kb, kernel_name(e, s, k, ""));
+  kb_start(e, &kb, cl_kir(k, "")->name);
   reduction_args(e, &kb, s, k, w, true);
   const char **pn = buffer_params(e, &kb, so, parts, "part");
   const char **rn = slots ? NULL : buffer_params(e, &kb, so, result, "result");
@@ -373,7 +373,7 @@ static void emit_segred_group(struct emitter *e, const struct ir_stm *s,
   const struct ir_soac *in = &inner->exp.u.soac;
   int nacc = in->neutral_count;
   struct kbuild kb;
-  kb_start(e, &kb, kernel_name(e, s, k, "_group"));
+  kb_start(e, &kb, cl_kir(k, "_group")->name);
   kb_long(e, &kb, "w", w);
   for (int i = 0; i < so->input_count; i++) {
     kb_array(e, &kb, so->inputs[i]);

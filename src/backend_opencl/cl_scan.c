@@ -86,7 +86,7 @@ static void emit_scan_phases(struct emitter *e, const struct ir_stm *s,
 
   /* Phase 1: the sum of each group's chunk, in order (the map outputs wait for phase 3). */
   struct kbuild kb1;
-  kb_start(e, &kb1, kernel_name(e, s, k, "_sums"));
+  kb_start(e, &kb1, cl_kir(k, "_sums")->name);
   reduction_args(e, &kb1, s, k, w, false);
   const char **pn = buffer_params(e, &kb1, so, parts, "part");
   kb_body(e, &kb1);
@@ -97,7 +97,7 @@ static void emit_scan_phases(struct emitter *e, const struct ir_stm *s,
 
   /* Phase 2: the exclusive scan of the sums, by one work-item (there are few). */
   struct kbuild kb2;
-  kb_start(e, &kb2, kernel_name(e, s, k, "_carries"));
+  kb_start(e, &kb2, cl_kir(k, "_carries")->name);
   kb_long(e, &kb2, "n", groups);
   kb_free_vars(e, &kb2, k);
   const char **pn2 = buffer_params(e, &kb2, so, parts, "part");
@@ -121,7 +121,7 @@ static void emit_scan_phases(struct emitter *e, const struct ir_stm *s,
 
   /* Phase 3: each group scans its chunk, RTS_GROUP elements at a time, from its carry. */
   struct kbuild kb3;
-  kb_start(e, &kb3, kernel_name(e, s, k, "_scan"));
+  kb_start(e, &kb3, cl_kir(k, "_scan")->name);
   reduction_args(e, &kb3, s, k, w, false);
   for (int i = 0; i < nacc; i++) {
     kb_array(e, &kb3, s->pat[i]);
@@ -318,7 +318,7 @@ void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lower_ker
              status, tiles, zero, zero, e->where);
 
   struct kbuild kb;
-  kb_start(e, &kb, kernel_name(e, s, k, ""));
+  kb_start(e, &kb, cl_kir(k, "")->name);
   reduction_args(e, &kb, s, k, w, false);
   for (int i = 0; i < s->pat_count; i++) {
     kb_array(e, &kb, s->pat[i]);

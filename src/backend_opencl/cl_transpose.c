@@ -143,7 +143,7 @@ void emit_transpose(struct emitter *e, const struct ir_stm *s,
   emit_c_try(e, "rts_alloc_dev_array(ctx, &%s.mem, sizeof(%s), %d, %s.shape, %s)", yn,
              emit_c_elem_type(y->type.prim), k->rank, yn, e->where);
   emit_c_line(e, "%s.data = rts_block_data(%s.mem);", yn, yn);
-  emit_transpose_kernel(e, kernel_name(e, s, k, ""), y->type.prim, k->rank, k->perm, xn, yn);
+  emit_transpose_kernel(e, cl_kir(k, "")->name, y->type.prim, k->rank, k->perm, xn, yn);
 }
 
 /* Before a map kernel (or segred's flat version): the transposed copies of the arrays
@@ -168,7 +168,7 @@ void transpose_walked(struct emitter *e, const struct ir_stm *s,
     emit_c_try(e, "rts_alloc_dev_array(ctx, &%s.mem, sizeof(%s), 2, %s.shape, %s)", tr->copy,
                t, tr->copy, e->where);
     emit_c_line(e, "%s.data = rts_block_data(%s.mem);", tr->copy, tr->copy);
-    emit_transpose_kernel(e, kernel_name(e, s, k, emit_c_printf(e, "_transpose%d", i)),
+    emit_transpose_kernel(e, cl_kir(k, emit_c_printf(e, "_transpose%d", i))->name,
                           x->type.prim, 2, swap, xn, tr->copy);
     e->indent--;
     emit_c_line(e, "}");

@@ -137,7 +137,8 @@ struct kir_step {
 };
 
 struct kir_kernel {
-  const char *name;            /* FORM_ID and a suffix: unique in the program */
+  const char *name;            /* FORM_ID SUFFIX: unique in the program */
+  const char *suffix;          /* its role among the statement's kernels: "", "_group", ... */
   enum kir_level level;
   enum kir_index index;
   struct kir_geometry geo;

@@ -73,6 +73,7 @@ static struct kir_kernel *add_kernel(struct build *b, const char *suffix, enum k
   struct kir_kernel *kk = &k->kernels[k->kernel_count++];
   memset(kk, 0, sizeof *kk);
   kk->name = arena_printf(b->arena, "%s_%d%s", lower_form_name(k->form), k->id, suffix);
+  kk->suffix = suffix;
   kk->level = level;
   kk->index = KIR_INDEX_I64;
   kk->geo.grid = grid;
