@@ -50,15 +50,6 @@ struct kbuild {
 typedef void (*store_fn)(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k,
                          const char *const *res, const char *gi);
 
-/* Elements a work-item of an elementwise kernel takes per pass of its grid-stride loop,
- * when map_fn is small (its inner SOACs unrolled, Note [private arrays] in
- * src/lower/lower.c): all their reads are issued before any of their writes, which
- * keeps several loads in flight (one element per pass leaves memory bandwidth unused on
- * GPUs). */
-#ifndef ELEMENTWISE_UNROLL
-#define ELEMENTWISE_UNROLL 8
-#endif
-#define ELEMENTWISE_UNROLL_MAX_STMS 40
 /* ------------------------------------------------------------ cl_host.c */
 /* Registers a kernel's name in rts_cl_init's table; returns its index. */
 int add_kernel_name(struct emitter *e, const char *name);
@@ -141,21 +132,19 @@ void emit_map2(struct emitter *e, const struct ir_stm *s, const struct lower_ker
 /* ------------------------------------------------------------ cl_reduce.c */
 /* A fresh label and the failure action that jumps to it, flagging the work-item. */
 const char *fail_region(struct emitter *e, const char **label);
-/* Declares `__local T PREFIX_r[RTS_GROUP]` per accumulator; returns the names. */
-const char **local_arrays_named(struct emitter *e, const struct ir_lambda *op,
-                                const char *prefix);
+/* Declares the local buffers first..first+n of kk, a reduction's tree (one per
+ * accumulator, of the group's size): `__local T NAME[RTS_GROUP]`; returns the names. */
+const char **cl_tree(struct emitter *e, const struct kir_kernel *kk, int first, int n);
 /* Declares PREFIX_r per accumulator, set to the neutral elements. */
 const char **declare_accumulators(struct emitter *e, const struct ir_soac *so,
                                   const char *prefix);
-/* local_arrays_named with the prefix "loc". */
-const char **local_arrays(struct emitter *e, const struct ir_lambda *op);
 /* The group combines loc[0..L) in order into loc[0] (op need not commute). */
 void group_tree(struct emitter *e, const struct ir_lambda *op, const char *const *loc);
 /* loc[r][at] = vals[r] for each accumulator r. */
 void store_local(struct emitter *e, const struct ir_lambda *op, const char *const *loc,
                  const char *const *vals, const char *at);
 /* Phase 1 of reduce and scan: each group reduces its part of [0, w) into part[group]. */
-void group_partials(struct emitter *e, const struct ir_stm *s, bool strided,
+void group_partials(struct emitter *e, const struct ir_stm *s, const struct kir_kernel *kk,
                     const char *const *parts);
 /* The kernel arguments of the reduce and scan kernels. */
 void reduction_args(struct emitter *e, struct kbuild *kb, const struct ir_stm *s,

@@ -28,66 +28,20 @@
  * volatile __local variable across barriers (the runtime builds for it without).
  */
 
+/* A group kernel being emitted: its layout (the kernel IR's, the same in both versions)
+ * and where its slots are. */
 struct intra {
-  const struct ir_var **slots; /* arrays with storage, in the order of their offsets */
-  int slot_count, slot_cap;
-  int *slot_of;                /* by variable id: 1 + slot index */
-  const struct ir_stm **reductions; /* inner reductions: their trees' local arrays */
-  int reduction_count, reduction_cap;
+  const struct kir_kernel *kk;
+  int *slot_of;                /* by variable id: 1 + the index of its slot in kk->local */
   const char *space;           /* "__local" or "__global" */
 };
 
-static void add_slot(struct emitter *e, struct intra *g, const struct ir_var *v) {
-  if (v->type.rank == 0 || g->slot_of[v->id] != 0) {
-    return;
-  }
-  g->slot_count++;
-  if (g->slot_count > g->slot_cap) {
-    g->slot_cap = g->slot_cap == 0 ? 8 : 2 * g->slot_cap;
-    const struct ir_var **grown = ARENA_ARRAY(&e->arena, const struct ir_var *, g->slot_cap);
-    if (g->slot_count > 1) {
-      memcpy(grown, g->slots, (size_t)(g->slot_count - 1) * sizeof *grown);
-    }
-    g->slots = grown;
-  }
-  g->slots[g->slot_count - 1] = v;
-  g->slot_of[v->id] = g->slot_count;
-}
-
-/* The slots and reductions of group code, in the order emission meets them. */
-static void plan_slots(struct emitter *e, struct intra *g, const struct ir_body *b) {
-  for (int i = 0; i < b->stm_count; i++) {
-    const struct ir_stm *s = b->stms[i];
-    switch (s->exp.kind) {
-    case IR_REPLICATE:
-    case IR_IOTA:
-    case IR_COPY:
-      add_slot(e, g, s->pat[0]);
-      break;
-    case IR_LOOP:
-      for (int k = 0; k < s->exp.u.loop.param_count; k++) {
-        add_slot(e, g, s->exp.u.loop.params[k]);
-      }
-      plan_slots(e, g, s->exp.u.loop.body);
-      break;
-    case IR_SOAC:
-      if (s->exp.u.soac.kind == IR_SOAC_MAP) {
-        for (int k = 0; k < s->pat_count; k++) {
-          add_slot(e, g, s->pat[k]);
-        }
-      } else if (s->exp.u.soac.kind != IR_SOAC_SCATTER) {
-        /* A scan's results are arrays too; a reduction's are scalars. */
-        enum ir_soac_kind kind = s->exp.u.soac.kind;
-        bool scan = kind == IR_SOAC_SCAN || kind == IR_SOAC_SCANOMAP;
-        for (int k = scan ? 0 : s->exp.u.soac.neutral_count; k < s->pat_count; k++) {
-          add_slot(e, g, s->pat[k]);
-        }
-        cl_push_string(e, (const char ***)&g->reductions, &g->reduction_count,
-                       &g->reduction_cap, (const char *)s);
-      }
-      break;
-    default:
-      break;
+/* The slots' indices by variable. */
+static void find_slots(struct emitter *e, struct intra *g) {
+  g->slot_of = ARENA_ARRAY(&e->arena, int, e->var_count + 1);
+  for (int i = 0; i < g->kk->local_count; i++) {
+    if (g->kk->local[i].var != NULL) {
+      g->slot_of[g->kk->local[i].var->id] = i + 1;
     }
   }
 }
@@ -102,8 +56,10 @@ static const char *slots_total(struct emitter *e, const struct intra *g) {
   struct strbuf b;
   strbuf_init(&b);
   strbuf_puts(&b, "(int64_t)8");
-  for (int i = 0; i < g->slot_count; i++) {
-    strbuf_printf(&b, " + %s", slot_bytes(e, g->slots[i]));
+  for (int i = 0; i < g->kk->local_count; i++) {
+    if (g->kk->local[i].var != NULL) {
+      strbuf_printf(&b, " + %s", slot_bytes(e, g->kk->local[i].var));
+    }
   }
   const char *r = emit_c_printf(e, "(%s)", b.data);
   strbuf_free(&b);
@@ -115,11 +71,9 @@ static const char *trees_bytes(struct emitter *e, const struct intra *g) {
   struct strbuf b;
   strbuf_init(&b);
   strbuf_puts(&b, "(int64_t)16");
-  for (int i = 0; i < g->reduction_count; i++) {
-    const struct ir_stm *s = (const struct ir_stm *)g->reductions[i];
-    const struct ir_lambda *op = s->exp.u.soac.op;
-    for (int r = 0; r < op->param_count / 2; r++) {
-      strbuf_printf(&b, " + (int64_t)RTS_GROUP * %d", prim_bytes(op->params[r]->type.prim));
+  for (int i = 0; i < g->kk->local_count; i++) {
+    if (g->kk->local[i].extent == KIR_EXTENT_GROUP) {
+      strbuf_printf(&b, " + (int64_t)RTS_GROUP * %d", prim_bytes(g->kk->local[i].prim));
     }
   }
   const char *r = emit_c_printf(e, "(%s)", b.data);
@@ -127,14 +81,18 @@ static const char *trees_bytes(struct emitter *e, const struct intra *g) {
   return r;
 }
 
-static const char *slot_name(struct emitter *e, const struct intra *g, const struct ir_var *v) {
-  return emit_c_printf(e, "slot_%d", g->slot_of[v->id] - 1);
+static const char *slot_name(const struct intra *g, const struct ir_var *v) {
+  if (g->slot_of[v->id] == 0) {
+    diag_ice("emit_opencl", (struct loc){0}, "kernel %s: an array of group code has no slot",
+             g->kk->name);
+  }
+  return g->kk->local[g->slot_of[v->id] - 1].name;
 }
 
 /* v's view is its slot. */
 static void view_slot(struct emitter *e, const struct intra *g, const struct ir_var *v) {
   const char *len = emit_c_printf(e, "(long)%s", emit_c_subexp(e, v->type.dims[0]));
-  cl_set_view(e, v, slot_name(e, g, v), &len);
+  cl_set_view(e, v, slot_name(g, v), &len);
 }
 
 static void group_barrier(struct emitter *e, const struct intra *g) {
@@ -190,10 +148,9 @@ static void close_strided(struct emitter *e, const struct intra *g, const char *
   emit_c_line(e, "}");
   e->cl->fail_action = "gfail = 1; gf = 1;";
   e->cl->guard = "gf";
-  group_barrier(e, g);
 }
 
-static void group_body(struct emitter *e, struct intra *g, const struct ir_body *b);
+static void group_steps(struct emitter *e, struct intra *g, const struct kir_steps *steps);
 
 static void group_fill(struct emitter *e, struct intra *g, const struct ir_stm *s) {
   const struct ir_var *y = s->pat[0];
@@ -255,8 +212,8 @@ static void group_scatter(struct emitter *e, struct intra *g, const struct ir_st
 }
 
 /* The end of an inner reduction or scan: a failure of the block's work-items becomes
- * the group's, the block closes, and the group meets at a barrier. */
-static void close_group_soac(struct emitter *e, struct intra *g) {
+ * the group's, and the block closes (the barrier step after it follows). */
+static void close_group_soac(struct emitter *e) {
   emit_c_line(e, "if (failed) {");
   emit_c_line(e, "  gfail = 1;");
   emit_c_line(e, "}");
@@ -264,23 +221,28 @@ static void close_group_soac(struct emitter *e, struct intra *g) {
   emit_c_line(e, "}");
   e->cl->fail_action = "gfail = 1; gf = 1;";
   e->cl->guard = "gf";
-  group_barrier(e, g);
 }
 
-static void group_reduce(struct emitter *e, struct intra *g, const struct ir_stm *s) {
+/* The names of a reduction step's tree (its local buffers, declared with the kernel). */
+static const char **tree_names(struct emitter *e, const struct intra *g,
+                               const struct kir_step *st, int n) {
+  const char **loc = ARENA_ARRAY(&e->arena, const char *, n + 1);
+  for (int r = 0; r < n; r++) {
+    loc[r] = g->kk->local[st->tree + r].name;
+  }
+  return loc;
+}
+
+static void group_reduce(struct emitter *e, struct intra *g, const struct kir_step *st) {
+  const struct ir_stm *s = st->stm;
   const struct ir_soac *so = &s->exp.u.soac;
   int nacc = so->neutral_count;
-  int index = 0;
-  while ((const struct ir_stm *)g->reductions[index] != s) {
-    index++;
-  }
   for (int k = nacc; k < s->pat_count; k++) {
     view_slot(e, g, s->pat[k]);
   }
-  const char **loc = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
+  const char **loc = tree_names(e, g, st, nacc);
   const char **acc = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
   for (int r = 0; r < nacc; r++) {
-    loc[r] = emit_c_printf(e, "red%d_%d", index, r);
     acc[r] = emit_c_var(e, s->pat[r]);
     emit_c_line(e, "%s %s = %s;", emit_c_elem_type(s->pat[r]->type.prim), acc[r],
                 emit_c_subexp(e, so->neutral[r]));
@@ -293,7 +255,7 @@ static void group_reduce(struct emitter *e, struct intra *g, const struct ir_stm
   const char *label;
   e->cl->fail_action = fail_region(e, &label);
   e->cl->guard = NULL;
-  if (lower_commutative(so)) {
+  if (st->elements == KIR_STRIDED) {
     emit_c_line(e, "for (long j = lid; j < %s && !failed; j += RTS_GROUP) {", n);
   } else {
     emit_c_line(e, "const long per = (%s + RTS_GROUP - 1) / RTS_GROUP;", n);
@@ -313,26 +275,20 @@ static void group_reduce(struct emitter *e, struct intra *g, const struct ir_stm
   for (int r = 0; r < nacc; r++) {
     emit_c_line(e, "%s = (%s)%s[0];", acc[r], emit_c_elem_type(s->pat[r]->type.prim), loc[r]);
   }
-  close_group_soac(e, g);
+  close_group_soac(e);
 }
 
 /* An inner scan or scanomap: the group scans RTS_GROUP elements at a time in order
  * (map_fn's values, the map outputs stored), each chunk by group_scan in its local
  * arrays, from the carry of the chunks before. */
-static void group_scan_soac(struct emitter *e, struct intra *g, const struct ir_stm *s) {
+static void group_scan_soac(struct emitter *e, struct intra *g, const struct kir_step *st) {
+  const struct ir_stm *s = st->stm;
   const struct ir_soac *so = &s->exp.u.soac;
   int nacc = so->neutral_count;
-  int index = 0;
-  while ((const struct ir_stm *)g->reductions[index] != s) {
-    index++;
-  }
   for (int k = 0; k < s->pat_count; k++) {
     view_slot(e, g, s->pat[k]);
   }
-  const char **loc = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
-  for (int r = 0; r < nacc; r++) {
-    loc[r] = emit_c_printf(e, "red%d_%d", index, r);
-  }
+  const char **loc = tree_names(e, g, st, nacc);
   emit_c_line(e, "{");
   e->indent++;
   /* false, as in group_reduce: an earlier failure is the group's already (gfail), and
@@ -371,7 +327,7 @@ static void group_scan_soac(struct emitter *e, struct intra *g, const struct ir_
   emit_c_line(e, "%s:;", label);
   emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
   close_loop(e);
-  close_group_soac(e, g);
+  close_group_soac(e);
 }
 
 /* Copies view x into the slot of array y, one element per work-item. */
@@ -383,18 +339,22 @@ static void copy_into_slot(struct emitter *e, struct intra *g, const struct ir_v
   close_strided(e, g, label);
 }
 
-static void group_loop(struct emitter *e, struct intra *g, const struct ir_stm *s) {
-  const struct ir_loop *l = &s->exp.u.loop;
-  for (int i = 0; i < l->param_count; i++) {
-    struct ir_var *p = l->params[i];
-    if (p->type.rank == 0) {
-      emit_c_line(e, "%s %s = %s;", emit_c_elem_type(p->type.prim), emit_c_var(e, p),
-                  emit_c_subexp(e, l->inits[i]));
-    } else {
-      view_slot(e, g, p);
-      copy_into_slot(e, g, p, cl_view_of(e, l->inits[i].u.var));
-    }
+/* A loop parameter: a scalar variable, or an array in its slot. */
+static void bind_param(struct emitter *e, struct intra *g, const struct kir_step *st) {
+  const struct ir_loop *l = &st->stm->exp.u.loop;
+  struct ir_var *p = l->params[st->param];
+  if (p->type.rank == 0) {
+    emit_c_line(e, "%s %s = %s;", emit_c_elem_type(p->type.prim), emit_c_var(e, p),
+                emit_c_subexp(e, l->inits[st->param]));
+  } else {
+    view_slot(e, g, p);
   }
+}
+
+static void group_loop(struct emitter *e, struct intra *g, const struct kir_step *st) {
+  const struct ir_stm *s = st->stm;
+  const struct ir_loop *l = &s->exp.u.loop;
+  group_steps(e, g, &st->init);
   /* The flag is the same on every work-item here (a barrier came last). */
   if (l->is_while) {
     emit_c_line(e, "while (%s && !gf) {", emit_c_var(e, l->cond));
@@ -405,7 +365,7 @@ static void group_loop(struct emitter *e, struct intra *g, const struct ir_stm *
     emit_c_line(e, "for (%s %s = 0; %s < %s && !gf; %s++) {", t, i, i, bound, i);
   }
   e->indent++;
-  group_body(e, g, l->body);
+  group_steps(e, g, &st->body);
   const char **tmp = ARENA_ARRAY(&e->arena, const char *, l->param_count + 1);
   for (int i = 0; i < l->param_count; i++) {
     struct ir_var *p = l->params[i];
@@ -415,17 +375,7 @@ static void group_loop(struct emitter *e, struct intra *g, const struct ir_stm *
                   emit_c_subexp(e, l->body->results[i]));
     }
   }
-  bool copies = false;
-  for (int i = 0; i < l->param_count; i++) {
-    struct ir_subexp r = l->body->results[i];
-    if (l->params[i]->type.rank > 0 && !(r.kind == IR_SE_VAR && r.u.var == l->params[i])) {
-      if (!copies) {
-        group_barrier(e, g); /* every read of the parameters is done */
-        copies = true;
-      }
-      copy_into_slot(e, g, l->params[i], cl_view_of(e, r.u.var));
-    }
-  }
+  group_steps(e, g, &st->next);
   for (int i = 0; i < l->param_count; i++) {
     if (l->params[i]->type.rank == 0) {
       emit_c_line(e, "%s = %s;", emit_c_var(e, l->params[i]), tmp[i]);
@@ -443,37 +393,50 @@ static void group_loop(struct emitter *e, struct intra *g, const struct ir_stm *
   }
 }
 
-static void group_body(struct emitter *e, struct intra *g, const struct ir_body *b) {
-  for (int i = 0; i < b->stm_count; i++) {
-    const struct ir_stm *s = b->stms[i];
-    diag_checkpoint(s->loc);
-    cl_set_where(e, s);
-    switch (s->exp.kind) {
-    case IR_REPLICATE:
-    case IR_IOTA:
-    case IR_COPY:
-      group_fill(e, g, s);
+/* Group code: the kernel IR's steps (Note [intra-group kernels]). */
+static void group_steps(struct emitter *e, struct intra *g, const struct kir_steps *steps) {
+  for (int i = 0; i < steps->count; i++) {
+    const struct kir_step *st = &steps->items[i];
+    if (st->kind == KIR_STEP_BARRIER) {
+      group_barrier(e, g);
+      continue;
+    }
+    diag_checkpoint(st->stm->loc);
+    cl_set_where(e, st->stm);
+    switch (st->kind) {
+    case KIR_STEP_FILL:
+      group_fill(e, g, st->stm);
       break;
-    case IR_LOOP:
-      group_loop(e, g, s);
+    case KIR_STEP_MAP:
+      group_map(e, g, st->stm);
       break;
-    case IR_SOAC:
-      if (s->exp.u.soac.kind == IR_SOAC_MAP) {
-        group_map(e, g, s);
-      } else if (s->exp.u.soac.kind == IR_SOAC_SCATTER) {
-        group_scatter(e, g, s);
-      } else if (s->exp.u.soac.kind == IR_SOAC_SCAN ||
-                 s->exp.u.soac.kind == IR_SOAC_SCANOMAP) {
-        group_scan_soac(e, g, s);
-      } else {
-        group_reduce(e, g, s);
-      }
+    case KIR_STEP_SCATTER:
+      group_scatter(e, g, st->stm);
       break;
-    default: {
-      struct ir_body one = {.stms = (struct ir_stm **)&b->stms[i], .stm_count = 1};
+    case KIR_STEP_REDUCE:
+      group_reduce(e, g, st);
+      break;
+    case KIR_STEP_SCAN:
+      group_scan_soac(e, g, st);
+      break;
+    case KIR_STEP_LOOP:
+      group_loop(e, g, st);
+      break;
+    case KIR_STEP_BIND:
+      bind_param(e, g, st);
+      break;
+    case KIR_STEP_COPY:
+      copy_into_slot(e, g, st->stm->exp.u.loop.params[st->param],
+                     cl_view_of(e, st->from.u.var));
+      break;
+    case KIR_STEP_SCALAR: {
+      struct ir_stm *one_stm = (struct ir_stm *)st->stm;
+      struct ir_body one = {.stms = &one_stm, .stm_count = 1};
       cl_kernel_body(e, &one);
       break;
     }
+    case KIR_STEP_BARRIER:
+      break;
     }
   }
 }
@@ -484,8 +447,11 @@ static void group_body(struct emitter *e, struct intra *g, const struct ir_body 
 static const char *slots_total_checked(struct emitter *e, const struct intra *g) {
   const char *total = emit_c_tmp(e);
   emit_c_line(e, "int64_t %s = 8;", total);
-  for (int i = 0; i < g->slot_count; i++) {
-    const struct ir_var *v = g->slots[i];
+  for (int i = 0; i < g->kk->local_count; i++) {
+    const struct ir_var *v = g->kk->local[i].var;
+    if (v == NULL) {
+      continue;
+    }
     emit_c_try(e, "rts_cl_add_slot(ctx, %s, &%s, %s, %d)", e->where, total,
                emit_c_subexp(e, v->type.dims[0]), prim_bytes(v->type.prim));
   }
@@ -496,13 +462,15 @@ static const char *slots_total_checked(struct emitter *e, const struct intra *g)
  * slots_total on the host. */
 static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
                                const struct lower_kernel *k, struct intra g, const char *w,
-                               bool local, const char *groups, const char *host_total) {
+                               const struct kir_kernel *kk, const char *groups,
+                               const char *host_total) {
   const struct ir_soac *so = &s->exp.u.soac;
   const struct ir_lambda *f = so->map_fn;
+  bool local = kk->space == KIR_SPACE_LOCAL;
   g.space = local ? "__local" : "__global";
   const char *total = slots_total(e, &g);
   struct kbuild kb;
-  kb_start(e, &kb, cl_kir(k, local ? "_local" : "_global")->name);
+  kb_start(e, &kb, kk->name);
   kb_long(e, &kb, "w", w);
   for (int i = 0; i < so->input_count; i++) {
     kb_array(e, &kb, so->inputs[i]);
@@ -523,21 +491,24 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   emit_c_line(e, "const long lid = get_local_id(0);");
   emit_c_line(e, "RTS_FLAG_QUALIFIER __local int gfail;");
   emit_c_line(e, "int gf = 0; /* gfail as of the last barrier */");
-  for (int i = 0; i < g.reduction_count; i++) {
-    const struct ir_stm *r = (const struct ir_stm *)g.reductions[i];
-    local_arrays_named(e, r->exp.u.soac.op, emit_c_printf(e, "red%d", i));
+  int trees = 0;
+  while (trees < kk->local_count && kk->local[trees].extent != KIR_EXTENT_GROUP) {
+    trees++;
   }
+  cl_tree(e, kk, trees, kk->local_count - trees);
   if (local) {
     emit_c_line(e, "__local char *base = mem;");
   } else {
     emit_c_line(e, "__global char *base = (__global char *)scratch + get_group_id(0) * %s;", total);
   }
   emit_c_line(e, "long offset = 8;");
-  for (int i = 0; i < g.slot_count; i++) {
-    const struct ir_var *v = g.slots[i];
-    emit_c_line(e, "%s %s *slot_%d = (%s %s *)(base + offset);", g.space,
-                cl_elem_type(v->type.prim), i, g.space, cl_elem_type(v->type.prim));
-    emit_c_line(e, "offset += %s;", slot_bytes(e, v));
+  for (int i = 0; i < kk->local_count; i++) {
+    const struct ir_var *v = kk->local[i].var;
+    if (v != NULL) {
+      emit_c_line(e, "%s %s *%s = (%s %s *)(base + offset);", g.space, cl_elem_type(v->type.prim),
+                  kk->local[i].name, g.space, cl_elem_type(v->type.prim));
+      emit_c_line(e, "offset += %s;", slot_bytes(e, v));
+    }
   }
   emit_c_line(e, "if (lid == 0) {");
   emit_c_line(e, "  gfail = 0;");
@@ -555,7 +526,7 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   if (f->index != NULL) {
     emit_c_line(e, "const long %s = seg;", emit_c_var(e, f->index));
   }
-  group_body(e, &g, f->body);
+  group_steps(e, &g, &k->steps);
   for (int r = 0; r < f->ret_count; r++) {
     const struct cl_view *out = cl_view_of(e, s->pat[r]);
     struct ir_subexp res = f->body->results[r];
@@ -599,19 +570,19 @@ void emit_intra(struct emitter *e, const struct ir_stm *s, const struct lower_ke
     alloc_output(e, s->pat[i], w,
                  f->ret[i].rank > 0 ? emit_c_subexp(e, f->ret[i].dims[0]) : NULL);
   }
-  struct intra g = {0};
-  g.slot_of = ARENA_ARRAY(&e->arena, int, e->var_count + 1);
-  plan_slots(e, &g, f->body);
+  const struct kir_kernel *in_local = cl_kir(k, "_local"), *in_global = cl_kir(k, "_global");
+  struct intra g = {.kk = in_local};
+  find_slots(e, &g);
   const char *groups = emit_c_tmp(e);
   emit_c_line(e, "const int64_t %s = rts_cl_segment_groups(ctx, %s);", groups, w);
   const char *total = slots_total_checked(e, &g);
   emit_c_line(e, "if (rts_cl_fits_local(ctx, %s + %s)) {", total, trees_bytes(e, &g));
   e->indent++;
-  emit_intra_version(e, s, k, g, w, true, groups, total);
+  emit_intra_version(e, s, k, g, w, in_local, groups, total);
   e->indent--;
   emit_c_line(e, "} else {");
   e->indent++;
-  emit_intra_version(e, s, k, g, w, false, groups, total);
+  emit_intra_version(e, s, k, g, w, in_global, groups, total);
   e->indent--;
   emit_c_line(e, "}");
 }

@@ -6,11 +6,6 @@
 
 /* ------------------------------------------------------------ map */
 
-/* Whether maps over arrays of one dimension move 4 elements at a time where the arrays are
- * aligned (Note [vector loads]); 0 in a build that measures without. */
-#ifndef ELEMENTWISE_VECTORS
-#define ELEMENTWISE_VECTORS 1
-#endif
 /* The vectors of 4 that a work-item takes per pass there. */
 #ifndef ELEMENTWISE_VECTOR_PASSES
 #define ELEMENTWISE_VECTOR_PASSES 2
@@ -43,26 +38,6 @@ static const char *vector4_type(struct emitter *e, enum prim_type t) {
       [PRIM_U64] = "ulong",  [PRIM_F32] = "float", [PRIM_F64] = "double",
   };
   return emit_c_printf(e, "%s4", base[t]);
-}
-
-/* Whether the elementwise kernel of s can take vectors (Note [vector loads]): a map whose
- * inputs and outputs all have one dimension. */
-static bool vector_elementwise(const struct ir_stm *s, store_fn store) {
-  const struct ir_soac *so = &s->exp.u.soac;
-  if (store != store_map || so->input_count == 0) {
-    return false;
-  }
-  for (int i = 0; i < so->input_count; i++) {
-    if (so->inputs[i]->type.rank != 1) {
-      return false;
-    }
-  }
-  for (int i = 0; i < s->pat_count; i++) {
-    if (s->pat[i]->type.rank != 1) {
-      return false;
-    }
-  }
-  return true;
 }
 
 /* The vector path's loop (Note [vector loads]): ELEMENTWISE_VECTOR_PASSES vectors of 4
@@ -136,8 +111,9 @@ void emit_elementwise(struct emitter *e, const struct ir_stm *s,
                       const struct lower_kernel *k, const char *suffix, const char *w,
                       int outputs, store_fn store) {
   const struct ir_soac *so = &s->exp.u.soac;
+  const struct kir_kernel *kk = cl_kir(k, suffix);
   struct kbuild kb;
-  kb_start(e, &kb, cl_kir(k, suffix)->name);
+  kb_start(e, &kb, kk->name);
   kb_long(e, &kb, "w", w);
   for (int i = 0; i < so->input_count; i++) {
     kb_array(e, &kb, so->inputs[i]);
@@ -147,9 +123,8 @@ void emit_elementwise(struct emitter *e, const struct ir_stm *s,
   }
   kb_free_vars(e, &kb, k);
   kb_body(e, &kb);
-  int unroll = lower_unrolled_size(so->map_fn->body) <= ELEMENTWISE_UNROLL_MAX_STMS
-                   ? ELEMENTWISE_UNROLL : 1;
-  bool vector = ELEMENTWISE_VECTORS && unroll > 1 && vector_elementwise(s, store);
+  int unroll = kk->geo.items;
+  bool vector = kk->geo.vectors;
   emit_c_line(e, "const long stride = get_global_size(0);");
   if (vector) {
     emit_vector_loop(e, s, k, store);

@@ -15,14 +15,16 @@ const char *fail_region(struct emitter *e, const char **label) {
   return emit_c_printf(e, "failed = true; goto %s;", *label);
 }
 
-/* Declares `__local T PREFIX_r[RTS_GROUP]` per accumulator; returns the names. */
-const char **local_arrays_named(struct emitter *e, const struct ir_lambda *op,
-                                const char *prefix) {
-  int k = op->param_count / 2;
-  const char **loc = ARENA_ARRAY(&e->arena, const char *, k + 1);
-  for (int r = 0; r < k; r++) {
-    loc[r] = emit_c_printf(e, "%s_%d", prefix, r);
-    emit_c_line(e, "__local %s %s[RTS_GROUP];", cl_elem_type(op->params[r]->type.prim), loc[r]);
+const char **cl_tree(struct emitter *e, const struct kir_kernel *kk, int first, int n) {
+  const char **loc = ARENA_ARRAY(&e->arena, const char *, n + 1);
+  for (int r = 0; r < n; r++) {
+    const struct kir_local *l = &kk->local[first + r];
+    if (first + r >= kk->local_count || l->extent != KIR_EXTENT_GROUP) {
+      diag_ice("emit_opencl", (struct loc){0}, "kernel %s has no tree at local %d", kk->name,
+               first + r);
+    }
+    loc[r] = l->name;
+    emit_c_line(e, "__local %s %s[RTS_GROUP];", cl_elem_type(l->prim), loc[r]);
   }
   return loc;
 }
@@ -39,9 +41,6 @@ const char **declare_accumulators(struct emitter *e, const struct ir_soac *so,
   return acc;
 }
 
-const char **local_arrays(struct emitter *e, const struct ir_lambda *op) {
-  return local_arrays_named(e, op, "loc");
-}
 
 /* The group combines loc[0..L) in order into loc[0] (op need not commute). */
 void group_tree(struct emitter *e, const struct ir_lambda *op, const char *const *loc) {
@@ -107,21 +106,18 @@ static void accumulate_element(struct emitter *e, const struct ir_stm *s, const 
 /* Phase 1 of reduce and scan: each group reduces its part of [0, w) into part[group].
  * Commutative operators take a grid-stride loop per work-item; the others go through
  * the group in order, RTS_GROUP elements at a time, over the group's own chunk. */
-void group_partials(struct emitter *e, const struct ir_stm *s, bool strided,
+void group_partials(struct emitter *e, const struct ir_stm *s, const struct kir_kernel *kk,
                     const char *const *parts) {
   const struct ir_soac *so = &s->exp.u.soac;
   int k = so->neutral_count;
   emit_c_line(e, "const long lid = get_local_id(0), grp = get_group_id(0);");
   emit_c_line(e, "bool failed = false;");
-  const char **loc = local_arrays(e, so->op);
+  const char **loc = cl_tree(e, kk, 0, k);
   const char **acc = declare_accumulators(e, so, "acc");
-  if (strided) {
+  if (kk->elements == KIR_STRIDED) {
     /* Several elements per pass, all read before any is combined (as in
      * emit_elementwise); the operator commutes, so any order is the same. */
-    int unroll =
-        so->map_fn == NULL || lower_unrolled_size(so->map_fn->body) <= ELEMENTWISE_UNROLL_MAX_STMS
-            ? ELEMENTWISE_UNROLL
-            : 1;
+    int unroll = kk->geo.items;
     emit_c_line(e, "const long stride = get_global_size(0);");
     emit_c_line(e, "for (long g0 = get_global_id(0); g0 < w; g0 += %d * stride) {", unroll);
     e->indent++;
@@ -201,7 +197,8 @@ void group_partials(struct emitter *e, const struct ir_stm *s, bool strided,
   }
   emit_c_line(e, "if (lid == 0) {");
   for (int r = 0; r < k; r++) {
-    emit_c_line(e, "  %s[grp] = %s;", parts[r], strided ? emit_c_printf(e, "%s[0]", loc[r]) : acc[r]);
+    emit_c_line(e, "  %s[grp] = %s;", parts[r],
+                kk->elements == KIR_STRIDED ? emit_c_printf(e, "%s[0]", loc[r]) : acc[r]);
   }
   emit_c_line(e, "}");
 }
@@ -257,16 +254,14 @@ const char **buffer_params(struct emitter *e, struct kbuild *kb, const struct ir
  * a reduction with more accumulators than slots writes them to buffers of their own.
  */
 
-/* The error buffer's result slots: RTS_CL_RESULT_SLOTS of rts/opencl/opencl.h. */
-#define RESULT_SLOTS 8
 
 /* Phase 2 of a reduction (Note [last group]), after group_partials: the last group
  * combines the parts (`parts`, kernel parameters) into `results` (expressions to
  * assign). */
-static void last_group(struct emitter *e, const struct ir_soac *so, int kernel,
-                       const char *const *parts, const char *const *results) {
+static void last_group(struct emitter *e, const struct ir_soac *so, const struct kir_kernel *kk,
+                       int kernel, const char *const *parts, const char *const *results) {
   int nacc = so->neutral_count;
-  const char **loc = local_arrays_named(e, so->op, "fin_loc");
+  const char **loc = cl_tree(e, kk, nacc, nacc);
   emit_c_line(e, "__local int last_group;");
   emit_c_line(e, "if (lid == 0) {");
   emit_c_line(e, "  mem_fence(CLK_GLOBAL_MEM_FENCE);");
@@ -310,7 +305,8 @@ static void last_group(struct emitter *e, const struct ir_soac *so, int kernel,
 void emit_reduce(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
   const struct ir_soac *so = &s->exp.u.soac;
   int nacc = so->neutral_count;
-  bool slots = nacc <= RESULT_SLOTS;
+  bool slots = k->result_slots;
+  const struct kir_kernel *kk = cl_kir(k, "");
   const char *w = width_of(e, so);
   check_inputs(e, so, w);
   for (int i = nacc; i < s->pat_count; i++) {
@@ -322,19 +318,19 @@ void emit_reduce(struct emitter *e, const struct ir_stm *s, const struct lower_k
   const char **result = slots ? NULL : partial_buffers(e, so, "1");
 
   struct kbuild kb;
-  kb_start(e, &kb, cl_kir(k, "")->name);
+  kb_start(e, &kb, kk->name);
   reduction_args(e, &kb, s, k, w, true);
   const char **pn = buffer_params(e, &kb, so, parts, "part");
   const char **rn = slots ? NULL : buffer_params(e, &kb, so, result, "result");
   kb_body(e, &kb);
-  group_partials(e, s, lower_commutative(so), pn);
+  group_partials(e, s, kk, pn);
   const char **to = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
   for (int r = 0; r < nacc; r++) {
     to[r] = slots ? emit_c_printf(e, "*(volatile __global %s *)(errbuf + RTS_RESULTS_AT + %d)",
                                   cl_elem_type(so->op->params[r]->type.prim), 2 * r)
                   : emit_c_printf(e, "%s[0]", rn[r]);
   }
-  last_group(e, so, kb.index, pn, to);
+  last_group(e, so, kk, kb.index, pn, to);
   kb_launch(e, &kb, groups);
   if (slots) {
     emit_c_try(e, "rts_dev_results(ctx)");
@@ -372,8 +368,9 @@ static void emit_segred_group(struct emitter *e, const struct ir_stm *s,
   const struct ir_stm *inner = k->inner;
   const struct ir_soac *in = &inner->exp.u.soac;
   int nacc = in->neutral_count;
+  const struct kir_kernel *kk = cl_kir(k, "_group");
   struct kbuild kb;
-  kb_start(e, &kb, cl_kir(k, "_group")->name);
+  kb_start(e, &kb, kk->name);
   kb_long(e, &kb, "w", w);
   for (int i = 0; i < so->input_count; i++) {
     kb_array(e, &kb, so->inputs[i]);
@@ -384,7 +381,7 @@ static void emit_segred_group(struct emitter *e, const struct ir_stm *s,
   kb_free_vars(e, &kb, k);
   kb_body(e, &kb);
   emit_c_line(e, "const long lid = get_local_id(0);");
-  const char **loc = local_arrays(e, in->op);
+  const char **loc = cl_tree(e, kk, 0, nacc);
   emit_c_line(e, "for (long seg = get_group_id(0); seg < w; seg += get_num_groups(0)) {");
   e->indent++;
   emit_c_line(e, "bool failed = false;");
@@ -428,7 +425,7 @@ static void emit_segred_group(struct emitter *e, const struct ir_stm *s,
     emit_c_line(e, "  %s", e->cl->fail_action);
     emit_c_line(e, "}");
   }
-  if (lower_commutative(in)) {
+  if (kk->elements == KIR_STRIDED) {
     emit_c_line(e, "for (long j = lid; j < m && !failed; j += RTS_GROUP) {");
   } else {
     emit_c_line(e, "const long per = (m + RTS_GROUP - 1) / RTS_GROUP;");

@@ -92,7 +92,7 @@ static void emit_scan_phases(struct emitter *e, const struct ir_stm *s,
   kb_body(e, &kb1);
   struct ir_stm sums = *s;
   sums.pat_count = nacc; /* no map outputs in this phase */
-  group_partials(e, &sums, false, pn);
+  group_partials(e, &sums, cl_kir(k, "_sums"), pn);
   kb_launch(e, &kb1, groups);
 
   /* Phase 2: the exclusive scan of the sums, by one work-item (there are few). */
@@ -133,7 +133,7 @@ static void emit_scan_phases(struct emitter *e, const struct ir_stm *s,
   kb_body(e, &kb3);
   emit_c_line(e, "const long lid = get_local_id(0), grp = get_group_id(0);");
   emit_c_line(e, "bool failed = false;");
-  const char **loc = local_arrays(e, op);
+  const char **loc = cl_tree(e, cl_kir(k, "_scan"), 0, nacc);
   const char **run = ARENA_ARRAY(&e->arena, const char *, nacc + 1);
   for (int r = 0; r < nacc; r++) {
     run[r] = emit_c_printf(e, "run_%d", r);
@@ -299,7 +299,7 @@ void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lower_ker
   const struct ir_soac *so = &s->exp.u.soac;
   int nacc = so->neutral_count;
   const struct ir_lambda *op = so->op;
-  if (nacc != 1 || prim_bytes(op->params[0]->type.prim) > 4) {
+  if (!k->lookback) {
     emit_scan_phases(e, s, k);
     return;
   }

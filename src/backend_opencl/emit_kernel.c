@@ -324,7 +324,7 @@ static void emit_assert(struct emitter *e, const struct ir_stm *s) {
 static void assign_results(struct emitter *e, const struct ir_body *b, struct ir_var *const *to,
                            int n) {
   for (int i = 0; i < n; i++) {
-    for (int k = 0; k < lower_private_elems(to[i]->type); k++) {
+    for (int k = 0; k < ir_type_const_elems(to[i]->type); k++) {
       emit_c_line(e, "%s = %s;", cl_lvalue(e, to[i], k), cl_element(e, b->results[i], k));
     }
   }
@@ -349,7 +349,7 @@ static void emit_if(struct emitter *e, const struct ir_stm *s) {
 static void next_params(struct emitter *e, const struct ir_loop *l) {
   const char ***tmp = ARENA_ARRAY(&e->arena, const char **, l->param_count + 1);
   for (int i = 0; i < l->param_count; i++) {
-    int n = lower_private_elems(l->params[i]->type);
+    int n = ir_type_const_elems(l->params[i]->type);
     tmp[i] = ARENA_ARRAY(&e->arena, const char *, n + 1);
     for (int k = 0; k < n; k++) {
       tmp[i][k] = emit_c_tmp(e);
@@ -358,7 +358,7 @@ static void next_params(struct emitter *e, const struct ir_loop *l) {
     }
   }
   for (int i = 0; i < l->param_count; i++) {
-    for (int k = 0; k < lower_private_elems(l->params[i]->type); k++) {
+    for (int k = 0; k < ir_type_const_elems(l->params[i]->type); k++) {
       emit_c_line(e, "%s = %s;", cl_lvalue(e, l->params[i], k), tmp[i][k]);
     }
   }
@@ -384,7 +384,7 @@ static void emit_loop(struct emitter *e, const struct ir_stm *s) {
   e->indent--;
   emit_c_line(e, "}");
   for (int i = 0; i < s->pat_count; i++) {
-    for (int k = 0; k < lower_private_elems(s->pat[i]->type); k++) {
+    for (int k = 0; k < ir_type_const_elems(s->pat[i]->type); k++) {
       emit_c_line(e, "%s = %s;", cl_lvalue(e, s->pat[i], k), cl_lvalue(e, l->params[i], k));
     }
   }
@@ -419,7 +419,7 @@ static void apply_bound(struct emitter *e, const struct ir_lambda *f, const char
   }
   cl_kernel_body(e, f->body);
   for (int r = 0; r < f->ret_count; r++) {
-    for (int k = 0; k < lower_private_elems(f->ret[r]); k++) {
+    for (int k = 0; k < ir_type_const_elems(f->ret[r]); k++) {
       emit_c_line(e, "%s = %s;", res[r][k], cl_element(e, f->body->results[r], k));
     }
   }

@@ -25,7 +25,7 @@ struct cl_private *cl_private_of(struct emitter *e, const struct ir_var *v) {
 /* Registers v as a private array; its elements' variables are still to be declared. */
 static struct cl_private *new_private(struct emitter *e, const struct ir_var *v) {
   struct cl_private *a = ARENA_NEW(&e->arena, struct cl_private);
-  a->count = lower_private_elems(v->type);
+  a->count = ir_type_const_elems(v->type);
   a->elems = ARENA_ARRAY(&e->arena, const char *, a->count + 1);
   for (int k = 0; k < a->count; k++) {
     a->elems[k] = emit_c_printf(e, "%s_e%d", emit_c_var(e, v), k);
@@ -40,7 +40,7 @@ static const char *view_element(struct emitter *e, const struct ir_var *v, int k
   const struct cl_view *w = cl_view_of(e, v);
   int rank = v->type.rank;
   const char *offset = NULL;
-  for (int d = 0, rest = k, stride = lower_private_elems(v->type); d < rank; d++) {
+  for (int d = 0, rest = k, stride = ir_type_const_elems(v->type); d < rank; d++) {
     stride /= (int)v->type.dims[d].u.c.v.i;
     int index = rest / stride;
     rest -= index * stride;
@@ -96,7 +96,7 @@ static const char **element_list(struct emitter *e, int n) {
 }
 
 void cl_define(struct emitter *e, const struct ir_var *v, struct ir_subexp init) {
-  int n = lower_private_elems(v->type);
+  int n = ir_type_const_elems(v->type);
   const char **vals = element_list(e, n);
   for (int k = 0; k < n; k++) {
     vals[k] = init.kind == IR_SE_NONE ? "0" : cl_element(e, init, k);
@@ -115,7 +115,7 @@ void cl_bind_input(struct emitter *e, struct ir_var *p, const struct ir_var *x, 
     diag_ice("emit_opencl", (struct loc){0}, "private array %s read at a run-time row",
              emit_c_var(e, x));
   }
-  int n = lower_private_elems(p->type);
+  int n = ir_type_const_elems(p->type);
   define_elements(e, p, a->elems + j * n);
 }
 
@@ -187,7 +187,7 @@ static void private_index(struct emitter *e, const struct ir_stm *s) {
   const char **idx = element_list(e, count), *row_text;
   int row = pick_row(e, x->type, s->exp.u.index.dims, count, idx, &row_text, &rows);
   cl_check_index(e, s, idx, count, length_texts(e, x->type), x->type.rank);
-  int n = rows > 0 ? a->count / rows : lower_private_elems(y->type);
+  int n = rows > 0 ? a->count / rows : ir_type_const_elems(y->type);
   if (row >= 0) {
     define_elements(e, y, a->elems + row * n);
     return;
@@ -214,7 +214,7 @@ static void private_update(struct emitter *e, const struct ir_stm *s) {
   const char **idx = element_list(e, count), *row_text;
   int row = pick_row(e, x->type, s->exp.u.update.dims, count, idx, &row_text, &rows);
   cl_check_index(e, s, idx, count, length_texts(e, x->type), x->type.rank);
-  int total = lower_private_elems(x->type), n = rows > 0 ? total / rows : 0;
+  int total = ir_type_const_elems(x->type), n = rows > 0 ? total / rows : 0;
   const char **vals = element_list(e, total);
   for (int k = 0; k < total; k++) {
     const char *old = cl_element(e, ir_se_var((struct ir_var *)x), k);
@@ -232,7 +232,7 @@ static void private_update(struct emitter *e, const struct ir_stm *s) {
 
 /* Appends the elements of se to vals from position *at on. */
 static void append_elements(struct emitter *e, const char **vals, int *at, struct ir_subexp se) {
-  int n = lower_private_elems(ir_subexp_type(se));
+  int n = ir_type_const_elems(ir_subexp_type(se));
   for (int k = 0; k < n; k++) {
     vals[(*at)++] = cl_element(e, se, k);
   }
@@ -243,7 +243,7 @@ static void append_elements(struct emitter *e, const char **vals, int *at, struc
 static void private_rearrange(struct emitter *e, const struct ir_stm *s, const char **vals) {
   const struct ir_var *x = s->exp.u.rearrange.array, *y = s->pat[0];
   const int *perm = s->exp.u.rearrange.perm;
-  int rank = y->type.rank, n = lower_private_elems(y->type);
+  int rank = y->type.rank, n = ir_type_const_elems(y->type);
   int *in = ARENA_ARRAY(&e->arena, int, rank + 1);
   for (int k = 0; k < n; k++) {
     for (int d = rank - 1, rest = k; d >= 0; d--) {
@@ -270,7 +270,7 @@ void cl_private_stm(struct emitter *e, const struct ir_stm *s) {
     private_update(e, s);
     return;
   }
-  int n = lower_private_elems(y->type), at = 0;
+  int n = ir_type_const_elems(y->type), at = 0;
   const char **vals = element_list(e, n);
   switch (x->kind) {
   case IR_SUBEXP:
@@ -351,7 +351,7 @@ static void unrolled_map(struct emitter *e, const struct ir_stm *s, int w) {
   }
   for (int j = 0; j < w; j++) {
     for (int r = 0; r < s->pat_count; r++) {
-      res[r] = row_lvalues(e, s->pat[r], j, lower_private_elems(so->map_fn->ret[r]));
+      res[r] = row_lvalues(e, s->pat[r], j, ir_type_const_elems(so->map_fn->ret[r]));
     }
     cl_apply_map_fn_at(e, so, emit_c_printf(e, "%d", j), j, res);
   }
@@ -378,7 +378,7 @@ static void unrolled_reduction(struct emitter *e, const struct ir_stm *s, int w)
     if (so->map_fn != NULL) {
       const char *const **res = scalar_results(e, so->map_fn, vals, k);
       for (int r = k; r < so->map_fn->ret_count; r++) {
-        res[r] = row_lvalues(e, s->pat[r], j, lower_private_elems(so->map_fn->ret[r]));
+        res[r] = row_lvalues(e, s->pat[r], j, ir_type_const_elems(so->map_fn->ret[r]));
       }
       cl_apply_map_fn_at(e, so, emit_c_printf(e, "%d", j), j, res);
     } else {

@@ -110,6 +110,18 @@ struct ir_type ir_type_array(struct arena *a, enum prim_type prim, int rank,
   return t;
 }
 
+int ir_type_const_elems(struct ir_type t) {
+  int64_t elems = 1;
+  for (int d = 0; d < t.rank; d++) {
+    int64_t n = t.dims[d].kind == IR_SE_CONST ? (int64_t)t.dims[d].u.c.v.i : -1;
+    if (n < 0 || n > INT32_MAX / (elems > 0 ? elems : 1)) {
+      diag_ice("ir", (struct loc){0}, "the elements of an array of no constant shape");
+    }
+    elems *= n;
+  }
+  return (int)elems;
+}
+
 struct ir_type ir_type_row(struct ir_type t) {
   struct ir_type r = t;
   r.rank = t.rank > 0 ? t.rank - 1 : 0;

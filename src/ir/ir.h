@@ -430,6 +430,9 @@ struct ir_type ir_type_scalar(enum prim_type prim);
 struct ir_type ir_type_array(struct arena *a, enum prim_type prim, int rank,
                              const struct ir_subexp *dims);
 struct ir_type ir_type_row(struct ir_type t); /* [n]t -> t; shares dims */
+/* The elements of a value of type t whose dimensions are all constants: 1 for a
+ * scalar, the product of the dimensions for an array (an internal error otherwise). */
+int ir_type_const_elems(struct ir_type t);
 struct ir_subexp ir_se_var(struct ir_var *v);
 struct ir_subexp ir_se_none(void);
 struct ir_subexp ir_se_i64(int64_t v);

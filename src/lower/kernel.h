@@ -163,10 +163,15 @@ enum kir_choice {
 #undef X
 };
 
-/* Note [elements per work-item] in kernels.c. */
+/* Note [elements per work-item] in kernels.c; a build of the compiler may set them
+ * (-DKIR_UNROLL=1, -DKIR_VECTORS=0) to measure without. */
+#ifndef KIR_UNROLL
 #define KIR_UNROLL 8
+#endif
 #define KIR_UNROLL_MAX_STMS 40
+#ifndef KIR_VECTORS
 #define KIR_VECTORS 1
+#endif
 /* A reduction's results come back in the error buffer's result slots
  * (RTS_CL_RESULT_SLOTS of rts/opencl/opencl.h) when it has at most this many. */
 #define KIR_RESULT_SLOTS 8

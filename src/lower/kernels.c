@@ -252,10 +252,13 @@ static void barrier(struct build *b, struct kir_steps *out) {
 static void loop_steps(struct build *b, struct kir_kernel *kk, struct kir_step *st) {
   const struct ir_loop *l = &st->stm->exp.u.loop;
   for (int i = 0; i < l->param_count; i++) {
-    kir_add_step(b->arena, &st->init, KIR_STEP_BIND)->param = i;
+    struct kir_step *bind = kir_add_step(b->arena, &st->init, KIR_STEP_BIND);
+    bind->stm = st->stm;
+    bind->param = i;
     if (l->params[i]->type.rank > 0) {
       add_slot(b, kk, l->params[i]);
       struct kir_step *c = kir_add_step(b->arena, &st->init, KIR_STEP_COPY);
+      c->stm = st->stm;
       c->param = i;
       c->from = l->inits[i];
       barrier(b, &st->init);
@@ -269,6 +272,7 @@ static void loop_steps(struct build *b, struct kir_kernel *kk, struct kir_step *
         barrier(b, &st->next); /* every read of the parameters is done */
       }
       struct kir_step *c = kir_add_step(b->arena, &st->next, KIR_STEP_COPY);
+      c->stm = st->stm;
       c->param = i;
       c->from = r;
       barrier(b, &st->next);

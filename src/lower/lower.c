@@ -121,11 +121,7 @@ int lower_private_elems(struct ir_type t) {
   if (t.rank > 0 && !lower_private_type(t)) {
     diag_ice("lower", (struct loc){0}, "the elements of an array that is not private");
   }
-  int elems = 1;
-  for (int d = 0; d < t.rank; d++) {
-    elems *= (int)t.dims[d].u.c.v.i;
-  }
-  return elems;
+  return ir_type_const_elems(t);
 }
 
 static bool scalar_or_private(struct ir_type t) {
