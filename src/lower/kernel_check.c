@@ -45,6 +45,7 @@ static void check_tree(const struct check *c, const struct kir_step *st) {
   int n = op->param_count / 2;
   if (st->tree < 0 || st->tree + n > c->kk->local_count) {
     fail(c, "a reduction's tree is outside the local-memory layout");
+    return; /* its buffers cannot be read */
   }
   for (int r = 0; r < n; r++) {
     const struct kir_local *l = &c->kk->local[st->tree + r];
