@@ -88,7 +88,7 @@ static const struct lower_kernel *planned(const struct lower_plan *plan, const s
   }
   CHECK(k->form == form, "planned %s, expected %s", lower_form_name(k->form),
         lower_form_name(form));
-  const char *problem = kir_check(s, k);
+  const char *problem = kir_check(irb_prog, s, k);
   CHECK(problem == NULL, "the %s kernel as planned: %s", lower_form_name(form), problem);
   return k->form == form && problem == NULL ? k : NULL;
 }
@@ -125,7 +125,7 @@ static void remove_at(void *items, int *count, size_t size, int i) {
 /* kir_check must find the broken invariant `expected` in k, broken as `what` says. */
 static void expect_broken(const struct ir_stm *s, const struct lower_kernel *k,
                           const char *expected, const char *what) {
-  const char *problem = kir_check(s, k);
+  const char *problem = kir_check(irb_prog, s, k);
   CHECK(problem != NULL && strcmp(problem, expected) == 0,
         "%s: kir_check found \"%s\", expected \"%s\"", what,
         problem != NULL ? problem : "nothing", expected);
