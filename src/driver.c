@@ -334,6 +334,10 @@ static void run_pipeline(struct session *s, uint32_t file) {
     emit_c_program(ir, &o, &s->out, NULL, NULL); /* the C file prismc c --library writes */
     return;
   }
+  if (s->opts->backend != BACKEND_C) { /* OpenCL, or dump --after lower */
+    lower_expand_filters(ir);
+    ir_verify(ir, "expand");
+  }
   struct lower_plan plan;
   lower_program(&plan, ir);
   if (dump_lower(s, ir, &plan)) {

@@ -125,6 +125,12 @@ struct lower_plan {
   int kernel_count;
 };
 
+/* For the OpenCL backend, before lower_program: rewrites each filter at host level
+ * whose lambda is kernel code into a scanomap and a scatter, which kernel forms cover,
+ * consecutive filters of the same inputs (a partition) together (expand.c). The count
+ * and kept arrays stay bound to the same variables; the program passes ir_verify. */
+void lower_expand_filters(struct ir_program *p);
+
 /* Plans the program's kernels (the program is not changed). */
 void lower_program(struct lower_plan *plan, const struct ir_program *p);
 void lower_plan_free(struct lower_plan *plan);

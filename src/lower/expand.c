@@ -1,0 +1,471 @@
+/* Expansion of filters into kernel forms, for the OpenCL backend (lower.h).
+ *
+ * No kernel form covers IR_SOAC_FILTER, so without this pass every filter (and every
+ * partition, which internalise makes two filters of) runs sequentially on the host.
+ * Before lowering plans kernels, each filter at host level whose lambda is kernel code
+ * (scalar values) becomes a scanomap, which the scan form covers, and a scatter, which
+ * the scatter form covers (Note [filter as scan and scatter]); consecutive filters of
+ * the same inputs (a partition) become one scanomap and one scatter
+ * (Note [filters side by side]). The statements this makes are core IR and pass
+ * ir_verify; the count and the kept arrays stay bound to the filter's own variables, so
+ * the existential sizes they carry are unchanged.
+ *
+ * Filters inside lambdas, those marked #[sequential], and filters that keep rows are
+ * left alone (a scatter of rows is not a kernel form). The C backend runs filters as
+ * they are, in one sequential pass, and does not call this.
+ */
+#include "lower/lower.h"
+
+#include <string.h>
+
+#include "ir/util.h"
+
+/* Note [filter as scan and scatter]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * `let (count, kept_1 .. kept_v) = filter f xs` over w elements, where f gives a bool
+ * `keep` and v values, becomes (Futhark's filter in its GPU pipeline does the same):
+ *
+ *   let (offs: [w]i64, keeps: [w]bool, outs ..) =
+ *     scanomap (\x -> ... f's body ...; let flag = i64 keep in (flag, keep, outs ..))
+ *              (+) 0i64 xs
+ *   let count = if w == 0 then 0i64 else offs[w - 1]
+ *   let blank_j: [count]t_j = replicate count 0
+ *   let (kept_1 .. kept_v) =
+ *     scatter (blank_1 .. blank_v) (offs, keeps, vals ..)
+ *             (\o k vs.. -> let i = o * i64 k - 1 in (i .. i, vs ..))
+ *
+ * offs is the inclusive scan of the flags, so a kept element goes to offs - 1, its
+ * place among the kept ones; the others go to -1, which scatter skips (as Futhark's:
+ * writes out of bounds do nothing). The scanomap and the scatter are one kernel form
+ * each (scan, scatter), and the count is read back by the host, which needs it anyway
+ * to make the destinations.
+ *
+ * The values the scatter writes: a value that is one of f's parameters (a row of an
+ * input, as internalise makes every filter) is read straight from that input; any
+ * other value (what fusion made f compute) is a map-out of the scanomap (`outs`).
+ */
+
+/* Note [filters side by side]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * `partition p xs` is two filters of xs, one keeping p and one keeping not p
+ * (internalise.c). Expanded one by one they would read xs twice and scan twice. So a
+ * run of consecutive filters of the same width and the same inputs, none using what
+ * an earlier one binds, expands together: one scanomap whose lambda is the filters'
+ * lambdas one after the other (the later ones' parameters renamed to the first's),
+ * with one i64 accumulator per filter, so that the scan counts every class at once;
+ * then the counts, the destinations, and one scatter that writes every filter's kept
+ * values, each at the offsets of its own class. The results are those of the filters
+ * (one array plus a count per class), bound to the same variables.
+ */
+
+/* A run of filters that expands together, and what expansion makes for it. */
+struct expansion {
+  struct ir_program *p;
+  struct ir_body *out;           /* the body being rebuilt */
+  struct ir_stm **filters;       /* the filter statements */
+  int count;
+  struct ir_lambda *fn;          /* the merged lambda: the scanomap's */
+  struct ir_subexp *keeps;       /* per filter: its bool, in fn */
+  struct ir_var **offs;          /* per filter: the scan of its flags, then its keeps */
+  struct ir_subexp *srcs;        /* per filter and value: the array the scatter reads */
+  struct ir_var **blanks;        /* per filter and value: the destination */
+  int value_count;               /* values of every filter together */
+};
+
+static struct loc loc_of(const struct expansion *x) {
+  return x->filters[0]->loc;
+}
+
+/* Adds a statement to the rebuilt body, inheriting the filter's trace. */
+static struct ir_stm *add_stm(struct expansion *x, struct ir_body *b, struct ir_exp e,
+                              struct ir_var **pat, int n) {
+  struct ir_stm *s = ir_body_add(x->p, b, loc_of(x), e, pat, n);
+  s->trace = x->filters[0]->trace;
+  s->unsafe = x->filters[0]->unsafe;
+  return s;
+}
+
+/* Appends the existing statement s to b. */
+static void move_stm(struct ir_program *p, struct ir_body *b, struct ir_stm *s) {
+  struct ir_exp none = {.kind = IR_SUBEXP};
+  ir_body_add(p, b, s->loc, none, NULL, 0); /* makes room */
+  b->stms[b->stm_count - 1] = s;
+}
+
+static struct ir_var *fresh(struct expansion *x, const char *name, struct ir_type t) {
+  return ir_var_new(x->p, intern(name), t);
+}
+
+/* y = lhs op rhs, of type t, added to b. */
+static struct ir_subexp add_binop(struct expansion *x, struct ir_body *b, enum ir_binop op,
+                                  struct ir_subexp lhs, struct ir_subexp rhs,
+                                  enum prim_type t, const char *name) {
+  struct ir_exp e = {.kind = IR_BINOP};
+  e.u.binop.op = op;
+  e.u.binop.lhs = lhs;
+  e.u.binop.rhs = rhs;
+  struct ir_var *y = fresh(x, name, ir_type_scalar(t));
+  add_stm(x, b, e, &y, 1);
+  return ir_se_var(y);
+}
+
+/* y = i64 keep, added to b. */
+static struct ir_subexp add_flag(struct expansion *x, struct ir_body *b,
+                                 struct ir_subexp keep) {
+  struct ir_exp e = {.kind = IR_CONVERT};
+  e.u.convert.operand = keep;
+  struct ir_var *y = fresh(x, "flag", ir_type_scalar(PRIM_I64));
+  add_stm(x, b, e, &y, 1);
+  return ir_se_var(y);
+}
+
+/* ------------------------------------------------------------ Which filters */
+
+static bool expandable(const struct ir_stm *s) {
+  return s->exp.kind == IR_SOAC && s->exp.u.soac.kind == IR_SOAC_FILTER && !s->sequential &&
+         lower_is_kernel_lambda(s->exp.u.soac.map_fn);
+}
+
+static bool same_inputs(const struct ir_soac *a, const struct ir_soac *b) {
+  if (a->input_count != b->input_count || !ir_subexp_equal(a->width, b->width)) {
+    return false;
+  }
+  for (int i = 0; i < a->input_count; i++) {
+    if (a->inputs[i] != b->inputs[i]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/* Whether filter t may join the run that starts at stms[first] and ends before t. */
+static bool joins_run(struct ir_stm **stms, int first, int t) {
+  if (!expandable(stms[t]) || !same_inputs(&stms[first]->exp.u.soac, &stms[t]->exp.u.soac)) {
+    return false;
+  }
+  for (int i = first; i < t; i++) {
+    for (int j = 0; j < stms[i]->pat_count; j++) {
+      if (ir_stm_uses(stms[t], stms[i]->pat[j])) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+/* ------------------------------------------------------------ The scanomap */
+
+/* Moves the body of filter lambda g to the end of f's, g's parameters (and index)
+ * renamed to f's; returns g's results, renamed. */
+static struct ir_subexp *append_lambda(struct expansion *x, struct ir_lambda *f,
+                                       struct ir_lambda *g) {
+  if (g->index != NULL && f->index == NULL) {
+    f->index = g->index;
+  }
+  struct ir_subst sub;
+  ir_subst_init(&sub, x->p);
+  for (int i = 0; i < g->param_count; i++) {
+    ir_subst_set(&sub, g->params[i], ir_se_var(f->params[i]));
+  }
+  if (g->index != NULL && g->index != f->index) {
+    ir_subst_set(&sub, g->index, ir_se_var(f->index));
+  }
+  ir_subst_body(&sub, g->body);
+  ir_subst_free(&sub);
+  for (int i = 0; i < g->body->stm_count; i++) {
+    move_stm(x->p, f->body, g->body->stms[i]);
+  }
+  return g->body->results;
+}
+
+/* The parameter of fn that se is, or -1. */
+static int param_index(const struct ir_lambda *fn, struct ir_subexp se) {
+  for (int i = 0; se.kind == IR_SE_VAR && i < fn->param_count; i++) {
+    if (fn->params[i] == se.u.var) {
+      return i;
+    }
+  }
+  return -1;
+}
+
+/* The (+) of i64 accumulators, n of them. */
+static struct ir_lambda *sum_op(struct expansion *x, int n) {
+  struct ir_lambda *op = ir_lambda_new(x->p->arena);
+  op->params = ARENA_ARRAY(x->p->arena, struct ir_var *, 2 * n);
+  op->param_count = 2 * n;
+  op->ret = ARENA_ARRAY(x->p->arena, struct ir_type, n);
+  op->ret_count = n;
+  struct ir_subexp *res = ARENA_ARRAY(x->p->arena, struct ir_subexp, n);
+  for (int i = 0; i < 2 * n; i++) {
+    op->params[i] = fresh(x, i < n ? "a" : "b", ir_type_scalar(PRIM_I64));
+  }
+  for (int i = 0; i < n; i++) {
+    res[i] = add_binop(x, op->body, IR_BINOP_ADD, ir_se_var(op->params[i]),
+                       ir_se_var(op->params[n + i]), PRIM_I64, "sum");
+    op->ret[i] = ir_type_scalar(PRIM_I64);
+  }
+  ir_body_set_results(x->p->arena, op->body, res, n);
+  return op;
+}
+
+/* Makes x->fn compute every filter's keep, flag and values; fills x->keeps and *flags,
+ * and returns the values of all filters, in order. */
+static struct ir_subexp *merge_lambdas(struct expansion *x, struct ir_subexp **flags) {
+  struct arena *a = x->p->arena;
+  x->fn = x->filters[0]->exp.u.soac.map_fn;
+  x->keeps = ARENA_ARRAY(a, struct ir_subexp, x->count);
+  *flags = ARENA_ARRAY(a, struct ir_subexp, x->count);
+  struct ir_subexp *vals = ARENA_ARRAY(a, struct ir_subexp, x->value_count + 1);
+  int v = 0;
+  for (int t = 0; t < x->count; t++) {
+    struct ir_lambda *g = x->filters[t]->exp.u.soac.map_fn;
+    struct ir_subexp *res = t == 0 ? g->body->results : append_lambda(x, x->fn, g);
+    x->keeps[t] = res[0];
+    for (int j = 1; j < g->body->result_count; j++) {
+      vals[v++] = res[j];
+    }
+  }
+  for (int t = 0; t < x->count; t++) {
+    (*flags)[t] = add_flag(x, x->fn->body, x->keeps[t]);
+  }
+  return vals;
+}
+
+/* fn's results: the flags, the keeps, then the values that are not parameters. */
+static void set_scan_results(struct expansion *x, const struct ir_subexp *flags,
+                             const struct ir_subexp *vals, int map_outs) {
+  struct arena *a = x->p->arena;
+  int n = 2 * x->count + map_outs;
+  struct ir_subexp *res = ARENA_ARRAY(a, struct ir_subexp, n);
+  struct ir_type *ret = ARENA_ARRAY(a, struct ir_type, n);
+  int k = 0;
+  for (int t = 0; t < x->count; t++) {
+    res[k] = flags[t];
+    ret[k++] = ir_type_scalar(PRIM_I64);
+  }
+  for (int t = 0; t < x->count; t++) {
+    res[k] = x->keeps[t];
+    ret[k++] = ir_type_scalar(PRIM_BOOL);
+  }
+  for (int v = 0; v < x->value_count; v++) {
+    if (x->srcs[v].kind == IR_SE_NONE) {
+      res[k] = vals[v];
+      ret[k++] = ir_subexp_type(vals[v]);
+    }
+  }
+  ir_body_set_results(a, x->fn->body, res, n);
+  x->fn->ret = ret;
+  x->fn->ret_count = n;
+}
+
+/* An array [w]t. */
+static struct ir_type column(struct expansion *x, enum prim_type t) {
+  struct ir_subexp w = x->filters[0]->exp.u.soac.width;
+  return ir_type_array(x->p->arena, t, 1, &w);
+}
+
+/* The scanomap: offsets and keeps per filter, and the map-outs, which become the
+ * scatter's sources of the values that are not parameters. */
+static void add_scanomap(struct expansion *x) {
+  struct arena *a = x->p->arena;
+  const struct ir_soac *first = &x->filters[0]->exp.u.soac;
+  struct ir_subexp *flags;
+  struct ir_subexp *vals = merge_lambdas(x, &flags);
+  x->srcs = ARENA_ARRAY(a, struct ir_subexp, x->value_count + 1);
+  int map_outs = 0;
+  for (int v = 0; v < x->value_count; v++) {
+    int i = param_index(x->fn, vals[v]);
+    x->srcs[v] = i >= 0 ? ir_se_var(first->inputs[i]) : ir_se_none();
+    map_outs += i < 0;
+  }
+  set_scan_results(x, flags, vals, map_outs);
+  int n = x->fn->ret_count;
+  struct ir_var **pat = ARENA_ARRAY(a, struct ir_var *, n);
+  for (int k = 0; k < n; k++) {
+    const char *name = k < x->count ? "offs" : k < 2 * x->count ? "keeps" : "outs";
+    pat[k] = fresh(x, name, column(x, x->fn->ret[k].prim));
+  }
+  for (int v = 0, k = 2 * x->count; v < x->value_count; v++) {
+    if (x->srcs[v].kind == IR_SE_NONE) {
+      x->srcs[v] = ir_se_var(pat[k++]);
+    }
+  }
+  x->offs = pat;
+  struct ir_exp e = {.kind = IR_SOAC};
+  e.u.soac = (struct ir_soac){.kind = IR_SOAC_SCANOMAP, .width = first->width,
+                              .inputs = first->inputs, .input_count = first->input_count,
+                              .map_fn = x->fn, .op = sum_op(x, x->count),
+                              .neutral_count = x->count};
+  e.u.soac.neutral = ARENA_ARRAY(a, struct ir_subexp, x->count);
+  for (int t = 0; t < x->count; t++) {
+    e.u.soac.neutral[t] = ir_se_i64(0);
+  }
+  add_stm(x, x->out, e, pat, n);
+}
+
+/* ------------------------------------------------------------ Counts, destinations */
+
+/* count = if w == 0 then 0 else offs[w - 1], bound to the filter's own count. */
+static void add_count(struct expansion *x, struct ir_subexp empty, struct ir_var *offs,
+                      struct ir_var *count) {
+  struct arena *a = x->p->arena;
+  struct ir_subexp w = x->filters[0]->exp.u.soac.width;
+  struct ir_exp e = {.kind = IR_IF};
+  e.u.if_.cond = empty;
+  e.u.if_.then_body = ir_body_new(a);
+  e.u.if_.else_body = ir_body_new(a);
+  struct ir_subexp zero = ir_se_i64(0);
+  ir_body_set_results(a, e.u.if_.then_body, &zero, 1);
+  struct ir_body *other = e.u.if_.else_body;
+  struct ir_subexp last = add_binop(x, other, IR_BINOP_SUB, w, ir_se_i64(1), PRIM_I64, "last");
+  struct ir_exp read = {.kind = IR_INDEX};
+  read.u.index.array = offs;
+  read.u.index.count = 1;
+  read.u.index.dims = ARENA_NEW(a, struct ir_dim_index);
+  read.u.index.dims[0].fixed = last;
+  struct ir_var *total = fresh(x, "total", ir_type_scalar(PRIM_I64));
+  add_stm(x, other, read, &total, 1);
+  struct ir_subexp res = ir_se_var(total);
+  ir_body_set_results(a, other, &res, 1);
+  add_stm(x, x->out, e, &count, 1);
+}
+
+/* blank = replicate count 0, of the type of kept (an array [count]t). */
+static struct ir_var *add_blank(struct expansion *x, struct ir_var *count, struct ir_var *kept) {
+  struct ir_subexp n = ir_se_var(count);
+  struct ir_exp e = {.kind = IR_REPLICATE};
+  e.u.replicate.dims = ARENA_NEW(x->p->arena, struct ir_subexp);
+  e.u.replicate.dims[0] = n;
+  e.u.replicate.count = 1;
+  e.u.replicate.value = ir_se_const(ir_const_int(kept->type.prim, 0));
+  struct ir_var *blank = fresh(x, "blank", ir_type_array(x->p->arena, kept->type.prim, 1, &n));
+  add_stm(x, x->out, e, &blank, 1);
+  return blank;
+}
+
+static void add_counts_and_blanks(struct expansion *x) {
+  x->blanks = ARENA_ARRAY(x->p->arena, struct ir_var *, x->value_count + 1);
+  struct ir_subexp empty = add_binop(x, x->out, IR_BINOP_EQ, x->filters[0]->exp.u.soac.width,
+                                     ir_se_i64(0), PRIM_BOOL, "empty");
+  int v = 0;
+  for (int t = 0; t < x->count; t++) {
+    struct ir_stm *s = x->filters[t];
+    add_count(x, empty, x->offs[t], s->pat[0]);
+    for (int j = 1; j < s->pat_count; j++) {
+      x->blanks[v++] = add_blank(x, s->pat[0], s->pat[j]);
+    }
+  }
+}
+
+/* ------------------------------------------------------------ The scatter */
+
+/* The scatter's lambda: per filter t, i_t = offs_t * i64 keep_t - 1; results: each
+ * value's filter's index, then the values. */
+static struct ir_lambda *scatter_lambda(struct expansion *x, struct ir_var **inputs, int n) {
+  struct arena *a = x->p->arena;
+  struct ir_lambda *l = ir_lambda_new(a);
+  l->params = ARENA_ARRAY(a, struct ir_var *, n);
+  l->param_count = n;
+  for (int i = 0; i < n; i++) {
+    const char *name = i < x->count ? "o" : i < 2 * x->count ? "k" : "v";
+    l->params[i] = fresh(x, name, ir_type_row(inputs[i]->type));
+  }
+  struct ir_subexp *index = ARENA_ARRAY(a, struct ir_subexp, x->count);
+  for (int t = 0; t < x->count; t++) {
+    struct ir_subexp flag = add_flag(x, l->body, ir_se_var(l->params[x->count + t]));
+    struct ir_subexp at = add_binop(x, l->body, IR_BINOP_MUL, ir_se_var(l->params[t]), flag,
+                                    PRIM_I64, "at");
+    index[t] = add_binop(x, l->body, IR_BINOP_SUB, at, ir_se_i64(1), PRIM_I64, "to");
+  }
+  int nr = 2 * x->value_count;
+  struct ir_subexp *res = ARENA_ARRAY(a, struct ir_subexp, nr + 1);
+  l->ret = ARENA_ARRAY(a, struct ir_type, nr + 1);
+  l->ret_count = nr;
+  int v = 0;
+  for (int t = 0; t < x->count; t++) {
+    for (int j = 1; j < x->filters[t]->pat_count; j++, v++) {
+      res[v] = index[t];
+      l->ret[v] = ir_type_scalar(PRIM_I64);
+      res[x->value_count + v] = ir_se_var(l->params[2 * x->count + v]);
+      l->ret[x->value_count + v] = l->params[2 * x->count + v]->type;
+    }
+  }
+  ir_body_set_results(a, l->body, res, nr);
+  return l;
+}
+
+/* One scatter of every value into its blank, bound to the filters' kept arrays. */
+static void add_scatter(struct expansion *x) {
+  struct arena *a = x->p->arena;
+  int n = 2 * x->count + x->value_count;
+  struct ir_var **inputs = ARENA_ARRAY(a, struct ir_var *, n);
+  memcpy(inputs, x->offs, sizeof *inputs * (size_t)(2 * x->count));
+  for (int v = 0; v < x->value_count; v++) {
+    inputs[2 * x->count + v] = x->srcs[v].u.var;
+  }
+  struct ir_var **pat = ARENA_ARRAY(a, struct ir_var *, x->value_count);
+  int *ranks = ARENA_ARRAY(a, int, x->value_count);
+  for (int t = 0, v = 0; t < x->count; t++) {
+    for (int j = 1; j < x->filters[t]->pat_count; j++, v++) {
+      pat[v] = x->filters[t]->pat[j];
+      ranks[v] = 1;
+    }
+  }
+  struct ir_exp e = {.kind = IR_SOAC};
+  e.u.soac = (struct ir_soac){.kind = IR_SOAC_SCATTER,
+                              .width = x->filters[0]->exp.u.soac.width,
+                              .inputs = inputs, .input_count = n,
+                              .map_fn = scatter_lambda(x, inputs, n), .dests = x->blanks,
+                              .dest_count = x->value_count, .dest_ranks = ranks};
+  add_stm(x, x->out, e, pat, x->value_count);
+}
+
+/* ------------------------------------------------------------ Driver */
+
+static void expand_run(struct ir_program *p, struct ir_body *out, struct ir_stm **filters,
+                       int count) {
+  struct expansion x = {.p = p, .out = out, .filters = filters, .count = count};
+  for (int t = 0; t < count; t++) {
+    x.value_count += filters[t]->pat_count - 1;
+  }
+  add_scanomap(&x);
+  add_counts_and_blanks(&x);
+  if (x.value_count > 0) {
+    add_scatter(&x);
+  }
+}
+
+/* Rebuilds b with every run of expandable filters expanded; recurses into the bodies
+ * of ifs and loops, which run on the host, and not into lambdas. */
+static void expand_body(struct ir_program *p, struct ir_body *b) {
+  struct ir_stm **stms = b->stms;
+  int n = b->stm_count;
+  b->stms = NULL;
+  b->stm_count = b->stm_cap = 0;
+  for (int i = 0; i < n; i++) {
+    struct ir_stm *s = stms[i];
+    if (s->exp.kind == IR_IF) {
+      expand_body(p, s->exp.u.if_.then_body);
+      expand_body(p, s->exp.u.if_.else_body);
+    } else if (s->exp.kind == IR_LOOP) {
+      expand_body(p, s->exp.u.loop.body);
+    }
+    if (!expandable(s)) {
+      move_stm(p, b, s);
+      continue;
+    }
+    int end = i + 1;
+    while (end < n && joins_run(stms, i, end)) {
+      end++;
+    }
+    expand_run(p, b, stms + i, end - i);
+    i = end - 1;
+  }
+}
+
+void lower_expand_filters(struct ir_program *p) {
+  diag_set_pass("expand");
+  for (int i = 0; i < p->fun_count; i++) {
+    expand_body(p, p->funs[i]->body);
+  }
+}
