@@ -357,7 +357,7 @@ static void run_pipeline(struct session *s, uint32_t file) {
 /* Note [Compiler stack]
  * ~~~~~~~~~~~~~~~~~~~~~~
  * The passes recurse as deep as the program nests, up to the parser's limit
- * (Note [Nesting limit] in parser.y), and as deep as chains of calls go when the
+ * (Note [Nesting limit] in check_nesting.c), and as deep as chains of calls go when the
  * internaliser specialises callees. That needs more than the 8 MiB a process
  * usually starts with (more again under AddressSanitizer), so the pipeline runs on
  * a thread of its own with COMPILE_STACK bytes of stack, which the system commits

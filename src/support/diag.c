@@ -128,6 +128,10 @@ struct loc loc_span(struct loc from, struct loc to) {
   return from;
 }
 
+struct loc loc_at_end(struct loc l) {
+  return (struct loc){l.file, l.end_line, l.end_col, l.end_line, l.end_col};
+}
+
 /* Note [Columns]
  * ~~~~~~~~~~~~~~
  * Locations hold byte columns (the lexer counts bytes), but messages show columns in
@@ -359,7 +363,7 @@ int diag_error_count(void) {
 /* Note [Stack guard]
  * ~~~~~~~~~~~~~~~~~~
  * The passes recurse over trees whose height the parser bounds (Note [Nesting
- * limit] in parser.y), but some recursions follow other chains: a call of f that
+ * limit] in check_nesting.c), but some recursions follow other chains: a call of f that
  * calls g that calls h... makes the internaliser specialise h inside g inside f, and
  * inlining can nest bodies deeper than the source does. Rather than bound each of
  * these separately, the driver tells diag_set_stack how much stack the passes may

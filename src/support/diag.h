@@ -52,6 +52,7 @@ const char *diag_file_text(uint32_t file, size_t *len);
 void diag_reset_files(void);
 
 struct loc loc_span(struct loc from, struct loc to); /* from's start to to's end */
+struct loc loc_at_end(struct loc l);                 /* empty, where l ends */
 char *loc_format(struct loc l);                      /* "file:line:col", static buffer */
 
 void diag_error(struct loc l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
