@@ -11,28 +11,29 @@
 
 /* ------------------------------------------------------------ Setup */
 
-void emit_cl_init(struct emitter *e) {
-  e->cl = ARENA_NEW(&e->arena, struct emit_cl);
-  memset(e->cl, 0, sizeof *e->cl);
-  strbuf_init(&e->cl->source);
-  e->cl->views = ARENA_ARRAY(&e->arena, struct cl_view *, e->var_count + 1);
-  e->cl->privates = ARENA_ARRAY(&e->arena, struct cl_private *, e->var_count + 1);
-  e->cl->arg_of = ARENA_ARRAY(&e->arena, int, e->var_count + 1);
-  e->cl->seen = ARENA_ARRAY(&e->arena, int, e->var_count + 1);
-  e->cl->transposed = ARENA_ARRAY(&e->arena, const struct cl_transposed *, e->var_count + 1);
-  e->cl->fail_action = "return;";
-  e->cl->where_text = "<unknown>";
-  e->cl->notes_text = "";
+void emit_cl_init(struct emit_cl *cl, const struct ir_program *p, const struct lower_plan *plan) {
+  memset(cl, 0, sizeof *cl);
+  arena_init(&cl->arena);
+  strbuf_init(&cl->source);
+  int n = p->next_var_id + 1;
+  cl->views = ARENA_ARRAY(&cl->arena, struct cl_view *, n);
+  cl->privates = ARENA_ARRAY(&cl->arena, struct cl_private *, n);
+  cl->arg_of = ARENA_ARRAY(&cl->arena, int, n);
+  cl->seen = ARENA_ARRAY(&cl->arena, int, n);
+  cl->transposed = ARENA_ARRAY(&cl->arena, const struct cl_transposed *, n);
+  cl->fail_action = "return;";
+  cl->where_text = "<unknown>";
+  cl->notes_text = "";
+  cl->plan = plan;
 }
 
-void emit_cl_free(struct emitter *e) {
-  if (e->cl != NULL) {
-    strbuf_free(&e->cl->source);
-  }
+void emit_cl_free(struct emit_cl *cl) {
+  strbuf_free(&cl->source);
+  arena_free(&cl->arena);
 }
 
 int add_kernel_name(struct emitter *e, const char *name) {
-  struct emit_cl *cl = e->cl;
+  struct emit_cl *cl = cl_state(e);
   return cl_push_string(e, &cl->kernel_names, &cl->kernel_count, &cl->kernel_cap, name) - 1;
 }
 
@@ -90,7 +91,7 @@ void emit_cl_before_host_stm(struct emitter *e, const struct ir_stm *s) {
   if (!touches_elements(s)) {
     return;
   }
-  struct array_uses u = {.e = e, .seen = e->cl->seen, .stamp = ++e->cl->stamp};
+  struct array_uses u = {.e = e, .seen = cl_state(e)->seen, .stamp = ++cl_state(e)->stamp};
   ir_visit_uses_stm(s, note_array, &u);
   for (int i = 0; i < u.count; i++) {
     emit_c_try(e, "rts_host(ctx, %s.mem, %s)", emit_c_var(e, u.vars[i]), e->where);

@@ -169,7 +169,7 @@ static void group_barrier(struct emitter *e, const struct intra *g) {
 /* for (j = lid; j < n; j += RTS_GROUP) { BODY } with element failures flagged, in the
  * form of Note [uniform element loops]. */
 static const char *open_strided(struct emitter *e, const char *n, const char **label) {
-  *label = emit_c_printf(e, "elem_%d", ++e->cl->next_label);
+  *label = emit_c_printf(e, "elem_%d", ++cl_state(e)->next_label);
   const char *jb = emit_c_tmp(e);
   const char *j = emit_c_tmp(e);
   emit_c_line(e, "for (long %s = RTS_ELEM_FIRST; %s < %s && !gf; %s += RTS_GROUP) {", jb, jb,
@@ -177,8 +177,8 @@ static const char *open_strided(struct emitter *e, const char *n, const char **l
   emit_c_line(e, "  const long %s = RTS_ELEM_INDEX(%s);", j, jb);
   emit_c_line(e, "  if (%s < %s) {", j, n);
   e->indent += 2;
-  e->cl->fail_action = emit_c_printf(e, "gfail = 1; goto %s;", *label);
-  e->cl->guard = NULL;
+  cl_state(e)->fail_action = emit_c_printf(e, "gfail = 1; goto %s;", *label);
+  cl_state(e)->guard = NULL;
   return j;
 }
 
@@ -188,8 +188,8 @@ static void close_strided(struct emitter *e, const struct intra *g, const char *
   emit_c_line(e, "}");
   e->indent--;
   emit_c_line(e, "}");
-  e->cl->fail_action = "gfail = 1; gf = 1;";
-  e->cl->guard = "gf";
+  cl_state(e)->fail_action = "gfail = 1; gf = 1;";
+  cl_state(e)->guard = "gf";
   group_barrier(e, g);
 }
 
@@ -230,7 +230,7 @@ static void group_map(struct emitter *e, struct intra *g, const struct ir_stm *s
 static void group_scatter(struct emitter *e, struct intra *g, const struct ir_stm *s) {
   const struct ir_soac *so = &s->exp.u.soac;
   for (int d = 0; d < so->dest_count; d++) {
-    e->cl->views[s->pat[d]->id] = cl_view_of(e, so->dests[d]);
+    cl_state(e)->views[s->pat[d]->id] = cl_view_of(e, so->dests[d]);
   }
   const char *n = emit_c_tmp(e);
   emit_c_line(e, "const long %s = %s;", n, emit_c_subexp(e, so->width));
@@ -262,8 +262,8 @@ static void close_group_soac(struct emitter *e, struct intra *g) {
   emit_c_line(e, "}");
   e->indent--;
   emit_c_line(e, "}");
-  e->cl->fail_action = "gfail = 1; gf = 1;";
-  e->cl->guard = "gf";
+  cl_state(e)->fail_action = "gfail = 1; gf = 1;";
+  cl_state(e)->guard = "gf";
   group_barrier(e, g);
 }
 
@@ -291,8 +291,8 @@ static void group_reduce(struct emitter *e, struct intra *g, const struct ir_stm
   const char *n = emit_c_tmp(e);
   emit_c_line(e, "const long %s = %s;", n, emit_c_subexp(e, so->width));
   const char *label;
-  e->cl->fail_action = fail_region(e, &label);
-  e->cl->guard = NULL;
+  cl_state(e)->fail_action = fail_region(e, &label);
+  cl_state(e)->guard = NULL;
   if (lower_commutative(so)) {
     emit_c_line(e, "for (long j = lid; j < %s && !failed; j += RTS_GROUP) {", n);
   } else {
@@ -341,7 +341,7 @@ static void group_scan_soac(struct emitter *e, struct intra *g, const struct ir_
   const char *n = emit_c_tmp(e);
   emit_c_line(e, "const long %s = %s;", n, emit_c_subexp(e, so->width));
   const char **carry = declare_accumulators(e, so, "carry");
-  e->cl->guard = NULL;
+  cl_state(e)->guard = NULL;
   emit_c_line(e, "for (long base = 0; base < %s; base += RTS_GROUP) {", n);
   e->indent++;
   emit_c_line(e, "const long i = base + lid;");
@@ -358,7 +358,7 @@ static void group_scan_soac(struct emitter *e, struct intra *g, const struct ir_
     last[r] = emit_c_printf(e, "(%s)%s[min((long)RTS_GROUP, %s - base) - 1]", t, loc[r], n);
   }
   const char *label;
-  e->cl->fail_action = fail_region(e, &label);
+  cl_state(e)->fail_action = fail_region(e, &label);
   emit_c_line(e, "if (i < %s && !failed) {", n);
   e->indent++;
   cl_combine(e, so->op, y, one);
@@ -438,7 +438,7 @@ static void group_loop(struct emitter *e, struct intra *g, const struct ir_stm *
       emit_c_line(e, "const %s %s = %s;", emit_c_elem_type(s->pat[i]->type.prim),
                   emit_c_var(e, s->pat[i]), emit_c_var(e, l->params[i]));
     } else {
-      e->cl->views[s->pat[i]->id] = cl_view_of(e, l->params[i]);
+      cl_state(e)->views[s->pat[i]->id] = cl_view_of(e, l->params[i]);
     }
   }
 }
@@ -544,8 +544,8 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   emit_c_line(e, "}");
   emit_c_line(e, "for (long seg = get_group_id(0); seg < w; seg += get_num_groups(0)) {");
   e->indent++;
-  e->cl->fail_action = "gfail = 1; gf = 1;";
-  e->cl->guard = "gf";
+  cl_state(e)->fail_action = "gfail = 1; gf = 1;";
+  cl_state(e)->guard = "gf";
   group_barrier(e, &g);
   emit_c_line(e, "{");
   e->indent++;
@@ -582,8 +582,8 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   emit_c_line(e, "}");
   e->indent--;
   emit_c_line(e, "}");
-  e->cl->fail_action = "return;";
-  e->cl->guard = NULL;
+  cl_state(e)->fail_action = "return;";
+  cl_state(e)->guard = NULL;
   kb_launch(e, &kb, groups);
   if (scratch != NULL) {
     release_temp(e, scratch);

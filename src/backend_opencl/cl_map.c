@@ -253,7 +253,7 @@ void emit_map2(struct emitter *e, const struct ir_stm *s, const struct lower_ker
     int id = cl_message(e, emit_c_printf(e,
                                          "%s: error: an input of map has outer size %%lld, not "
                                          "the width %%lld",
-                                         e->cl->where_text));
+                                         cl_state(e)->where_text));
     emit_c_line(e, "if (%s != m) {", v->dims[0]);
     emit_c_line(e, "  rts_kernel_fail(errbuf, %d, %s, %s, 0, 0);", id, args[0], args[1]);
     emit_c_line(e, "  return;");

@@ -11,7 +11,7 @@
 
 /* A fresh label and the failure action that jumps to it, flagging the work-item. */
 const char *fail_region(struct emitter *e, const char **label) {
-  *label = emit_c_printf(e, "failed_%d", ++e->cl->next_label);
+  *label = emit_c_printf(e, "failed_%d", ++cl_state(e)->next_label);
   return emit_c_printf(e, "failed = true; goto %s;", *label);
 }
 
@@ -60,10 +60,10 @@ void group_tree(struct emitter *e, const struct ir_lambda *op, const char *const
     emit_c_line(e, "%s %s = %s[lid];", emit_c_elem_type(op->params[r]->type.prim), a[r], loc[r]);
   }
   const char *label;
-  const char *saved = e->cl->fail_action;
-  e->cl->fail_action = fail_region(e, &label);
+  const char *saved = cl_state(e)->fail_action;
+  cl_state(e)->fail_action = fail_region(e, &label);
   cl_combine(e, op, a, b);
-  e->cl->fail_action = saved;
+  cl_state(e)->fail_action = saved;
   for (int r = 0; r < k; r++) {
     emit_c_line(e, "%s[lid] = (%s)%s;", loc[r], cl_elem_type(op->params[r]->type.prim), a[r]);
   }
@@ -89,8 +89,8 @@ static void accumulate_element(struct emitter *e, const struct ir_stm *s, const 
   const struct ir_soac *so = &s->exp.u.soac;
   int k = so->neutral_count;
   const char *label;
-  const char *saved = e->cl->fail_action;
-  e->cl->fail_action = fail_region(e, &label);
+  const char *saved = cl_state(e)->fail_action;
+  cl_state(e)->fail_action = fail_region(e, &label);
   emit_c_line(e, "if (%s!failed) {", guard ? emit_c_printf(e, "%s < w && ", i) : "");
   e->indent++;
   const char **vals = cl_reduction_values(e, so, i, true);
@@ -101,7 +101,7 @@ static void accumulate_element(struct emitter *e, const struct ir_stm *s, const 
   e->indent--;
   emit_c_line(e, "}");
   emit_c_line(e, "%s:;", label);
-  e->cl->fail_action = saved;
+  cl_state(e)->fail_action = saved;
 }
 
 /* Phase 1 of reduce and scan: each group reduces its part of [0, w) into part[group].
@@ -128,8 +128,8 @@ void group_partials(struct emitter *e, const struct ir_stm *s, bool strided,
     const char ***vals = ARENA_ARRAY(&e->arena, const char **, unroll);
     const char **gi = ARENA_ARRAY(&e->arena, const char *, unroll);
     const char *label;
-    const char *saved = e->cl->fail_action;
-    e->cl->fail_action = fail_region(e, &label);
+    const char *saved = cl_state(e)->fail_action;
+    cl_state(e)->fail_action = fail_region(e, &label);
     for (int u = 0; u < unroll; u++) {
       gi[u] = emit_c_printf(e, "gi%d", u);
       emit_c_line(e, "const long %s = g0 + %d * stride;", gi[u], u);
@@ -162,7 +162,7 @@ void group_partials(struct emitter *e, const struct ir_stm *s, bool strided,
     e->indent--;
     emit_c_line(e, "}");
     emit_c_line(e, "%s:;", label);
-    e->cl->fail_action = saved;
+    cl_state(e)->fail_action = saved;
     close_loop(e);
     store_local(e, so->op, loc, acc, "lid");
     group_tree(e, so->op, loc);
@@ -188,10 +188,10 @@ void group_partials(struct emitter *e, const struct ir_stm *s, bool strided,
                             loc[r]);
     }
     const char *label;
-    const char *saved = e->cl->fail_action;
-    e->cl->fail_action = fail_region(e, &label);
+    const char *saved = cl_state(e)->fail_action;
+    cl_state(e)->fail_action = fail_region(e, &label);
     cl_combine(e, so->op, acc, l0);
-    e->cl->fail_action = saved;
+    cl_state(e)->fail_action = saved;
     emit_c_line(e, "%s:;", label);
     e->indent--;
     emit_c_line(e, "}");
@@ -288,13 +288,13 @@ static void last_group(struct emitter *e, const struct ir_soac *so, int kernel,
                             cl_elem_type(t), parts[r]);
   }
   const char *label;
-  const char *saved = e->cl->fail_action;
-  e->cl->fail_action = fail_region(e, &label);
+  const char *saved = cl_state(e)->fail_action;
+  cl_state(e)->fail_action = fail_region(e, &label);
   emit_c_line(e, "if (!failed) {");
   cl_combine(e, so->op, acc, vals);
   emit_c_line(e, "}");
   emit_c_line(e, "%s:;", label);
-  e->cl->fail_action = saved;
+  cl_state(e)->fail_action = saved;
   close_loop(e);
   store_local(e, so->op, loc, acc, "lid");
   group_tree(e, so->op, loc);
@@ -402,7 +402,7 @@ static void emit_segred_group(struct emitter *e, const struct ir_stm *s,
     (void)i;
   }
   const char *label;
-  e->cl->fail_action = fail_region(e, &label);
+  cl_state(e)->fail_action = fail_region(e, &label);
   struct ir_body prefix = *f->body;
   prefix.stm_count = k->inner_index;
   cl_kernel_body(e, &prefix);
@@ -416,7 +416,7 @@ static void emit_segred_group(struct emitter *e, const struct ir_stm *s,
   }
   emit_c_line(e, "const long m = %s;", emit_c_subexp(e, in->width));
   const char *label2;
-  e->cl->fail_action = fail_region(e, &label2);
+  cl_state(e)->fail_action = fail_region(e, &label2);
   for (int i = 0; i < in->input_count; i++) {
     const struct cl_view *v = cl_view_of(e, in->inputs[i]);
     int id = cl_message(e, emit_c_printf(e,
@@ -425,7 +425,7 @@ static void emit_segred_group(struct emitter *e, const struct ir_stm *s,
                                          loc_format(inner->loc), ir_soac_kind_name(in->kind)));
     emit_c_line(e, "if (!failed && %s != m) {", v->dims[0]);
     emit_c_line(e, "  rts_kernel_fail(errbuf, %d, %s, m, 0, 0);", id, v->dims[0]);
-    emit_c_line(e, "  %s", e->cl->fail_action);
+    emit_c_line(e, "  %s", cl_state(e)->fail_action);
     emit_c_line(e, "}");
   }
   if (lower_commutative(in)) {
@@ -446,7 +446,7 @@ static void emit_segred_group(struct emitter *e, const struct ir_stm *s,
   }
   emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
   const char *label3;
-  e->cl->fail_action = fail_region(e, &label3);
+  cl_state(e)->fail_action = fail_region(e, &label3);
   emit_c_line(e, "if (lid == 0 && !failed) {");
   e->indent++;
   struct ir_body suffix = *f->body;
@@ -460,7 +460,7 @@ static void emit_segred_group(struct emitter *e, const struct ir_stm *s,
   e->indent--;
   emit_c_line(e, "}");
   emit_c_line(e, "%s:;", label3);
-  e->cl->fail_action = "return;";
+  cl_state(e)->fail_action = "return;";
   e->indent--;
   emit_c_line(e, "}");
   close_loop(e);

@@ -14,8 +14,8 @@ const char **scan_element(struct emitter *e, const struct ir_stm *s, const char 
   int nacc = so->neutral_count;
   const char **one = declare_accumulators(e, so, "one");
   const char *label;
-  const char *saved = e->cl->fail_action;
-  e->cl->fail_action = fail_region(e, &label);
+  const char *saved = cl_state(e)->fail_action;
+  cl_state(e)->fail_action = fail_region(e, &label);
   emit_c_line(e, "if (%s && !failed) {", in_range);
   e->indent++;
   const char **v = cl_reduction_values(e, so, "i", true);
@@ -28,7 +28,7 @@ const char **scan_element(struct emitter *e, const struct ir_stm *s, const char 
   e->indent--;
   emit_c_line(e, "}");
   emit_c_line(e, "%s:;", label);
-  e->cl->fail_action = saved;
+  cl_state(e)->fail_action = saved;
   return one;
 }
 
@@ -53,15 +53,15 @@ void group_scan(struct emitter *e, const struct ir_lambda *op, const char *const
   emit_c_line(e, "if (lid >= d && !failed) {");
   e->indent++;
   const char *label;
-  const char *saved = e->cl->fail_action;
-  e->cl->fail_action = fail_region(e, &label);
+  const char *saved = cl_state(e)->fail_action;
+  cl_state(e)->fail_action = fail_region(e, &label);
   cl_combine(e, op, left, mine);
   for (int r = 0; r < k; r++) {
     emit_c_line(e, "%s = %s;", mine[r], left[r]);
     emit_c_line(e, "%s[lid] = (%s)%s;", loc[r], cl_elem_type(op->params[r]->type.prim), mine[r]);
   }
   emit_c_line(e, "%s:;", label);
-  e->cl->fail_action = saved;
+  cl_state(e)->fail_action = saved;
   e->indent--;
   emit_c_line(e, "}");
   close_loop(e);
@@ -159,7 +159,7 @@ static void emit_scan_phases(struct emitter *e, const struct ir_stm *s,
                             emit_c_elem_type(op->params[r]->type.prim), loc[r]);
   }
   const char *label3;
-  e->cl->fail_action = fail_region(e, &label3);
+  cl_state(e)->fail_action = fail_region(e, &label3);
   emit_c_line(e, "if (i < end && !failed) {");
   e->indent++;
   cl_combine(e, op, r2, one);
@@ -170,13 +170,13 @@ static void emit_scan_phases(struct emitter *e, const struct ir_stm *s,
   emit_c_line(e, "if (!failed) {");
   e->indent++;
   const char *label4;
-  e->cl->fail_action = fail_region(e, &label4);
+  cl_state(e)->fail_action = fail_region(e, &label4);
   cl_combine(e, op, run, last);
   emit_c_line(e, "%s:;", label4);
   e->indent--;
   emit_c_line(e, "}");
   emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
-  e->cl->fail_action = "return;";
+  cl_state(e)->fail_action = "return;";
   close_loop(e);
   kb_launch(e, &kb3, groups);
   for (int r = 0; r < nacc; r++) {
@@ -269,10 +269,10 @@ static void emit_lookback(struct emitter *e, const struct ir_soac *so, const cha
   got[0] = emit_c_tmp(e);
   emit_c_line(e, "%s %s = %s;", t, got[0], status_value(e, t0, "look[q]"));
   /* excl = got op excl: the earlier tile's value on the left. */
-  const char *saved = e->cl->fail_action;
-  e->cl->fail_action = "failed = true;";
+  const char *saved = cl_state(e)->fail_action;
+  cl_state(e)->fail_action = "failed = true;";
   cl_combine(e, op, got, ex);
-  e->cl->fail_action = saved;
+  cl_state(e)->fail_action = saved;
   emit_c_line(e, "%s = %s;", ex[0], got[0]);
   emit_c_line(e, "if ((uint)(look[q] >> 32) == 2) {");
   emit_c_line(e, "  look_done = 1;");
@@ -365,7 +365,7 @@ void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lower_ker
   for (int r = 0; r < nacc; r++) {
     x[r] = emit_c_printf(e, "(%s)%s[t]", emit_c_elem_type(op->params[r]->type.prim), loc[r]);
   }
-  e->cl->fail_action = fail_region(e, &label);
+  cl_state(e)->fail_action = fail_region(e, &label);
   emit_c_line(e, "if (!failed) {");
   cl_combine(e, op, run, x);
   emit_c_line(e, "}");
@@ -412,7 +412,7 @@ void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lower_ker
   }
   emit_c_line(e, "}");
   close_loop(e);
-  e->cl->fail_action = "return;";
+  cl_state(e)->fail_action = "return;";
   kb_launch(e, &kb, tiles);
   release_temp(e, status);
 }
