@@ -151,6 +151,9 @@ void emit_c_array_exp(struct emitter *e, const struct ir_stm *s);
 /* ------------------------------------------------------------- emit_soac.c */
 
 void emit_c_soac(struct emitter *e, const struct ir_stm *s);
+/* A width error unless input x of the SOAC has the SOAC's width w (a C expression). */
+void emit_c_check_width(struct emitter *e, const struct ir_soac *so, const struct ir_var *x,
+                        const char *w);
 
 /* -------------------------------------------------------------- emit_api.c */
 

@@ -139,6 +139,19 @@ void kb_free_vars(struct emitter *e, struct kbuild *kb, const struct lower_kerne
   }
 }
 
+/* The arguments of a kernel over a SOAC's elements (after its sizes): the SOAC's
+ * inputs, the outputs `outs` and the lambdas' free variables. */
+void kb_soac_args(struct emitter *e, struct kbuild *kb, const struct ir_soac *so,
+                  struct ir_var *const *outs, int out_count, const struct lower_kernel *k) {
+  for (int i = 0; i < so->input_count; i++) {
+    kb_array(e, kb, so->inputs[i]);
+  }
+  for (int i = 0; i < out_count; i++) {
+    kb_array(e, kb, outs[i]);
+  }
+  kb_free_vars(e, kb, k);
+}
+
 /* Emits the kernel: `__kernel void NAME(params) { prologue body }`; the body is what
  * host-mode emission wrote into `body` meanwhile. */
 static void kb_finish(struct emitter *e, struct kbuild *kb, struct strbuf *body) {

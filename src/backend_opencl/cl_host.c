@@ -217,20 +217,15 @@ bool emit_cl_device_stm(struct emitter *e, const struct ir_stm *s,
 
 /* ------------------------------------------------------------ Host parts */
 
-const char *width_of(struct emitter *e, const struct ir_soac *so) {
+/* The SOAC's width as a host constant, its inputs' outer sizes checked against it as
+ * the C backend checks them. */
+const char *checked_width(struct emitter *e, const struct ir_soac *so) {
   const char *w = emit_c_tmp(e);
   emit_c_line(e, "const int64_t %s = %s;", w, emit_c_subexp(e, so->width));
-  return w;
-}
-
-/* Inputs' outer sizes against the width, as the C backend checks them. */
-void check_inputs(struct emitter *e, const struct ir_soac *so, const char *w) {
   for (int i = 0; i < so->input_count; i++) {
-    const char *x = emit_c_var(e, so->inputs[i]);
-    emit_c_fail_if(e, emit_c_printf(e, "%s.shape[0] != %s", x, w),
-                   "rts_width_error(ctx, %s, \"%s\", %s.shape[0], %s)", e->where,
-                   ir_soac_kind_name(so->kind), x, w);
+    emit_c_check_width(e, so, so->inputs[i], w);
   }
+  return w;
 }
 
 /* An output y of shape [w] (or [w][m]) on the device. */

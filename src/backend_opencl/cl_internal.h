@@ -121,6 +121,11 @@ void cl_apply_map_fn_args(struct emitter *e, const struct ir_soac *so, const cha
  * elements of result r (one for a scalar). */
 void cl_apply_map_fn_at(struct emitter *e, const struct ir_soac *so, const char *i, int j,
                         const char *const *const *res);
+/* Fails the kernel unless every input of the inner SOAC `so` has its width w (a kernel
+ * expression; the host checks the outer SOAC's: checked_width), with a message located
+ * at `where`. With skip_failed, a work-item that failed already (`failed`) skips it. */
+void cl_check_widths(struct emitter *e, const struct ir_soac *so, const char *w,
+                     const char *where, bool skip_failed);
 /* Unless s is #[unsafe], fails with the C backend's message when one of the `count`
  * indices `idx` is out of the lengths `dims` (C expressions; `rank` of them). */
 void cl_check_index(struct emitter *e, const struct ir_stm *s, const char *const *idx,
@@ -239,10 +244,8 @@ typedef void (*store_fn)(struct emitter *e, const struct ir_stm *s, const struct
 /* ------------------------------------------------------------ cl_host.c */
 /* Registers a kernel's name in rts_cl_init's table; returns its index. */
 int add_kernel_name(struct emitter *e, const char *name);
-/* The SOAC's width as a host constant. */
-const char *width_of(struct emitter *e, const struct ir_soac *so);
-/* Inputs' outer sizes against the width, as the C backend checks them. */
-void check_inputs(struct emitter *e, const struct ir_soac *so, const char *w);
+/* The SOAC's width as a host constant, its inputs' outer sizes checked against it. */
+const char *checked_width(struct emitter *e, const struct ir_soac *so);
 /* An output y of shape [w] (or [w][m]) on the device. */
 void alloc_output(struct emitter *e, const struct ir_var *y, const char *w,
                   const char *m);
@@ -273,6 +276,9 @@ void kb_buffer(struct emitter *e, struct kbuild *kb, enum prim_type t, const cha
                const char *host_block);
 /* The arguments every form passes: the lambdas' free variables. */
 void kb_free_vars(struct emitter *e, struct kbuild *kb, const struct lower_kernel *k);
+/* A SOAC kernel's arguments: the inputs, the outputs `outs`, the free variables. */
+void kb_soac_args(struct emitter *e, struct kbuild *kb, const struct ir_soac *so,
+                  struct ir_var *const *outs, int out_count, const struct lower_kernel *k);
 /* The launch of kernel kb over `groups` work-groups of RTS_GROUP work-items. */
 void launch(struct emitter *e, const struct kbuild *kb, const char *groups);
 /* Kernel code from here on goes to the kernel's body. */

@@ -504,13 +504,7 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   struct kbuild kb;
   kb_start(e, &kb, kernel_name(e, s, k, local ? "_local" : "_global"));
   kb_long(e, &kb, "w", w);
-  for (int i = 0; i < so->input_count; i++) {
-    kb_array(e, &kb, so->inputs[i]);
-  }
-  for (int i = 0; i < s->pat_count; i++) {
-    kb_array(e, &kb, s->pat[i]);
-  }
-  kb_free_vars(e, &kb, k);
+  kb_soac_args(e, &kb, so, s->pat, s->pat_count, k);
   const char *scratch = NULL;
   if (local) {
     strbuf_puts(&kb.params, ", __local char *mem");
@@ -593,8 +587,7 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
 void emit_intra(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
   const struct ir_soac *so = &s->exp.u.soac;
   const struct ir_lambda *f = so->map_fn;
-  const char *w = width_of(e, so);
-  check_inputs(e, so, w);
+  const char *w = checked_width(e, so);
   for (int i = 0; i < s->pat_count; i++) {
     alloc_output(e, s->pat[i], w,
                  f->ret[i].rank > 0 ? emit_c_subexp(e, f->ret[i].dims[0]) : NULL);

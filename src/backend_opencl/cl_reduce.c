@@ -212,13 +212,8 @@ void reduction_args(struct emitter *e, struct kbuild *kb, const struct ir_stm *s
                     const struct lower_kernel *k, const char *w, bool map_outs) {
   const struct ir_soac *so = &s->exp.u.soac;
   kb_long(e, kb, "w", w);
-  for (int i = 0; i < so->input_count; i++) {
-    kb_array(e, kb, so->inputs[i]);
-  }
-  for (int i = map_outs ? so->neutral_count : s->pat_count; i < s->pat_count; i++) {
-    kb_array(e, kb, s->pat[i]);
-  }
-  kb_free_vars(e, kb, k);
+  int from = map_outs ? so->neutral_count : s->pat_count;
+  kb_soac_args(e, kb, so, s->pat + from, s->pat_count - from, k);
 }
 
 const char **partial_buffers(struct emitter *e, const struct ir_soac *so,
@@ -311,8 +306,7 @@ void emit_reduce(struct emitter *e, const struct ir_stm *s, const struct lower_k
   const struct ir_soac *so = &s->exp.u.soac;
   int nacc = so->neutral_count;
   bool slots = nacc <= RESULT_SLOTS;
-  const char *w = width_of(e, so);
-  check_inputs(e, so, w);
+  const char *w = checked_width(e, so);
   for (int i = nacc; i < s->pat_count; i++) {
     alloc_output(e, s->pat[i], w, NULL);
   }
@@ -375,13 +369,7 @@ static void emit_segred_group(struct emitter *e, const struct ir_stm *s,
   struct kbuild kb;
   kb_start(e, &kb, kernel_name(e, s, k, "_group"));
   kb_long(e, &kb, "w", w);
-  for (int i = 0; i < so->input_count; i++) {
-    kb_array(e, &kb, so->inputs[i]);
-  }
-  for (int i = 0; i < s->pat_count; i++) {
-    kb_array(e, &kb, s->pat[i]);
-  }
-  kb_free_vars(e, &kb, k);
+  kb_soac_args(e, &kb, so, s->pat, s->pat_count, k);
   kb_body(e, &kb);
   emit_c_line(e, "const long lid = get_local_id(0);");
   const char **loc = local_arrays(e, in->op);
@@ -417,17 +405,7 @@ static void emit_segred_group(struct emitter *e, const struct ir_stm *s,
   emit_c_line(e, "const long m = %s;", emit_c_subexp(e, in->width));
   const char *label2;
   cl_state(e)->fail_action = fail_region(e, &label2);
-  for (int i = 0; i < in->input_count; i++) {
-    const struct cl_view *v = cl_view_of(e, in->inputs[i]);
-    int id = cl_message(e, emit_c_printf(e,
-                                         "%s: error: an input of %s has outer size %%lld, not "
-                                         "the width %%lld",
-                                         loc_format(inner->loc), ir_soac_kind_name(in->kind)));
-    emit_c_line(e, "if (!failed && %s != m) {", v->dims[0]);
-    emit_c_line(e, "  rts_kernel_fail(errbuf, %d, %s, m, 0, 0);", id, v->dims[0]);
-    emit_c_line(e, "  %s", cl_state(e)->fail_action);
-    emit_c_line(e, "}");
-  }
+  cl_check_widths(e, in, "m", emit_c_printf(e, "%s", loc_format(inner->loc)), true);
   if (lower_commutative(in)) {
     emit_c_line(e, "for (long j = lid; j < m && !failed; j += RTS_GROUP) {");
   } else {
@@ -469,8 +447,7 @@ static void emit_segred_group(struct emitter *e, const struct ir_stm *s,
 
 void emit_segred(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
   const struct ir_soac *so = &s->exp.u.soac;
-  const char *w = width_of(e, so);
-  check_inputs(e, so, w);
+  const char *w = checked_width(e, so);
   for (int i = 0; i < s->pat_count; i++) {
     alloc_output(e, s->pat[i], w, NULL);
   }

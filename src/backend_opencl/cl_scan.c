@@ -75,8 +75,7 @@ static void emit_scan_phases(struct emitter *e, const struct ir_stm *s,
   const struct ir_soac *so = &s->exp.u.soac;
   int nacc = so->neutral_count;
   const struct ir_lambda *op = so->op;
-  const char *w = width_of(e, so);
-  check_inputs(e, so, w);
+  const char *w = checked_width(e, so);
   for (int i = 0; i < s->pat_count; i++) {
     alloc_output(e, s->pat[i], w, NULL);
   }
@@ -123,10 +122,7 @@ static void emit_scan_phases(struct emitter *e, const struct ir_stm *s,
   struct kbuild kb3;
   kb_start(e, &kb3, kernel_name(e, s, k, "_scan"));
   reduction_args(e, &kb3, s, k, w, false);
-  for (int i = 0; i < nacc; i++) {
-    kb_array(e, &kb3, s->pat[i]);
-  }
-  for (int i = nacc; i < s->pat_count; i++) {
+  for (int i = 0; i < s->pat_count; i++) {
     kb_array(e, &kb3, s->pat[i]);
   }
   const char **pn3 = buffer_params(e, &kb3, so, parts, "part");
@@ -303,8 +299,7 @@ void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lower_ker
     emit_scan_phases(e, s, k);
     return;
   }
-  const char *w = width_of(e, so);
-  check_inputs(e, so, w);
+  const char *w = checked_width(e, so);
   for (int i = 0; i < s->pat_count; i++) {
     alloc_output(e, s->pat[i], w, NULL);
   }

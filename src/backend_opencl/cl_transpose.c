@@ -133,7 +133,7 @@ static void emit_transpose_kernel(struct emitter *e, const char *name, enum prim
 void emit_transpose(struct emitter *e, const struct ir_stm *s,
                     const struct lower_kernel *k) {
   if (s->exp.kind == IR_SOAC) {
-    check_inputs(e, &s->exp.u.soac, width_of(e, &s->exp.u.soac));
+    checked_width(e, &s->exp.u.soac);
   }
   const struct ir_var *x = k->free[0], *y = s->pat[0];
   const char *xn = emit_c_var(e, x), *yn = emit_c_var(e, y);

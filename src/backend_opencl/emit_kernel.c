@@ -84,6 +84,20 @@ void emit_cl_check_value(struct emitter *e, const char *cond, const char *messag
   fail_with(e, cond, id, &value, 1);
 }
 
+void cl_check_widths(struct emitter *e, const struct ir_soac *so, const char *w,
+                     const char *where, bool skip_failed) {
+  for (int k = 0; k < so->input_count; k++) {
+    const struct cl_view *v = cl_view_of(e, so->inputs[k]);
+    const char *args[2] = {v->dims[0], w};
+    int id = cl_message(e, emit_c_printf(e,
+                                         "%s: error: an input of %s has outer size %%lld, not "
+                                         "the width %%lld",
+                                         where, ir_soac_kind_name(so->kind)));
+    const char *cond = emit_c_printf(e, "%s != %s", v->dims[0], w);
+    fail_with(e, skip_failed ? emit_c_printf(e, "!failed && %s", cond) : cond, id, args, 2);
+  }
+}
+
 /* ------------------------------------------------------------ Views */
 
 struct cl_view *cl_view_of(struct emitter *e, const struct ir_var *v) {
@@ -505,15 +519,7 @@ static void emit_sequential_reduction(struct emitter *e, const struct ir_stm *s)
   }
   const char *w = emit_c_tmp(e), *i = emit_c_tmp(e);
   emit_c_line(e, "const long %s = %s;", w, emit_c_subexp(e, so->width));
-  for (int k = 0; k < so->input_count; k++) {
-    const struct cl_view *v = cl_view_of(e, so->inputs[k]);
-    const char *args[2] = {v->dims[0], w};
-    int id = cl_message(e, emit_c_printf(e,
-                                         "%s: error: an input of %s has outer size %%lld, not "
-                                         "the width %%lld",
-                                         cl_state(e)->where_text, ir_soac_kind_name(so->kind)));
-    fail_with(e, emit_c_printf(e, "%s != %s", v->dims[0], w), id, args, 2);
-  }
+  cl_check_widths(e, so, w, cl_state(e)->where_text, false);
   emit_c_line(e, "for (long %s = 0; %s; %s++) {", i,
               loop_cond(e, emit_c_printf(e, "%s < %s", i, w)), i);
   e->indent++;
