@@ -334,6 +334,11 @@ const char **declare_accumulators(struct emitter *e, const struct ir_soac *so,
 const char **local_arrays(struct emitter *e, const struct ir_lambda *op);
 /* The group combines loc[0..L) in order into loc[0] (op need not commute). */
 void group_tree(struct emitter *e, const struct ir_lambda *op, const char *const *loc);
+/* A group's loop over the elements j of [0, n) of a row, into its accumulators; its
+ * end: the group combines them, and every work-item's accumulators take the result. */
+void open_group_elements(struct emitter *e, bool commutative, const char *n);
+void close_group_elements(struct emitter *e, const char *label, const struct ir_lambda *op,
+                          const char *const *loc, const char *const *acc);
 /* loc[r][at] = vals[r] for each accumulator r. */
 void store_local(struct emitter *e, const struct ir_lambda *op, const char *const *loc,
                  const char *const *vals, const char *at);

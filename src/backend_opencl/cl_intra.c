@@ -293,26 +293,13 @@ static void group_reduce(struct emitter *e, struct intra *g, const struct ir_stm
   const char *label;
   cl_state(e)->fail_action = fail_region(e, &label);
   cl_state(e)->guard = NULL;
-  if (lower_commutative(so)) {
-    emit_c_line(e, "for (long j = lid; j < %s && !failed; j += RTS_GROUP) {", n);
-  } else {
-    emit_c_line(e, "const long per = (%s + RTS_GROUP - 1) / RTS_GROUP;", n);
-    emit_c_line(e, "for (long j = lid * per; j < min((lid + 1) * per, %s) && !failed; j++) {",
-                n);
-  }
-  e->indent++;
+  open_group_elements(e, lower_commutative(so), n);
   const char **vals = cl_reduction_values(e, so, "j", true);
   if (so->map_fn != NULL) {
     store_results(e, s->pat + nacc, s->pat_count - nacc, vals + nacc, "j");
   }
   cl_combine(e, so->op, acc, vals);
-  close_loop(e);
-  emit_c_line(e, "%s:;", label);
-  store_local(e, so->op, loc, acc, "lid");
-  group_tree(e, so->op, loc);
-  for (int r = 0; r < nacc; r++) {
-    emit_c_line(e, "%s = (%s)%s[0];", acc[r], emit_c_elem_type(s->pat[r]->type.prim), loc[r]);
-  }
+  close_group_elements(e, label, so->op, loc, acc);
   close_group_soac(e, g);
 }
 

@@ -104,6 +104,36 @@ static void accumulate_element(struct emitter *e, const struct ir_stm *s, const 
   cl_state(e)->fail_action = saved;
 }
 
+/* A group's loop over the elements j of [0, n) of one row, which its work-items reduce
+ * into their accumulators: strided when the operator commutes, else a chunk of
+ * consecutive elements per work-item, so that the group combines them in order. A
+ * failed work-item leaves it. */
+void open_group_elements(struct emitter *e, bool commutative, const char *n) {
+  if (commutative) {
+    emit_c_line(e, "for (long j = lid; j < %s && !failed; j += RTS_GROUP) {", n);
+  } else {
+    emit_c_line(e, "const long per = (%s + RTS_GROUP - 1) / RTS_GROUP;", n);
+    emit_c_line(e, "for (long j = lid * per; j < min((lid + 1) * per, %s) && !failed; j++) {",
+                n);
+  }
+  e->indent++;
+}
+
+/* Closes the loop (failures jump to `label` after it); the group combines the
+ * work-items' accumulators `acc` through `loc`, and every work-item's acc takes the
+ * result. */
+void close_group_elements(struct emitter *e, const char *label, const struct ir_lambda *op,
+                          const char *const *loc, const char *const *acc) {
+  close_loop(e);
+  emit_c_line(e, "%s:;", label);
+  store_local(e, op, loc, acc, "lid");
+  group_tree(e, op, loc);
+  for (int r = 0; r < op->param_count / 2; r++) {
+    emit_c_line(e, "%s = (%s)%s[0];", acc[r], emit_c_elem_type(op->params[r]->type.prim),
+                loc[r]);
+  }
+}
+
 /* Phase 1 of reduce and scan: each group reduces its part of [0, w) into part[group].
  * Commutative operators take a grid-stride loop per work-item; the others go through
  * the group in order, RTS_GROUP elements at a time, over the group's own chunk. */
@@ -406,22 +436,10 @@ static void emit_segred_group(struct emitter *e, const struct ir_stm *s,
   const char *label2;
   cl_state(e)->fail_action = fail_region(e, &label2);
   cl_check_widths(e, in, "m", emit_c_printf(e, "%s", loc_format(inner->loc)), true);
-  if (lower_commutative(in)) {
-    emit_c_line(e, "for (long j = lid; j < m && !failed; j += RTS_GROUP) {");
-  } else {
-    emit_c_line(e, "const long per = (m + RTS_GROUP - 1) / RTS_GROUP;");
-    emit_c_line(e, "for (long j = lid * per; j < min((lid + 1) * per, m) && !failed; j++) {");
-  }
-  e->indent++;
+  open_group_elements(e, lower_commutative(in), "m");
   const char **vals = cl_reduction_values(e, in, "j", true);
   cl_combine(e, in->op, acc, vals);
-  close_loop(e);
-  emit_c_line(e, "%s:;", label2);
-  store_local(e, in->op, loc, acc, "lid");
-  group_tree(e, in->op, loc);
-  for (int r = 0; r < nacc; r++) {
-    emit_c_line(e, "%s = (%s)%s[0];", acc[r], emit_c_elem_type(inner->pat[r]->type.prim), loc[r]);
-  }
+  close_group_elements(e, label2, in->op, loc, acc);
   emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
   const char *label3;
   cl_state(e)->fail_action = fail_region(e, &label3);
