@@ -107,6 +107,8 @@ const char *cl_view_elems(struct emitter *e, const struct cl_view *w, int from);
 void cl_declare_view(struct emitter *e, const struct ir_var *v, const char *ptr,
                      const char *const *dims);
 void cl_bind_row(struct emitter *e, struct ir_var *p, const struct cl_view *w, const char *i);
+/* map_fn's parameters bound to row i of the SOAC's inputs (views), its index to i. */
+void cl_bind_map_rows(struct emitter *e, const struct ir_soac *so, const char *i);
 
 /* Kernel code of a body (its results are left to the caller). */
 void cl_kernel_body(struct emitter *e, const struct ir_body *b);

@@ -530,12 +530,7 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   group_barrier(e, &g);
   emit_c_line(e, "{");
   e->indent++;
-  for (int i = 0; i < so->input_count; i++) {
-    cl_bind_row(e, f->params[i], cl_view_of(e, so->inputs[i]), "seg");
-  }
-  if (f->index != NULL) {
-    emit_c_line(e, "const long %s = seg;", emit_c_var(e, f->index));
-  }
+  cl_bind_map_rows(e, so, "seg");
   group_body(e, &g, f->body);
   for (int r = 0; r < f->ret_count; r++) {
     const struct cl_view *out = cl_view_of(e, s->pat[r]);

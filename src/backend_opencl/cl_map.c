@@ -223,12 +223,7 @@ void emit_map2(struct emitter *e, const struct ir_stm *s, const struct lower_ker
   const char **res = declare_results(e, in->map_fn->ret, in->map_fn->ret_count);
   emit_c_line(e, "{");
   e->indent++;
-  for (int i = 0; i < so->input_count; i++) {
-    cl_bind_row(e, f->params[i], cl_view_of(e, so->inputs[i]), "i");
-  }
-  if (f->index != NULL) {
-    emit_c_line(e, "const long %s = i;", emit_c_var(e, f->index));
-  }
+  cl_bind_map_rows(e, so, "i");
   struct ir_body prefix = *f->body;
   prefix.stm_count = k->inner_index;
   cl_kernel_body(e, &prefix);

@@ -409,12 +409,7 @@ static void emit_segred_group(struct emitter *e, const struct ir_stm *s,
   const char **res = declare_results(e, f->ret, f->ret_count);
   emit_c_line(e, "{");
   e->indent++;
-  for (int i = 0; i < so->input_count; i++) {
-    cl_bind_row(e, f->params[i], cl_view_of(e, so->inputs[i]), "seg");
-  }
-  if (f->index != NULL) {
-    emit_c_line(e, "const long %s = seg;", emit_c_var(e, f->index));
-  }
+  cl_bind_map_rows(e, so, "seg");
   for (int i = 0; i < k->inner_index; i++) {
     /* Declared before any jump, so that failures can skip their definitions. */
     (void)i;

@@ -199,6 +199,16 @@ void cl_bind_row(struct emitter *e, struct ir_var *p, const struct cl_view *w, c
   declare_view(e, p, ptr, w->dims + 1, w->strides != NULL ? w->strides + 1 : NULL);
 }
 
+void cl_bind_map_rows(struct emitter *e, const struct ir_soac *so, const char *i) {
+  const struct ir_lambda *f = so->map_fn;
+  for (int k = 0; k < so->input_count; k++) {
+    cl_bind_row(e, f->params[k], cl_view_of(e, so->inputs[k]), i);
+  }
+  if (f->index != NULL) {
+    emit_c_line(e, "const long %s = %s;", emit_c_var(e, f->index), i);
+  }
+}
+
 /* ------------------------------------------------------------ Statements */
 
 static void declare_scalar(struct emitter *e, const struct ir_var *v) {
