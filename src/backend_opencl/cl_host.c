@@ -129,6 +129,17 @@ void emit_cl_after_nested_apply(struct emitter *e, const struct ir_stm *s) {
 /* Arrays of at least this many bytes that replicate makes are filled on the device. */
 #define DEVICE_FILL_MIN "(int64_t)65536"
 
+/* Ends the device path of s (an `if` whose block is open): else the host path. */
+static void else_host(struct emitter *e, const struct ir_stm *s,
+                      void (*host)(struct emitter *, const struct ir_stm *)) {
+  e->indent--;
+  emit_c_line(e, "} else {");
+  e->indent++;
+  host(e, s);
+  e->indent--;
+  emit_c_line(e, "}");
+}
+
 /* replicate of a scalar: filled on the device when large (the host path otherwise). */
 static bool device_replicate(struct emitter *e, const struct ir_stm *s,
                              void (*host)(struct emitter *, const struct ir_stm *)) {
@@ -156,12 +167,7 @@ static bool device_replicate(struct emitter *e, const struct ir_stm *s,
   emit_c_line(e, "%s.data = rts_block_data(%s.mem);", yn, yn);
   emit_c_try(e, "rts_cl_fill(ctx, ctx->cl, rts_dev_mem(%s.mem), 0, %s, &%s, sizeof %s, %s)", yn,
              bytes, pattern, pattern, e->where);
-  e->indent--;
-  emit_c_line(e, "} else {");
-  e->indent++;
-  host(e, s);
-  e->indent--;
-  emit_c_line(e, "}");
+  else_host(e, s, host);
   e->indent--;
   emit_c_line(e, "}");
   return true;
@@ -191,12 +197,7 @@ static void device_copy(struct emitter *e, const struct ir_stm *s,
              yn, xn, xn, xn, bytes, e->where);
   e->indent--;
   emit_c_line(e, "}");
-  e->indent--;
-  emit_c_line(e, "} else {");
-  e->indent++;
-  host(e, s);
-  e->indent--;
-  emit_c_line(e, "}");
+  else_host(e, s, host);
 }
 
 bool emit_cl_device_stm(struct emitter *e, const struct ir_stm *s,

@@ -267,13 +267,19 @@ static void close_group_soac(struct emitter *e, struct intra *g) {
   group_barrier(e, g);
 }
 
-static void group_reduce(struct emitter *e, struct intra *g, const struct ir_stm *s) {
-  const struct ir_soac *so = &s->exp.u.soac;
-  int nacc = so->neutral_count;
+/* The number of the inner reduce or scan s among the group's (its local arrays'). */
+static int reduction_index(const struct intra *g, const struct ir_stm *s) {
   int index = 0;
   while ((const struct ir_stm *)g->reductions[index] != s) {
     index++;
   }
+  return index;
+}
+
+static void group_reduce(struct emitter *e, struct intra *g, const struct ir_stm *s) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  int nacc = so->neutral_count;
+  int index = reduction_index(g, s);
   for (int k = nacc; k < s->pat_count; k++) {
     view_slot(e, g, s->pat[k]);
   }
@@ -309,10 +315,7 @@ static void group_reduce(struct emitter *e, struct intra *g, const struct ir_stm
 static void group_scan_soac(struct emitter *e, struct intra *g, const struct ir_stm *s) {
   const struct ir_soac *so = &s->exp.u.soac;
   int nacc = so->neutral_count;
-  int index = 0;
-  while ((const struct ir_stm *)g->reductions[index] != s) {
-    index++;
-  }
+  int index = reduction_index(g, s);
   for (int k = 0; k < s->pat_count; k++) {
     view_slot(e, g, s->pat[k]);
   }
