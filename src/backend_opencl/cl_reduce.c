@@ -231,7 +231,8 @@ void group_partials(struct emitter *e, const struct ir_stm *s, bool strided,
   }
   emit_c_line(e, "if (lid == 0) {");
   for (int r = 0; r < k; r++) {
-    emit_c_line(e, "  %s[grp] = %s;", parts[r], strided ? emit_c_printf(e, "%s[0]", loc[r]) : acc[r]);
+    emit_c_line(e, "  %s[grp] = %s;", parts[r],
+                strided ? emit_c_printf(e, "%s[0]", loc[r]) : acc[r]);
   }
   emit_c_line(e, "}");
 }

@@ -253,7 +253,8 @@ static void emit_lookback(struct emitter *e, const struct ir_soac *so, const cha
   e->indent++;
   emit_c_line(e, "if (lid < RTS_SCAN_LOOKBACK && end - 1 - lid >= 0) {");
   emit_c_line(e, "  ulong word;");
-  emit_c_line(e, "  while (((word = *(volatile __global ulong *)&status[end - lid]) >> 32) == 0) {");
+  emit_c_line(e, "  while (((word = *(volatile __global ulong *)&status[end - lid]) >> 32) == 0) "
+                 "{");
   emit_c_line(e, "  }");
   emit_c_line(e, "  look[lid] = word;");
   emit_c_line(e, "}");
