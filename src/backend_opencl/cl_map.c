@@ -115,13 +115,7 @@ void emit_elementwise(struct emitter *e, const struct ir_stm *s,
   struct kbuild kb;
   kb_start(e, &kb, kk->name);
   kb_long(e, &kb, "w", w);
-  for (int i = 0; i < so->input_count; i++) {
-    kb_array(e, &kb, so->inputs[i]);
-  }
-  for (int i = 0; i < outputs; i++) {
-    kb_array(e, &kb, s->pat[i]);
-  }
-  kb_free_vars(e, &kb, k);
+  kb_soac_args(e, &kb, so, s->pat, outputs, k);
   kb_body(e, &kb);
   int unroll = kk->geo.items;
   bool vector = kk->geo.vectors;
@@ -172,8 +166,7 @@ void emit_map_kernel(struct emitter *e, const struct ir_stm *s,
 
 void emit_map(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
   const struct ir_soac *so = &s->exp.u.soac;
-  const char *w = width_of(e, so);
-  check_inputs(e, so, w);
+  const char *w = checked_width(e, so);
   for (int i = 0; i < s->pat_count; i++) {
     alloc_output(e, s->pat[i], w, NULL);
   }
@@ -188,8 +181,7 @@ void emit_map2(struct emitter *e, const struct ir_stm *s, const struct lower_ker
   const struct ir_soac *so = &s->exp.u.soac;
   const struct ir_lambda *f = so->map_fn;
   const struct ir_soac *in = &k->inner->exp.u.soac;
-  const char *w = width_of(e, so);
-  check_inputs(e, so, w);
+  const char *w = checked_width(e, so);
   const char *mw = emit_c_tmp(e);
   emit_c_line(e, "const int64_t %s = %s;", mw, emit_c_subexp(e, in->width));
   for (int i = 0; i < s->pat_count; i++) {
@@ -199,41 +191,21 @@ void emit_map2(struct emitter *e, const struct ir_stm *s, const struct lower_ker
   kb_start(e, &kb, cl_kir(k, "")->name);
   kb_long(e, &kb, "w", w);
   kb_long(e, &kb, "m", mw);
-  for (int i = 0; i < so->input_count; i++) {
-    kb_array(e, &kb, so->inputs[i]);
-  }
-  for (int i = 0; i < s->pat_count; i++) {
-    kb_array(e, &kb, s->pat[i]);
-  }
-  kb_free_vars(e, &kb, k);
+  kb_soac_args(e, &kb, so, s->pat, s->pat_count, k);
   kb_body(e, &kb);
   open_grid_loop(e, "g", "w * m");
   emit_c_line(e, "const long i = g / m, j = g - (g / m) * m;");
   const char **res = declare_results(e, in->map_fn->ret, in->map_fn->ret_count);
   emit_c_line(e, "{");
   e->indent++;
-  for (int i = 0; i < so->input_count; i++) {
-    cl_bind_row(e, f->params[i], cl_view_of(e, so->inputs[i]), "i");
-  }
-  if (f->index != NULL) {
-    emit_c_line(e, "const long %s = i;", emit_c_var(e, f->index));
-  }
+  cl_bind_map_rows(e, so, "i");
   struct ir_body prefix = *f->body;
   prefix.stm_count = k->inner_index;
   cl_kernel_body(e, &prefix);
-  for (int i = 0; i < in->input_count; i++) {
-    const struct cl_view *v = cl_view_of(e, in->inputs[i]);
-    const char *args[2] = {v->dims[0], "m"};
+  if (in->input_count > 0) {
     cl_set_where(e, k->inner);
-    int id = cl_message(e, emit_c_printf(e,
-                                         "%s: error: an input of map has outer size %%lld, not "
-                                         "the width %%lld",
-                                         e->cl->where_text));
-    emit_c_line(e, "if (%s != m) {", v->dims[0]);
-    emit_c_line(e, "  rts_kernel_fail(errbuf, %d, %s, %s, 0, 0);", id, args[0], args[1]);
-    emit_c_line(e, "  return;");
-    emit_c_line(e, "}");
   }
+  cl_check_widths(e, in, "m", cl_state(e)->where_text, false);
   cl_apply_map_fn(e, in, "j", res);
   e->indent--;
   emit_c_line(e, "}");
