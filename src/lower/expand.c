@@ -13,6 +13,9 @@
  * Filters inside lambdas, those marked #[sequential], and filters that keep rows are
  * left alone (a scatter of rows is not a kernel form). The C backend runs filters as
  * they are, in one sequential pass, and does not call this.
+ *
+ * The same walk interchanges reductions and scans of rows by vectorised operators into
+ * maps over the columns (interchange.c, Note [reductions of rows] there).
  */
 #include "lower/lower.h"
 
@@ -449,6 +452,9 @@ static void expand_body(struct ir_program *p, struct ir_body *b) {
       expand_body(p, s->exp.u.if_.else_body);
     } else if (s->exp.kind == IR_LOOP) {
       expand_body(p, s->exp.u.loop.body);
+    }
+    if (lower_interchange(p, b, s)) {
+      continue;
     }
     if (!expandable(s)) {
       move_stm(p, b, s);

@@ -131,6 +131,12 @@ struct lower_plan {
  * and kept arrays stay bound to the same variables; the program passes ir_verify. */
 void lower_expand_filters(struct ir_program *p);
 
+/* For lower_expand_filters: when s, a host-level statement, is a reduce, scan, redomap
+ * or scanomap whose operator is a map of a scalar operator over rows, adds to `out`
+ * the map over the columns that replaces it (interchange.c) and returns true; returns
+ * false, adding nothing, otherwise. */
+bool lower_interchange(struct ir_program *p, struct ir_body *out, struct ir_stm *s);
+
 /* Plans the program's kernels (the program is not changed). */
 void lower_program(struct lower_plan *plan, const struct ir_program *p);
 void lower_plan_free(struct lower_plan *plan);
