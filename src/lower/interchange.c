@@ -58,6 +58,8 @@ struct interchange {
   int k;                  /* accumulators */
   struct ir_var **arrays; /* per accumulator: the [n][m] array reduced */
   bool scan;
+  const int *uses;        /* by variable id: uses in the function, before the rewrite */
+  bool *unused;           /* by statement of out: a neutral row no longer used */
 };
 
 static struct ir_stm *add_stm(const struct interchange *x, struct ir_body *b,
@@ -267,40 +269,66 @@ static struct ir_lambda *scalar_operator(const struct interchange *x) {
 
 /* ------------------------------------------------------------ Rows of a redomap */
 
+/* The map-out of f that returns the same variable as f's result r, or -1. */
+static int same_map_out(const struct ir_lambda *f, int k, int r) {
+  const struct ir_subexp *res = f->body->results;
+  for (int i = k; res[r].kind == IR_SE_VAR && i < f->ret_count; i++) {
+    if (res[i].kind == IR_SE_VAR && res[i].u.var == res[r].u.var) {
+      return i;
+    }
+  }
+  return -1;
+}
+
 /* `let (rows.., outs..) = map(n; inputs) f`, the map of a redomap or scanomap; the
- * rows become the arrays reduced, the map-outs stay bound to the statement's own. */
+ * rows become the arrays reduced, the map-outs stay bound to the statement's own. A
+ * row that is also a map-out (`let ys = map f xs in (reduce op ne ys, ys)`, fused) is
+ * reduced from the map-out, made once. */
 static void split_map(struct interchange *x) {
   struct arena *a = x->p->arena;
   const struct ir_soac *so = x->so;
   struct ir_lambda *f = so->map_fn;
-  struct ir_var **pat = ARENA_ARRAY(a, struct ir_var *, f->ret_count);
+  int n = f->ret_count;
+  struct ir_var **pat = ARENA_ARRAY(a, struct ir_var *, n);
+  struct ir_subexp *res = ARENA_ARRAY(a, struct ir_subexp, n);
+  struct ir_type *ret = ARENA_ARRAY(a, struct ir_type, n);
   x->arrays = ARENA_ARRAY(a, struct ir_var *, x->k);
-  for (int i = 0; i < f->ret_count; i++) {
-    if (i >= x->k) {
-      pat[i] = x->s->pat[i];
+  int count = 0;
+  for (int i = 0; i < n; i++) {
+    int same = i < x->k ? same_map_out(f, x->k, i) : -1;
+    if (same >= 0) {
+      x->arrays[i] = x->s->pat[same];
       continue;
     }
-    struct ir_subexp dims[2] = {so->width, f->ret[i].dims[0]};
-    pat[i] = x->arrays[i] = fresh(x, "rows", ir_type_array(a, f->ret[i].prim, 2, dims));
+    if (i < x->k) {
+      struct ir_subexp dims[2] = {so->width, f->ret[i].dims[0]};
+      x->arrays[i] = fresh(x, "rows", ir_type_array(a, f->ret[i].prim, 2, dims));
+    }
+    pat[count] = i < x->k ? x->arrays[i] : x->s->pat[i];
+    res[count] = f->body->results[i];
+    ret[count++] = f->ret[i];
   }
+  ir_body_set_results(a, f->body, res, count);
+  f->ret = ret;
+  f->ret_count = count;
   struct ir_exp e = {.kind = IR_SOAC};
   e.u.soac = (struct ir_soac){.kind = IR_SOAC_MAP, .width = so->width, .inputs = so->inputs,
                               .input_count = so->input_count, .map_fn = f};
-  add_stm(x, x->out, e, pat, f->ret_count);
+  add_stm(x, x->out, e, pat, count);
 }
 
 /* ------------------------------------------------------------ The map over columns */
 
-/* The binding of v among the statements of the rebuilt body so far, or NULL. */
-static const struct ir_stm *bound_in(const struct ir_body *b, const struct ir_var *v) {
+/* The statement of the rebuilt body so far that binds v, or -1. */
+static int bound_in(const struct ir_body *b, const struct ir_var *v) {
   for (int i = 0; i < b->stm_count; i++) {
     for (int j = 0; j < b->stms[i]->pat_count; j++) {
       if (b->stms[i]->pat[j] == v) {
-        return b->stms[i];
+        return i;
       }
     }
   }
-  return NULL;
+  return -1;
 }
 
 /* array[i] (or array[i, j]), of element type t, added to b. */
@@ -320,12 +348,14 @@ static struct ir_subexp add_read(const struct interchange *x, struct ir_body *b,
 }
 
 /* The neutral element of column j, in b: the scalar that a replicate of the neutral
- * row fills, or the row's element j. */
+ * row fills (the replicate goes when nothing else uses it), or the row's element j. */
 static struct ir_subexp column_neutral(const struct interchange *x, struct ir_body *b,
                                        struct ir_subexp ne, struct ir_var *j) {
-  const struct ir_stm *s = bound_in(x->out, ne.u.var);
+  int at = bound_in(x->out, ne.u.var);
+  const struct ir_stm *s = at >= 0 ? x->out->stms[at] : NULL;
   if (s != NULL && s->exp.kind == IR_REPLICATE && s->exp.u.replicate.count == 1 &&
       ir_subexp_type(s->exp.u.replicate.value).rank == 0) {
+    x->unused[at] = x->unused[at] || x->uses[ne.u.var->id] == 1;
     return s->exp.u.replicate.value;
   }
   return add_read(x, b, ne.u.var, j, NULL);
@@ -411,17 +441,26 @@ static void add_column_map(struct interchange *x) {
 
 /* ------------------------------------------------------------ Driver */
 
-bool lower_interchange(struct ir_program *p, struct ir_body *out, struct ir_stm *s) {
+bool lower_interchange(struct ir_program *p, struct ir_body *out, struct ir_stm *s,
+                       const int *uses) {
   if (!interchangeable(s)) {
     return false;
   }
   const struct ir_soac *so = &s->exp.u.soac;
   struct interchange x = {.p = p, .out = out, .s = s, .so = so, .k = so->neutral_count,
                           .arrays = so->inputs,
-                          .scan = so->kind == IR_SOAC_SCAN || so->kind == IR_SOAC_SCANOMAP};
+                          .scan = so->kind == IR_SOAC_SCAN || so->kind == IR_SOAC_SCANOMAP,
+                          .uses = uses};
+  x.unused = ARENA_ARRAY(p->arena, bool, out->stm_count + 1);
+  int before = out->stm_count;
   if (so->kind == IR_SOAC_REDOMAP || so->kind == IR_SOAC_SCANOMAP) {
     split_map(&x);
   }
   add_column_map(&x);
+  bool *keep = ARENA_ARRAY(p->arena, bool, out->stm_count + 1);
+  for (int i = 0; i < out->stm_count; i++) {
+    keep[i] = i >= before || !x.unused[i];
+  }
+  ir_body_filter(out, keep);
   return true;
 }

@@ -134,8 +134,11 @@ void lower_expand_filters(struct ir_program *p);
 /* For lower_expand_filters: when s, a host-level statement, is a reduce, scan, redomap
  * or scanomap whose operator is a map of a scalar operator over rows, adds to `out`
  * the map over the columns that replaces it (interchange.c) and returns true; returns
- * false, adding nothing, otherwise. */
-bool lower_interchange(struct ir_program *p, struct ir_body *out, struct ir_stm *s);
+ * false, adding nothing, otherwise. uses: the use counts of the function's variables
+ * (ir_use_counts) before the rewrite, so that a replicated neutral row that only s
+ * used is dropped from `out`. */
+bool lower_interchange(struct ir_program *p, struct ir_body *out, struct ir_stm *s,
+                       const int *uses);
 
 /* Plans the program's kernels (the program is not changed). */
 void lower_program(struct lower_plan *plan, const struct ir_program *p);
