@@ -126,9 +126,11 @@ struct lower_plan {
 };
 
 /* For the OpenCL backend, before lower_program: rewrites each filter at host level
- * whose lambda is kernel code into a scanomap and a scatter, which kernel forms cover,
- * consecutive filters of the same inputs (a partition) together (expand.c). The count
- * and kept arrays stay bound to the same variables; the program passes ir_verify. */
+ * whose lambda is kernel code (but for the rows it keeps) into a scanomap and scatters,
+ * which kernel forms cover, consecutive filters of the same inputs (a partition)
+ * together (expand.c), and each reduction of rows by a vectorised operator into a map
+ * over the columns (interchange.c). The count, kept arrays and reductions' results stay
+ * bound to the same variables; the program passes ir_verify. */
 void lower_expand_filters(struct ir_program *p);
 
 /* For lower_expand_filters: when s, a host-level statement, is a reduce, scan, redomap
