@@ -379,10 +379,22 @@ static struct ir_type outer(const struct interchange *x, struct ir_subexp n, str
   return ir_type_array(x->p->arena, t.prim, t.rank + 1, dims);
 }
 
+/* The parameter of f that f's result r is, or -1. */
+static int param_result(const struct ir_lambda *f, int r) {
+  struct ir_subexp res = f->body->results[r];
+  for (int q = 0; res.kind == IR_SE_VAR && q < f->param_count; q++) {
+    if (f->params[q] == res.u.var) {
+      return q;
+    }
+  }
+  return -1;
+}
+
 /* `let (rows.., outs..) = map(n; inputs) f`, the map of a redomap or scanomap; the
  * rows become the arrays reduced, the map-outs stay bound to the statement's own. A
- * row that is also a map-out (`let ys = map f xs in (reduce op ne ys, ys)`, fused) is
- * reduced from the map-out, made once. */
+ * row that is a row of an input is reduced from that input, and one that is also a
+ * map-out (`let ys = map f xs in (reduce op ne ys, ys)`, fused) from the map-out: the
+ * map makes neither (nor is there a map when nothing is left to make). */
 static void split_map(struct interchange *x) {
   struct arena *a = x->p->arena;
   const struct ir_soac *so = x->so;
@@ -394,9 +406,10 @@ static void split_map(struct interchange *x) {
   x->arrays = ARENA_ARRAY(a, struct ir_var *, x->k);
   int count = 0;
   for (int i = 0; i < n; i++) {
+    int param = i < x->k ? param_result(f, i) : -1;
     int same = i < x->k ? same_map_out(f, x->k, i) : -1;
-    if (same >= 0) {
-      x->arrays[i] = x->s->pat[same];
+    if (param >= 0 || same >= 0) {
+      x->arrays[i] = param >= 0 ? so->inputs[param] : x->s->pat[same];
       continue;
     }
     if (i < x->k) {
@@ -409,6 +422,9 @@ static void split_map(struct interchange *x) {
   ir_body_set_results(a, f->body, res, count);
   f->ret = ret;
   f->ret_count = count;
+  if (count == 0) {
+    return;
+  }
   struct ir_exp e = {.kind = IR_SOAC};
   e.u.soac = (struct ir_soac){.kind = IR_SOAC_MAP, .width = so->width, .inputs = so->inputs,
                               .input_count = so->input_count, .map_fn = f};
