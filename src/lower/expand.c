@@ -78,8 +78,8 @@
  *
  * Element c of a kept row r goes to row offs[r] - 1 of the result; an element of a row
  * not kept to c - d, which is negative, so the scatter skips it. Rows of more
- * dimensions flatten the same way, d the product of them. Reshapes are views (no
- * copies) of the arrays they reshape; a kept row is read once and written once, and
+ * dimensions flatten the same way, d the product of them. A reshape of an array laid
+ * out in order is a view, not a copy; a kept row is read once and written once, and
  * neighbouring work-items read and write neighbouring elements. [w][0] rows make a
  * scatter of no elements and [count][0] kept rows. The lambda must be kernel code but
  * for these results (its other values are scalars, as for any filter).
