@@ -10,15 +10,20 @@
  * ir_verify; the count and the kept arrays stay bound to the filter's own variables, so
  * the existential sizes they carry are unchanged.
  *
- * Filters inside lambdas, those marked #[sequential], and filters that keep rows are
- * left alone (a scatter of rows is not a kernel form). The C backend runs filters as
- * they are, in one sequential pass, and does not call this.
+ * A filter that keeps rows (arrays of rows of its inputs) scatters them element by
+ * element, flattened (Note [filters of rows]). Filters inside lambdas and those marked
+ * #[sequential] are left alone. The C backend runs filters as they are, in one
+ * sequential pass, and does not call this.
+ *
+ * The same walk interchanges reductions and scans of rows by vectorised operators into
+ * maps over the columns (interchange.c, Note [reductions of rows] there).
  */
 #include "lower/lower.h"
 
 #include <string.h>
 
 #include "ir/util.h"
+#include "support/heap.h"
 
 /* Note [filter as scan and scatter]
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
@@ -58,6 +63,28 @@
  * (one array plus a count per class), bound to the same variables.
  */
 
+/* Note [filters of rows]
+ * ~~~~~~~~~~~~~~~~~~~~~~~
+ * A filter of xs: [w][d]t that keeps its rows (the lambda returns its parameter) has no
+ * scatter of rows to write them with: scatter writes scalars. Its rows are scattered as
+ * the elements they are made of instead, one scatter per kept array:
+ *
+ *   let flat: [w*d]t = reshape(xs, [w*d])
+ *   let blank: [count*d]t = replicate count*d 0
+ *   let kept_flat = scatter blank flat
+ *     (\x at e -> let r = e / d; let c = e % d
+ *                 in ((offs[r] * i64 keeps[r] - 1) * d + c, x))
+ *   let kept: [count][d]t = reshape(kept_flat, [count, d])
+ *
+ * Element c of a kept row r goes to row offs[r] - 1 of the result; an element of a row
+ * not kept to c - d, which is negative, so the scatter skips it. Rows of more
+ * dimensions flatten the same way, d the product of them. A reshape of an array laid
+ * out in order is a view, not a copy; a kept row is read once and written once, and
+ * neighbouring work-items read and write neighbouring elements. [w][0] rows make a
+ * scatter of no elements and [count][0] kept rows. The lambda must be kernel code but
+ * for these results (its other values are scalars, as for any filter).
+ */
+
 /* A run of filters that expands together, and what expansion makes for it. */
 struct expansion {
   struct ir_program *p;
@@ -70,6 +97,8 @@ struct expansion {
   struct ir_subexp *srcs;        /* per filter and value: the array the scatter reads */
   struct ir_var **blanks;        /* per filter and value: the destination */
   int value_count;               /* values of every filter together */
+  bool *rows;                    /* per filter and value: a row, scattered flat */
+  int scalar_count;              /* values that are scalars */
 };
 
 static struct loc loc_of(const struct expansion *x) {
@@ -121,9 +150,48 @@ static struct ir_subexp add_flag(struct expansion *x, struct ir_body *b,
 
 /* ------------------------------------------------------------ Which filters */
 
+/* The parameter of fn that se is, or -1. */
+static int param_index(const struct ir_lambda *fn, struct ir_subexp se) {
+  for (int i = 0; se.kind == IR_SE_VAR && i < fn->param_count; i++) {
+    if (fn->params[i] == se.u.var) {
+      return i;
+    }
+  }
+  return -1;
+}
+
+/* Whether filter lambda l is kernel code but for the rows it keeps: results of one or
+ * more dimensions that are its parameters (Note [filters of rows]). */
+static bool kernel_filter_lambda(const struct ir_lambda *l) {
+  int n = l->body->result_count;
+  struct ir_subexp *res = heap_calloc((size_t)n + 1, sizeof *res);
+  struct ir_type *ret = heap_calloc((size_t)n + 1, sizeof *ret);
+  int k = 0;
+  bool rows_are_params = res != NULL && ret != NULL;
+  for (int i = 0; rows_are_params && i < n; i++) {
+    if (l->ret[i].rank == 0) {
+      res[k] = l->body->results[i];
+      ret[k++] = l->ret[i];
+    } else {
+      rows_are_params = rows_are_params && param_index(l, l->body->results[i]) >= 0;
+    }
+  }
+  struct ir_body body = *l->body;
+  body.results = res;
+  body.result_count = k;
+  struct ir_lambda probe = *l;
+  probe.body = &body;
+  probe.ret = ret;
+  probe.ret_count = k;
+  bool ok = rows_are_params && lower_is_kernel_lambda(&probe);
+  heap_free(res);
+  heap_free(ret);
+  return ok;
+}
+
 static bool expandable(const struct ir_stm *s) {
   return s->exp.kind == IR_SOAC && s->exp.u.soac.kind == IR_SOAC_FILTER && !s->sequential &&
-         lower_is_kernel_lambda(s->exp.u.soac.map_fn);
+         kernel_filter_lambda(s->exp.u.soac.map_fn);
 }
 
 static bool same_inputs(const struct ir_soac *a, const struct ir_soac *b) {
@@ -176,16 +244,6 @@ static struct ir_subexp *append_lambda(struct expansion *x, struct ir_lambda *f,
     move_stm(x->p, f->body, g->body->stms[i]);
   }
   return g->body->results;
-}
-
-/* The parameter of fn that se is, or -1. */
-static int param_index(const struct ir_lambda *fn, struct ir_subexp se) {
-  for (int i = 0; se.kind == IR_SE_VAR && i < fn->param_count; i++) {
-    if (fn->params[i] == se.u.var) {
-      return i;
-    }
-  }
-  return -1;
 }
 
 /* The (+) of i64 accumulators, n of them. */
@@ -272,10 +330,13 @@ static void add_scanomap(struct expansion *x) {
   struct ir_subexp *flags;
   struct ir_subexp *vals = merge_lambdas(x, &flags);
   x->srcs = ARENA_ARRAY(a, struct ir_subexp, x->value_count + 1);
+  x->rows = ARENA_ARRAY(a, bool, x->value_count + 1);
   int map_outs = 0;
   for (int v = 0; v < x->value_count; v++) {
     int i = param_index(x->fn, vals[v]);
     x->srcs[v] = i >= 0 ? ir_se_var(first->inputs[i]) : ir_se_none();
+    x->rows[v] = i >= 0 && first->inputs[i]->type.rank > 1;
+    x->scalar_count += !x->rows[v];
     map_outs += i < 0;
   }
   set_scan_results(x, flags, vals, map_outs);
@@ -351,8 +412,8 @@ static void add_counts_and_blanks(struct expansion *x) {
   for (int t = 0; t < x->count; t++) {
     struct ir_stm *s = x->filters[t];
     add_count(x, empty, x->offs[t], s->pat[0]);
-    for (int j = 1; j < s->pat_count; j++) {
-      x->blanks[v++] = add_blank(x, s->pat[0], s->pat[j]);
+    for (int j = 1; j < s->pat_count; j++, v++) {
+      x->blanks[v] = x->rows[v] ? NULL : add_blank(x, s->pat[0], s->pat[j]);
     }
   }
 }
@@ -377,47 +438,175 @@ static struct ir_lambda *scatter_lambda(struct expansion *x, struct ir_var **inp
                                     PRIM_I64, "at");
     index[t] = add_binop(x, l->body, IR_BINOP_SUB, at, ir_se_i64(1), PRIM_I64, "to");
   }
-  int nr = 2 * x->value_count;
-  struct ir_subexp *res = ARENA_ARRAY(a, struct ir_subexp, nr + 1);
-  l->ret = ARENA_ARRAY(a, struct ir_type, nr + 1);
-  l->ret_count = nr;
-  int v = 0;
-  for (int t = 0; t < x->count; t++) {
+  int ns = x->scalar_count;
+  struct ir_subexp *res = ARENA_ARRAY(a, struct ir_subexp, 2 * ns + 1);
+  l->ret = ARENA_ARRAY(a, struct ir_type, 2 * ns + 1);
+  l->ret_count = 2 * ns;
+  for (int t = 0, v = 0, d = 0; t < x->count; t++) {
     for (int j = 1; j < x->filters[t]->pat_count; j++, v++) {
-      res[v] = index[t];
-      l->ret[v] = ir_type_scalar(PRIM_I64);
-      res[x->value_count + v] = ir_se_var(l->params[2 * x->count + v]);
-      l->ret[x->value_count + v] = l->params[2 * x->count + v]->type;
+      if (x->rows[v]) {
+        continue;
+      }
+      res[d] = index[t];
+      l->ret[d] = ir_type_scalar(PRIM_I64);
+      res[ns + d] = ir_se_var(l->params[2 * x->count + d]);
+      l->ret[ns + d] = l->params[2 * x->count + d]->type;
+      d++;
     }
   }
-  ir_body_set_results(a, l->body, res, nr);
+  ir_body_set_results(a, l->body, res, 2 * ns);
   return l;
 }
 
-/* One scatter of every value into its blank, bound to the filters' kept arrays. */
+/* One scatter of every scalar value into its blank, bound to the filters' kept
+ * arrays. */
 static void add_scatter(struct expansion *x) {
   struct arena *a = x->p->arena;
-  int n = 2 * x->count + x->value_count;
+  int ns = x->scalar_count;
+  int n = 2 * x->count + ns;
   struct ir_var **inputs = ARENA_ARRAY(a, struct ir_var *, n);
   memcpy(inputs, x->offs, sizeof *inputs * (size_t)(2 * x->count));
-  for (int v = 0; v < x->value_count; v++) {
-    inputs[2 * x->count + v] = x->srcs[v].u.var;
-  }
-  struct ir_var **pat = ARENA_ARRAY(a, struct ir_var *, x->value_count);
-  int *ranks = ARENA_ARRAY(a, int, x->value_count);
-  for (int t = 0, v = 0; t < x->count; t++) {
+  struct ir_var **pat = ARENA_ARRAY(a, struct ir_var *, ns);
+  struct ir_var **dests = ARENA_ARRAY(a, struct ir_var *, ns);
+  int *ranks = ARENA_ARRAY(a, int, ns);
+  for (int t = 0, v = 0, d = 0; t < x->count; t++) {
     for (int j = 1; j < x->filters[t]->pat_count; j++, v++) {
-      pat[v] = x->filters[t]->pat[j];
-      ranks[v] = 1;
+      if (!x->rows[v]) {
+        inputs[2 * x->count + d] = x->srcs[v].u.var;
+        pat[d] = x->filters[t]->pat[j];
+        dests[d] = x->blanks[v];
+        ranks[d++] = 1;
+      }
     }
   }
   struct ir_exp e = {.kind = IR_SOAC};
   e.u.soac = (struct ir_soac){.kind = IR_SOAC_SCATTER,
                               .width = x->filters[0]->exp.u.soac.width,
                               .inputs = inputs, .input_count = n,
-                              .map_fn = scatter_lambda(x, inputs, n), .dests = x->blanks,
-                              .dest_count = x->value_count, .dest_ranks = ranks};
-  add_stm(x, x->out, e, pat, x->value_count);
+                              .map_fn = scatter_lambda(x, inputs, n), .dests = dests,
+                              .dest_count = ns, .dest_ranks = ranks};
+  add_stm(x, x->out, e, pat, ns);
+}
+
+/* ------------------------------------------------------------ Rows */
+
+/* Dimension d of array v: its type's, or its shape. */
+static struct ir_subexp dim_of(struct expansion *x, struct ir_var *v, int d) {
+  if (v->type.dims[d].kind != IR_SE_NONE) {
+    return v->type.dims[d];
+  }
+  struct ir_exp e = {.kind = IR_SHAPE};
+  e.u.shape.array = v;
+  e.u.shape.dim = d;
+  struct ir_var *y = fresh(x, "d", ir_type_scalar(PRIM_I64));
+  add_stm(x, x->out, e, &y, 1);
+  return ir_se_var(y);
+}
+
+/* reshape(v, dims), of v's element type. */
+static struct ir_var *add_reshape(struct expansion *x, struct ir_var *v, struct ir_subexp *dims,
+                                  int count, struct ir_var *to) {
+  struct ir_exp e = {.kind = IR_RESHAPE};
+  e.u.reshape.array = v;
+  e.u.reshape.dims = dims;
+  e.u.reshape.count = count;
+  if (to == NULL) {
+    to = fresh(x, "flat", ir_type_array(x->p->arena, v->type.prim, count, dims));
+  }
+  add_stm(x, x->out, e, &to, 1);
+  return to;
+}
+
+/* array[i], with no bounds check (i is in bounds), added to b. */
+static struct ir_subexp add_read(struct expansion *x, struct ir_body *b, struct ir_var *array,
+                                 struct ir_subexp i) {
+  struct ir_exp e = {.kind = IR_INDEX};
+  e.u.index.array = array;
+  e.u.index.count = 1;
+  e.u.index.dims = ARENA_NEW(x->p->arena, struct ir_dim_index);
+  e.u.index.dims[0].fixed = i;
+  struct ir_var *y = fresh(x, "x", ir_type_scalar(array->type.prim));
+  add_stm(x, b, e, &y, 1)->unsafe = true;
+  return ir_se_var(y);
+}
+
+/* The scatter's lambda for the rows of filter t, d elements each: element e goes to
+ * (offs[e / d] * i64 keeps[e / d] - 1) * d + e % d (Note [filters of rows]). */
+static struct ir_lambda *row_lambda(struct expansion *x, int t, struct ir_subexp d,
+                                    struct ir_type elem) {
+  struct arena *a = x->p->arena;
+  struct ir_lambda *l = ir_lambda_new(a);
+  l->params = ARENA_NEW(a, struct ir_var *);
+  l->params[0] = fresh(x, "v", elem);
+  l->param_count = 1;
+  l->index = fresh(x, "e", ir_type_scalar(PRIM_I64));
+  struct ir_body *b = l->body;
+  struct ir_subexp e = ir_se_var(l->index);
+  struct ir_subexp r = add_binop(x, b, IR_BINOP_DIV, e, d, PRIM_I64, "row");
+  struct ir_subexp c = add_binop(x, b, IR_BINOP_MOD, e, d, PRIM_I64, "col");
+  struct ir_subexp off = add_read(x, b, x->offs[t], r);
+  struct ir_subexp flag = add_flag(x, b, add_read(x, b, x->offs[x->count + t], r));
+  struct ir_subexp at = add_binop(x, b, IR_BINOP_MUL, off, flag, PRIM_I64, "at");
+  struct ir_subexp to = add_binop(x, b, IR_BINOP_SUB, at, ir_se_i64(1), PRIM_I64, "to");
+  to = add_binop(x, b, IR_BINOP_MUL, to, d, PRIM_I64, "to");
+  to = add_binop(x, b, IR_BINOP_ADD, to, c, PRIM_I64, "to");
+  struct ir_subexp res[2] = {to, ir_se_var(l->params[0])};
+  l->ret = ARENA_ARRAY(a, struct ir_type, 2);
+  l->ret[0] = ir_type_scalar(PRIM_I64);
+  l->ret[1] = elem;
+  l->ret_count = 2;
+  ir_body_set_results(a, b, res, 2);
+  return l;
+}
+
+/* The rows of value v (of filter t, bound to kept) scattered flat, then reshaped. */
+static void add_row_scatter(struct expansion *x, int t, int v, struct ir_var *kept) {
+  struct arena *a = x->p->arena;
+  struct ir_var *xs = x->srcs[v].u.var;
+  int rank = xs->type.rank;
+  struct ir_subexp *dims = ARENA_ARRAY(a, struct ir_subexp, rank);
+  dims[0] = ir_se_var(x->filters[t]->pat[0]);
+  struct ir_subexp d = dims[1] = dim_of(x, xs, 1);
+  for (int i = 2; i < rank; i++) {
+    dims[i] = dim_of(x, xs, i);
+    d = add_binop(x, x->out, IR_BINOP_MUL, d, dims[i], PRIM_I64, "d");
+  }
+  struct ir_subexp *all = ARENA_NEW(a, struct ir_subexp);
+  *all = add_binop(x, x->out, IR_BINOP_MUL, x->filters[t]->exp.u.soac.width, d, PRIM_I64,
+                   "elems");
+  struct ir_var *flat = add_reshape(x, xs, all, 1, NULL);
+  struct ir_subexp *kept_all = ARENA_NEW(a, struct ir_subexp);
+  *kept_all = add_binop(x, x->out, IR_BINOP_MUL, dims[0], d, PRIM_I64, "elems");
+  struct ir_exp fill = {.kind = IR_REPLICATE};
+  fill.u.replicate.dims = kept_all;
+  fill.u.replicate.count = 1;
+  fill.u.replicate.value = ir_se_const(ir_const_int(xs->type.prim, 0));
+  struct ir_var *blank = fresh(x, "blank", ir_type_array(a, xs->type.prim, 1, kept_all));
+  add_stm(x, x->out, fill, &blank, 1);
+  struct ir_var **dests = ARENA_NEW(a, struct ir_var *);
+  *dests = blank;
+  struct ir_var **inputs = ARENA_NEW(a, struct ir_var *);
+  *inputs = flat;
+  int *ranks = ARENA_NEW(a, int);
+  *ranks = 1;
+  struct ir_exp e = {.kind = IR_SOAC};
+  e.u.soac = (struct ir_soac){.kind = IR_SOAC_SCATTER, .width = *all, .inputs = inputs,
+                              .input_count = 1,
+                              .map_fn = row_lambda(x, t, d, ir_type_scalar(xs->type.prim)),
+                              .dests = dests, .dest_count = 1, .dest_ranks = ranks};
+  struct ir_var *flat_kept = fresh(x, "kept", blank->type);
+  add_stm(x, x->out, e, &flat_kept, 1);
+  add_reshape(x, flat_kept, dims, rank, kept);
+}
+
+static void add_row_scatters(struct expansion *x) {
+  for (int t = 0, v = 0; t < x->count; t++) {
+    for (int j = 1; j < x->filters[t]->pat_count; j++, v++) {
+      if (x->rows[v]) {
+        add_row_scatter(x, t, v, x->filters[t]->pat[j]);
+      }
+    }
+  }
 }
 
 /* ------------------------------------------------------------ Driver */
@@ -430,14 +619,15 @@ static void expand_run(struct ir_program *p, struct ir_body *out, struct ir_stm 
   }
   add_scanomap(&x);
   add_counts_and_blanks(&x);
-  if (x.value_count > 0) {
+  if (x.scalar_count > 0) {
     add_scatter(&x);
   }
+  add_row_scatters(&x);
 }
 
 /* Rebuilds b with every run of expandable filters expanded; recurses into the bodies
  * of ifs and loops, which run on the host, and not into lambdas. */
-static void expand_body(struct ir_program *p, struct ir_body *b) {
+static void expand_body(struct ir_program *p, struct ir_body *b, const int *uses) {
   struct ir_stm **stms = b->stms;
   int n = b->stm_count;
   b->stms = NULL;
@@ -445,10 +635,13 @@ static void expand_body(struct ir_program *p, struct ir_body *b) {
   for (int i = 0; i < n; i++) {
     struct ir_stm *s = stms[i];
     if (s->exp.kind == IR_IF) {
-      expand_body(p, s->exp.u.if_.then_body);
-      expand_body(p, s->exp.u.if_.else_body);
+      expand_body(p, s->exp.u.if_.then_body, uses);
+      expand_body(p, s->exp.u.if_.else_body, uses);
     } else if (s->exp.kind == IR_LOOP) {
-      expand_body(p, s->exp.u.loop.body);
+      expand_body(p, s->exp.u.loop.body, uses);
+    }
+    if (lower_interchange(p, b, s, uses)) {
+      continue;
     }
     if (!expandable(s)) {
       move_stm(p, b, s);
@@ -466,6 +659,8 @@ static void expand_body(struct ir_program *p, struct ir_body *b) {
 void lower_expand_filters(struct ir_program *p) {
   diag_set_pass("expand");
   for (int i = 0; i < p->fun_count; i++) {
-    expand_body(p, p->funs[i]->body);
+    int *uses = ir_use_counts(p, p->funs[i]);
+    expand_body(p, p->funs[i]->body, uses);
+    heap_free(uses);
   }
 }

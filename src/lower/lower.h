@@ -126,10 +126,21 @@ struct lower_plan {
 };
 
 /* For the OpenCL backend, before lower_program: rewrites each filter at host level
- * whose lambda is kernel code into a scanomap and a scatter, which kernel forms cover,
- * consecutive filters of the same inputs (a partition) together (expand.c). The count
- * and kept arrays stay bound to the same variables; the program passes ir_verify. */
+ * whose lambda is kernel code (but for the rows it keeps) into a scanomap and scatters,
+ * which kernel forms cover, consecutive filters of the same inputs (a partition)
+ * together (expand.c), and each reduction of rows by a vectorised operator into a map
+ * over the columns (interchange.c). The count, kept arrays and reductions' results stay
+ * bound to the same variables; the program passes ir_verify. */
 void lower_expand_filters(struct ir_program *p);
+
+/* For lower_expand_filters: when s, a host-level statement, is a reduce, scan, redomap
+ * or scanomap whose operator is a map of a scalar operator over rows, adds to `out`
+ * the map over the columns that replaces it (interchange.c) and returns true; returns
+ * false, adding nothing, otherwise. uses: the use counts of the function's variables
+ * (ir_use_counts) before the rewrite, so that a replicated neutral row that only s
+ * used is dropped from `out`. */
+bool lower_interchange(struct ir_program *p, struct ir_body *out, struct ir_stm *s,
+                       const int *uses);
 
 /* Plans the program's kernels (the program is not changed). */
 void lower_program(struct lower_plan *plan, const struct ir_program *p);

@@ -1,11 +1,12 @@
 #!/bin/sh
 # Both versions of the multi-versioned kernels (docs/opencl.md, "Knobs"): the programs
-# of intra.dsl, private_groups.dsl and segscan.dsl (intra-group kernels) run with
-# PRISM_INTRA=global, which forces the version whose arrays live in a global scratch
-# buffer (the one that rows too long for local memory take), and those of segred.dsl
-# with PRISM_SEGMENTED=group and =flat; the programs whose map kernels walk rows
-# (coalesce.dsl, transpose.dsl, map_inner.dsl, and segred.dsl's flat version) with
-# PRISM_TRANSPOSE=always and =never, which force or forbid the coalescing transposes;
+# of intra.dsl, private_groups.dsl, segscan.dsl and reduce_rows.dsl (intra-group
+# kernels) run with PRISM_INTRA=global, which forces the version whose arrays live in a
+# global scratch buffer (the one that rows too long for local memory take), and those
+# of segred.dsl and reduce_rows.dsl with PRISM_SEGMENTED=group and =flat; the programs
+# whose map kernels walk rows (coalesce.dsl, transpose.dsl, map_inner.dsl, and
+# segred.dsl's flat version) with PRISM_TRANSPOSE=always and =never, which force or
+# forbid the coalescing transposes;
 # every result must be the C backend's (tests/compare-values).
 #
 # Environment: PRISMC (default ./prismc), COMPARE_VALUES (./tests/compare-values),
@@ -51,8 +52,11 @@ check() { # test-file env-setting...
 check "$dir/intra.dsl" PRISM_INTRA=global
 check "$dir/private_groups.dsl" PRISM_INTRA=global
 check "$dir/segscan.dsl" PRISM_INTRA=global
+check "$dir/reduce_rows.dsl" PRISM_INTRA=global
 check "$dir/segred.dsl" PRISM_SEGMENTED=group
 check "$dir/segred.dsl" PRISM_SEGMENTED=flat
+check "$dir/reduce_rows.dsl" PRISM_SEGMENTED=group
+check "$dir/reduce_rows.dsl" PRISM_SEGMENTED=flat
 for setting in PRISM_TRANSPOSE=always PRISM_TRANSPOSE=never; do
   check "$dir/coalesce.dsl" "$setting"
   check "$dir/transpose.dsl" "$setting"
