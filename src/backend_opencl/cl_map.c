@@ -107,6 +107,45 @@ static void emit_vector_loop(struct emitter *e, const struct ir_stm *s,
   emit_c_line(e, "} else {");
 }
 
+/* The variables that take map_fn's results at one element: one per scalar result, or,
+ * in a kernel that writes rows of private arrays, one per element of each result, all
+ * in one list (Note [rows of private arrays] in src/lower/lower.c). */
+static const char **declare_elements(struct emitter *e, const struct kir_kernel *kk,
+                                     const struct ir_lambda *f) {
+  if (!kk->private_rows) {
+    return declare_results(e, f->ret, f->ret_count);
+  }
+  int n = 0;
+  for (int r = 0; r < f->ret_count; r++) {
+    n += ir_type_const_elems(f->ret[r]);
+  }
+  const char **res = ARENA_ARRAY(&e->arena, const char *, n + 1);
+  for (int k = 0; k < n; k++) {
+    res[k] = emit_c_tmp(e);
+  }
+  for (int r = 0, k = 0; r < f->ret_count; r++) {
+    for (int j = 0; j < ir_type_const_elems(f->ret[r]); j++, k++) {
+      emit_c_line(e, "%s %s;", emit_c_elem_type(f->ret[r].prim), res[k]);
+    }
+  }
+  return res;
+}
+
+/* map_fn at element gi, its results into the variables of declare_elements. */
+static void apply_elements(struct emitter *e, const struct kir_kernel *kk,
+                           const struct ir_soac *so, const char *gi, const char *const *res) {
+  if (!kk->private_rows) {
+    cl_apply_map_fn(e, so, gi, res);
+    return;
+  }
+  const struct ir_lambda *f = so->map_fn;
+  const char *const **lists = ARENA_ARRAY(&e->arena, const char *const *, f->ret_count + 1);
+  for (int r = 0, k = 0; r < f->ret_count; k += ir_type_const_elems(f->ret[r]), r++) {
+    lists[r] = res + k;
+  }
+  cl_apply_map_fn_at(e, so, gi, -1, lists);
+}
+
 void emit_elementwise(struct emitter *e, const struct ir_stm *s,
                       const struct lower_kernel *k, const char *suffix, const char *w,
                       int outputs, store_fn store) {
@@ -137,10 +176,10 @@ void emit_elementwise(struct emitter *e, const struct ir_stm *s,
   for (int u = 0; u < unroll; u++) {
     gi[u] = emit_c_printf(e, "gi%d", u);
     emit_c_line(e, "const long %s = g0 + %d * stride;", gi[u], u);
-    res[u] = declare_results(e, so->map_fn->ret, so->map_fn->ret_count);
+    res[u] = declare_elements(e, kk, so->map_fn);
     emit_c_line(e, "if (%s < w) {", gi[u]);
     e->indent++;
-    cl_apply_map_fn(e, so, gi[u], res[u]);
+    apply_elements(e, kk, so, gi[u], res[u]);
     e->indent--;
     emit_c_line(e, "}");
   }
@@ -160,8 +199,32 @@ void emit_elementwise(struct emitter *e, const struct ir_stm *s,
 
 static void store_map(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k,
                       const char *const *res, const char *gi) {
-  (void)k;
-  store_results(e, s->pat, s->pat_count, res, gi);
+  if (k->form != LOWER_MAP || !cl_kir(k, "")->private_rows) {
+    store_results(e, s->pat, s->pat_count, res, gi);
+    return;
+  }
+  /* Each result's elements, in row-major order, at its row's offset. */
+  for (int r = 0, at = 0; r < s->pat_count; r++) {
+    const struct cl_view *w = cl_view_of(e, s->pat[r]);
+    const char *row = cl_view_row(e, w, gi);
+    const char *t = cl_elem_type(s->pat[r]->type.prim);
+    for (int j = 0; j < ir_type_const_elems(ir_type_row(s->pat[r]->type)); j++, at++) {
+      emit_c_line(e, "%s[%s + %d] = (%s)%s;", w->ptr, row, j, t, res[at]);
+    }
+  }
+}
+
+/* An output of the shape of y, [w] followed by the constant dimensions of its rows, on
+ * the device (rows of private arrays: y's rank may exceed 2). */
+static void alloc_rows(struct emitter *e, const struct ir_var *y, const char *w) {
+  const char *yn = emit_c_var(e, y);
+  emit_c_line(e, "%s.shape[0] = %s;", yn, w);
+  for (int d = 1; d < y->type.rank; d++) {
+    emit_c_line(e, "%s.shape[%d] = %s;", yn, d, emit_c_subexp(e, y->type.dims[d]));
+  }
+  emit_c_try(e, "rts_alloc_dev_array(ctx, &%s.mem, sizeof(%s), %d, %s.shape, %s)", yn,
+             emit_c_elem_type(y->type.prim), y->type.rank, yn, e->where);
+  emit_c_line(e, "%s.data = rts_block_data(%s.mem);", yn, yn);
 }
 
 /* map over [0, w): one work-item per element. */
@@ -175,7 +238,11 @@ void emit_map(struct emitter *e, const struct ir_stm *s, const struct lower_kern
   const char *w = width_of(e, so);
   check_inputs(e, so, w);
   for (int i = 0; i < s->pat_count; i++) {
-    alloc_output(e, s->pat[i], w, NULL);
+    if (s->pat[i]->type.rank > 1) {
+      alloc_rows(e, s->pat[i], w);
+    } else {
+      alloc_output(e, s->pat[i], w, NULL);
+    }
   }
   transpose_walked(e, s, k);
   emit_map_kernel(e, s, k, w, "");

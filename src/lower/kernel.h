@@ -147,6 +147,8 @@ struct kir_kernel {
   int local_count;
   enum kir_space space;        /* group level: where the slots are */
   bool conditional;            /* launched only when the host says it pays (transposes) */
+  bool private_rows;           /* map: results are private arrays, each work-item writes
+                                * its element's rows (Note [rows of private arrays]) */
 };
 
 /* How the host picks among a statement's kernels. */

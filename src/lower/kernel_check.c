@@ -124,6 +124,9 @@ static void check_versions(const struct check *c) {
     if (kk->geo.items < 1) {
       fail(c, "a kernel takes no element per work-item");
     }
+    if (kk->private_rows && (k->form != LOWER_MAP || kk->geo.vectors)) {
+      fail(c, "only a map kernel without vectors writes rows of private arrays");
+    }
     if (kk->level == KIR_GROUP) {
       group++;
       local_space += kk->space == KIR_SPACE_LOCAL;
@@ -229,6 +232,9 @@ static void print_kernel(struct strbuf *out, const struct kir_kernel *kk) {
   }
   if (kk->conditional) {
     strbuf_puts(out, ", when it pays");
+  }
+  if (kk->private_rows) {
+    strbuf_puts(out, ", rows of private arrays");
   }
   strbuf_puts(out, ", index i64\n");
   for (int i = 0; i < kk->local_count; i++) {

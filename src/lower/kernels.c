@@ -161,6 +161,9 @@ static void add_elementwise(struct build *b, const char *suffix) {
   kk->geo.items = items_of(so->map_fn);
   kk->geo.vectors = KIR_VECTORS && kk->geo.items > 1 && so->kind == IR_SOAC_MAP &&
                     vector_map(b->s);
+  for (int r = 0; so->kind == IR_SOAC_MAP && r < so->map_fn->ret_count; r++) {
+    kk->private_rows = kk->private_rows || so->map_fn->ret[r].rank > 0;
+  }
 }
 
 static enum kir_elements elements_of(const struct ir_soac *so) {

@@ -846,6 +846,26 @@ static bool atomic_operator(const struct ir_soac *so, enum lower_atomic *out) {
   }
 }
 
+/* Note [rows of private arrays]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A map whose lambda is kernel code and whose results are private arrays (rows of a
+ * constant size, made per element: `map (\i -> [i, i + 1])`, `map (map (+ 1))` over
+ * rows of 3 that simplification unrolled, a table updated in a loop) is a map kernel
+ * whose work-items each write their element's rows: the elements of a private row are
+ * scalar variables (Note [private arrays]), stored one after the other at the row's
+ * offset in the output, which has the dimensions of the row after the width. The
+ * kernel IR marks such a kernel (kir_kernel.private_rows); map2 and intra, which cover
+ * some of these maps already, are tried first, so that their code stays as it was. */
+static bool private_rows(const struct ir_stm *s) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  for (int r = 0; r < s->pat_count; r++) {
+    if (!rows_of(s->pat[r]->type, so->width, so->map_fn->ret[r])) {
+      return false;
+    }
+  }
+  return private_lambda(so->map_fn);
+}
+
 /* The kernel form of a host-level SOAC statement, or false when it runs on the host. */
 static bool plan_form(const struct ir_program *p, const struct ir_stm *s,
                       struct lower_kernel *k) {
@@ -879,6 +899,10 @@ static bool plan_form(const struct ir_program *p, const struct ir_stm *s,
     }
     if (intra_group(p, s)) {
       k->form = LOWER_INTRA;
+      return true;
+    }
+    if (private_rows(s)) {
+      k->form = LOWER_MAP;
       return true;
     }
     return false;

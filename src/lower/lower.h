@@ -23,7 +23,9 @@
  *
  * Forms (level in brackets; docs/opencl.md shows the code of each):
  *   map      [global]  map with scalar results, one element per work-item, several
- *                      elements per work-item in a grid-stride loop
+ *                      elements per work-item in a grid-stride loop; or with results
+ *                      that are private arrays, each work-item writing its element's
+ *                      rows (Note [rows of private arrays] in lower.c)
  *   map2     [global]  map of a map (scalar results) over the flattened index space: the
  *                      outer body's scalar statements recomputed per element
  *   reduce   [global]  redomap/reduce with scalar accumulators (and scalar map outputs):
