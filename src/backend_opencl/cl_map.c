@@ -214,17 +214,26 @@ static void store_map(struct emitter *e, const struct ir_stm *s, const struct lo
   }
 }
 
-/* An output of the shape of y, [w] followed by the constant dimensions of its rows, on
- * the device (rows of private arrays: y's rank may exceed 2). */
-static void alloc_rows(struct emitter *e, const struct ir_var *y, const char *w) {
+/* An output y of the shape `shape` (host values, y's rank of them) on the device: rows
+ * of private arrays and nests of maps, whose rank may exceed 2. */
+static void alloc_shape(struct emitter *e, const struct ir_var *y, const char *const *shape) {
   const char *yn = emit_c_var(e, y);
-  emit_c_line(e, "%s.shape[0] = %s;", yn, w);
-  for (int d = 1; d < y->type.rank; d++) {
-    emit_c_line(e, "%s.shape[%d] = %s;", yn, d, emit_c_subexp(e, y->type.dims[d]));
+  for (int d = 0; d < y->type.rank; d++) {
+    emit_c_line(e, "%s.shape[%d] = %s;", yn, d, shape[d]);
   }
   emit_c_try(e, "rts_alloc_dev_array(ctx, &%s.mem, sizeof(%s), %d, %s.shape, %s)", yn,
              emit_c_elem_type(y->type.prim), y->type.rank, yn, e->where);
   emit_c_line(e, "%s.data = rts_block_data(%s.mem);", yn, yn);
+}
+
+/* [w] followed by the constant dimensions of y's rows. */
+static void alloc_rows(struct emitter *e, const struct ir_var *y, const char *w) {
+  const char **shape = ARENA_ARRAY(&e->arena, const char *, y->type.rank + 1);
+  shape[0] = w;
+  for (int d = 1; d < y->type.rank; d++) {
+    shape[d] = emit_c_subexp(e, y->type.dims[d]);
+  }
+  alloc_shape(e, y, shape);
 }
 
 /* map over [0, w): one work-item per element. */
@@ -251,21 +260,90 @@ void emit_map(struct emitter *e, const struct ir_stm *s, const struct lower_kern
 
 /* ------------------------------------------------------------ map2 */
 
+/* One level of map2's nest, at index `i` of the map `so`: the rows of its inputs, its
+ * index, its scalar statements before the next map, `next`, whose inputs' outer sizes
+ * it checks against that map's width `m`, as the C backend does. */
+static void bind_level(struct emitter *e, const struct ir_soac *so, const char *i,
+                       const struct ir_stm *next, const char *m) {
+  const struct ir_lambda *f = so->map_fn;
+  const struct ir_soac *in = &next->exp.u.soac;
+  for (int k = 0; k < so->input_count; k++) {
+    cl_bind_row(e, f->params[k], cl_view_of(e, so->inputs[k]), i);
+  }
+  if (f->index != NULL) {
+    emit_c_line(e, "const long %s = %s;", emit_c_var(e, f->index), i);
+  }
+  struct ir_body prefix = *f->body;
+  prefix.stm_count = f->body->stm_count - 1;
+  cl_kernel_body(e, &prefix);
+  for (int k = 0; k < in->input_count; k++) {
+    const struct cl_view *v = cl_view_of(e, in->inputs[k]);
+    const char *args[2] = {v->dims[0], m};
+    cl_set_where(e, next);
+    int id = cl_message(e, emit_c_printf(e,
+                                         "%s: error: an input of map has outer size %%lld, not "
+                                         "the width %%lld",
+                                         e->cl->where_text));
+    emit_c_line(e, "if (%s != %s) {", v->dims[0], m);
+    emit_c_line(e, "  rts_kernel_fail(errbuf, %d, %s, %s, 0, 0);", id, args[0], args[1]);
+    emit_c_line(e, "  return;");
+    emit_c_line(e, "}");
+  }
+}
+
+/* The indices of the levels of a nest deeper than 2, from the flat index g: the
+ * innermost varies fastest. */
+static void split_index(struct emitter *e, const char *const *idx, const char *const *m,
+                        int depth) {
+  emit_c_line(e, "long q = g;");
+  for (int l = depth; l > 1; l--) {
+    emit_c_line(e, "const long %s = q %% %s;", idx[l], m[l]);
+    emit_c_line(e, "q = q / %s;", m[l]);
+  }
+  emit_c_line(e, "const long %s = q %% %s, %s = q / %s;", idx[1], m[1], idx[0], m[1]);
+}
+
+/* map2 (Note [nests of maps] in src/lower/lower.c): one work-item per element of the
+ * flattened index space, each level bound at its own index. */
 void emit_map2(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
   const struct ir_soac *so = &s->exp.u.soac;
-  const struct ir_lambda *f = so->map_fn;
-  const struct ir_soac *in = &k->inner->exp.u.soac;
+  int depth = k->nest_count;
+  const struct ir_soac *in = &k->nest[depth - 1]->exp.u.soac;
   const char *w = width_of(e, so);
   check_inputs(e, so, w);
-  const char *mw = emit_c_tmp(e);
-  emit_c_line(e, "const int64_t %s = %s;", mw, emit_c_subexp(e, in->width));
+  /* Host values of the widths, their names in the kernel, and the levels' indices. */
+  const char **mw = ARENA_ARRAY(&e->arena, const char *, depth + 2);
+  const char **m = ARENA_ARRAY(&e->arena, const char *, depth + 2);
+  const char **idx = ARENA_ARRAY(&e->arena, const char *, depth + 2);
+  struct strbuf flat, groups;
+  strbuf_init(&flat);
+  strbuf_init(&groups);
+  strbuf_puts(&flat, "w");
+  strbuf_puts(&groups, w);
+  mw[0] = w;
+  idx[0] = "i";
+  for (int l = 1; l <= depth; l++) {
+    mw[l] = emit_c_tmp(e);
+    m[l] = l == 1 ? "m" : emit_c_printf(e, "m%d", l);
+    idx[l] = l == 1 ? "j" : emit_c_printf(e, "j%d", l);
+    emit_c_line(e, "const int64_t %s = %s;", mw[l],
+                emit_c_subexp(e, k->nest[l - 1]->exp.u.soac.width));
+    strbuf_printf(&flat, " * %s", m[l]);
+    strbuf_printf(&groups, " * %s", mw[l]);
+  }
   for (int i = 0; i < s->pat_count; i++) {
-    alloc_output(e, s->pat[i], w, mw);
+    if (depth == 1) {
+      alloc_output(e, s->pat[i], w, mw[1]);
+    } else {
+      alloc_shape(e, s->pat[i], mw);
+    }
   }
   struct kbuild kb;
   kb_start(e, &kb, cl_kir(k, "")->name);
   kb_long(e, &kb, "w", w);
-  kb_long(e, &kb, "m", mw);
+  for (int l = 1; l <= depth; l++) {
+    kb_long(e, &kb, m[l], mw[l]);
+  }
   for (int i = 0; i < so->input_count; i++) {
     kb_array(e, &kb, so->inputs[i]);
   }
@@ -274,37 +352,26 @@ void emit_map2(struct emitter *e, const struct ir_stm *s, const struct lower_ker
   }
   kb_free_vars(e, &kb, k);
   kb_body(e, &kb);
-  open_grid_loop(e, "g", "w * m");
-  emit_c_line(e, "const long i = g / m, j = g - (g / m) * m;");
+  open_grid_loop(e, "g", flat.data);
+  if (depth == 1) {
+    emit_c_line(e, "const long i = g / m, j = g - (g / m) * m;");
+  } else {
+    split_index(e, idx, m, depth);
+  }
   const char **res = declare_results(e, in->map_fn->ret, in->map_fn->ret_count);
   emit_c_line(e, "{");
   e->indent++;
-  for (int i = 0; i < so->input_count; i++) {
-    cl_bind_row(e, f->params[i], cl_view_of(e, so->inputs[i]), "i");
+  const struct ir_soac *level = so;
+  for (int l = 1; l <= depth; l++) {
+    bind_level(e, level, idx[l - 1], k->nest[l - 1], m[l]);
+    level = &k->nest[l - 1]->exp.u.soac;
   }
-  if (f->index != NULL) {
-    emit_c_line(e, "const long %s = i;", emit_c_var(e, f->index));
-  }
-  struct ir_body prefix = *f->body;
-  prefix.stm_count = k->inner_index;
-  cl_kernel_body(e, &prefix);
-  for (int i = 0; i < in->input_count; i++) {
-    const struct cl_view *v = cl_view_of(e, in->inputs[i]);
-    const char *args[2] = {v->dims[0], "m"};
-    cl_set_where(e, k->inner);
-    int id = cl_message(e, emit_c_printf(e,
-                                         "%s: error: an input of map has outer size %%lld, not "
-                                         "the width %%lld",
-                                         e->cl->where_text));
-    emit_c_line(e, "if (%s != m) {", v->dims[0]);
-    emit_c_line(e, "  rts_kernel_fail(errbuf, %d, %s, %s, 0, 0);", id, args[0], args[1]);
-    emit_c_line(e, "  return;");
-    emit_c_line(e, "}");
-  }
-  cl_apply_map_fn(e, in, "j", res);
+  cl_apply_map_fn(e, in, idx[depth], res);
   e->indent--;
   emit_c_line(e, "}");
   store_results(e, s->pat, s->pat_count, res, "g");
   close_loop(e);
-  kb_launch(e, &kb, emit_c_printf(e, "rts_cl_groups(ctx, %s * %s)", w, mw));
+  kb_launch(e, &kb, emit_c_printf(e, "rts_cl_groups(ctx, %s)", groups.data));
+  strbuf_free(&flat);
+  strbuf_free(&groups);
 }

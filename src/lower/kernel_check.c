@@ -143,6 +143,9 @@ static void check_versions(const struct check *c) {
   if (k->choice == KIR_FITS_LOCAL && (group != 2 || local_space != 1)) {
     fail(c, "a choice of local memory needs a local and a global version");
   }
+  if (k->form == LOWER_MAP2 && (k->nest_count < 1 || k->nest[0] != k->inner)) {
+    fail(c, "a map2's nest does not start at its inner map");
+  }
   if (k->steps.count > 0 && k->form != LOWER_INTRA) {
     fail(c, "only group code has steps");
   }
@@ -310,6 +313,9 @@ void kir_print(struct strbuf *out, const struct ir_stm *s, const struct lower_ke
   }
   if (k->form == LOWER_SCAN) {
     strbuf_puts(out, k->lookback ? "  one pass with look-back\n" : "  three phases\n");
+  }
+  if (k->form == LOWER_MAP2 && k->nest_count > 1) {
+    strbuf_printf(out, "  a nest of %d inner maps, flattened\n", k->nest_count);
   }
   for (int i = 0; i < k->kernel_count; i++) {
     print_kernel(out, &k->kernels[i]);

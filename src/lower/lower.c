@@ -577,9 +577,12 @@ static bool reads_private(const struct ir_lambda *f, const struct ir_soac *in) {
   return false;
 }
 
-/* map2: the body is scalar statements (no loops, no SOACs), then one map whose results
- * are the body's results, in order. */
-static int inner_map(const struct ir_lambda *f) {
+/* One level of map2's nest: the body of outer[depth - 1] is scalar statements (no
+ * loops, ifs or SOACs), then one map whose results are the body's results, in order,
+ * whose width each lambda of the nest leaves unbound (it is known before the kernel),
+ * and which reads no private array. Returns the map's index, or -1. */
+static int nest_level(const struct ir_lambda *const *outer, int depth) {
+  const struct ir_lambda *f = outer[depth - 1];
   const struct ir_body *b = f->body;
   if (b->stm_count == 0) {
     return -1;
@@ -589,11 +592,12 @@ static int inner_map(const struct ir_lambda *f) {
     return -1;
   }
   const struct ir_soac *in = &last->exp.u.soac;
-  if (!lower_is_kernel_lambda(in->map_fn) || !known_outside(f, in->width) ||
-      reads_private(f, in)) {
-    return -1;
+  for (int d = 0; d < depth; d++) {
+    if (!known_outside(outer[d], in->width)) {
+      return -1;
+    }
   }
-  if (b->result_count != last->pat_count) {
+  if (reads_private(f, in) || b->result_count != last->pat_count) {
     return -1;
   }
   for (int i = 0; i < b->result_count; i++) {
@@ -609,6 +613,38 @@ static int inner_map(const struct ir_lambda *f) {
     }
   }
   return b->stm_count - 1;
+}
+
+/* Note [nests of maps]
+ * ~~~~~~~~~~~~~~~~~~~~
+ * map2 flattens a map of a map: one work-item per element of the inner map, the outer
+ * body's scalar statements recomputed for each. A deeper nest, `map (map (map f))`
+ * over an array of three dimensions, or maps whose bodies compute scalars from their
+ * rows before the next map, flattens alike: the index space is the width times every
+ * inner width (each known before the kernel), the work-item splits its flat index
+ * into one index per level, and runs each level's scalar statements at its index
+ * before the next; each level checks its inputs' outer sizes against its width, as
+ * the C backend does. Only the innermost lambda is kernel code with scalar results,
+ * so the results are written once each, at the flat index. k->nest lists the inner
+ * maps, outermost first; a nest deeper than LOWER_NEST_MAX stays on the host. */
+
+/* map2: the nest of maps below f, outermost first, down to one whose lambda is kernel
+ * code with scalar results, in `nest`; returns its depth, or 0 when f is no such nest. */
+static int map_nest(const struct ir_lambda *f, const struct ir_stm **nest) {
+  const struct ir_lambda *outer[LOWER_NEST_MAX + 1] = {f};
+  for (int depth = 1; depth <= LOWER_NEST_MAX; depth++) {
+    int at = nest_level(outer, depth);
+    if (at < 0) {
+      return 0;
+    }
+    nest[depth - 1] = outer[depth - 1]->body->stms[at];
+    const struct ir_lambda *in = nest[depth - 1]->exp.u.soac.map_fn;
+    if (lower_is_kernel_lambda(in)) {
+      return depth;
+    }
+    outer[depth] = in;
+  }
+  return 0;
 }
 
 /* segred: the map's body has exactly one inner reduction, at its top level, whose
@@ -886,12 +922,13 @@ static bool plan_form(const struct ir_program *p, const struct ir_stm *s,
       k->form = LOWER_MAP;
       return true;
     }
-    k->inner_index = inner_map(so->map_fn);
-    if (k->inner_index >= 0) {
+    k->nest_count = map_nest(so->map_fn, k->nest);
+    if (k->nest_count > 0) {
       k->form = LOWER_MAP2;
-      k->inner = so->map_fn->body->stms[k->inner_index];
+      k->inner = k->nest[0];
+      k->inner_index = so->map_fn->body->stm_count - 1;
       for (int i = 0; i < s->pat_count; i++) {
-        if (s->pat[i]->type.rank != 2) {
+        if (s->pat[i]->type.rank != k->nest_count + 1) {
           return false;
         }
       }

@@ -27,7 +27,8 @@
  *                      that are private arrays, each work-item writing its element's
  *                      rows (Note [rows of private arrays] in lower.c)
  *   map2     [global]  map of a map (scalar results) over the flattened index space: the
- *                      outer body's scalar statements recomputed per element
+ *                      outer body's scalar statements recomputed per element; deeper
+ *                      nests of maps alike (Note [nests of maps] in lower.c)
  *   reduce   [global]  redomap/reduce with scalar accumulators (and scalar map outputs):
  *                      per-group partial results by a tree in local memory, then one group
  *   scan     [global]  scanomap/scan with scalar elements: group sums, a scan of the
@@ -76,6 +77,9 @@
 #include "support/ptrmap.h"
 #include "support/strbuf.h"
 
+/* The most inner maps that map2 flattens (Note [nests of maps] in lower.c). */
+#define LOWER_NEST_MAX 4
+
 #define LOWER_FORMS(X)   \
   X(LOWER_MAP, "map")     \
   X(LOWER_MAP2, "map2")   \
@@ -104,6 +108,10 @@ struct lower_kernel {
   /* LOWER_MAP2 and LOWER_SEGRED: the inner SOAC, statement `inner_index` of map_fn */
   const struct ir_stm *inner;
   int inner_index;
+  /* LOWER_MAP2: the nest's inner maps, outermost (`inner`) first, each the last
+   * statement of the one before's lambda (Note [nests of maps] in lower.c) */
+  const struct ir_stm *nest[LOWER_NEST_MAX];
+  int nest_count;
   enum lower_atomic atomic;  /* LOWER_HIST */
   /* LOWER_TRANSPOSE: result dimension i is dimension perm[i] of the array, free[0] */
   int *perm;
