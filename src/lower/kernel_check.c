@@ -146,6 +146,11 @@ static void check_versions(const struct check *c) {
   if (k->form == LOWER_MAP2 && (k->nest_count < 1 || k->nest[0] != k->inner)) {
     fail(c, "a map2's nest does not start at its inner map");
   }
+  for (int i = 0; k->form == LOWER_ROWS && i < k->row_count; i++) {
+    if (k->rows[i]->pat_count != 1 || k->rows[i]->pat[0]->type.rank != 1) {
+      fail(c, "a statement that makes a row of a rows kernel has no row");
+    }
+  }
   if (k->steps.count > 0 && k->form != LOWER_INTRA) {
     fail(c, "only group code has steps");
   }
@@ -201,6 +206,7 @@ static const char *const count_names[] = {
     [KIR_COUNT_FLAT] = "width * inner width",
     [KIR_COUNT_ELEMS] = "elements",
     [KIR_COUNT_TRANSPOSE_TILES] = "tiles",
+    [KIR_COUNT_ROWS] = "width * (row lengths + 1)",
 };
 
 static void print_kernel(struct strbuf *out, const struct kir_kernel *kk) {
@@ -313,6 +319,14 @@ void kir_print(struct strbuf *out, const struct ir_stm *s, const struct lower_ke
   }
   if (k->form == LOWER_SCAN) {
     strbuf_puts(out, k->lookback ? "  one pass with look-back\n" : "  three phases\n");
+  }
+  if (k->form == LOWER_ROWS) {
+    strbuf_puts(out, k->row_count == 0 ? "  rows that are views\n" : "  rows made by");
+    for (int i = 0; i < k->row_count; i++) {
+      strbuf_printf(out, "%s %s at %d:%d", i > 0 ? "," : "", ir_exp_kind_name(k->rows[i]->exp.kind),
+                    k->rows[i]->loc.line, k->rows[i]->loc.col);
+    }
+    strbuf_puts(out, k->row_count == 0 ? "" : "\n");
   }
   if (k->form == LOWER_MAP2 && k->nest_count > 1) {
     strbuf_printf(out, "  a nest of %d inner maps, flattened\n", k->nest_count);

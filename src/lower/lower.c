@@ -902,9 +902,132 @@ static bool private_rows(const struct ir_stm *s) {
   return private_lambda(so->map_fn);
 }
 
+/* Note [rows of known length]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A map whose elements are rows of one dimension, `map (\r -> r ++ r) xss`,
+ * `map (\i -> replicate k i) (iota n)`, rows of its inputs passed through, whose
+ * lengths the pattern states with sizes known before the kernel (the output is
+ * allocated before any row is made, as the C backend allocates it), runs as one kernel
+ * over the flattened rows: each element of the map has `s + 1` work-items, where s
+ * is the sum of its rows' lengths; work-item j < s writes element j of the rows laid
+ * one after the other, and the last one the scalar results. Each runs the body's
+ * kernel code (scalar statements and private arrays) and evaluates one element of
+ * the statement that makes its row:
+ *   concat of views and private arrays  the element of the piece that holds it
+ *   replicate of a scalar                the scalar
+ *   iota                                 the position
+ *   copy of a view, a view, a private    its element
+ * Every work-item checks that its element's rows have the lengths of the output's
+ * rows, with the C backend's message ("irregular array: a row"), before it reads any
+ * piece: the last work-item makes sure that a row of length zero is checked too.
+ * The statements that make the rows bind results, or pieces of other rows (`[i] ++ ys
+ * ++ r` is two concats), which no kernel code uses, so the kernel code skips them;
+ * lowering lists them (k->rows).
+ *
+ * A row whose length the body computes (an existential size: the pattern says `[]`,
+ * `map (\i -> iota i)`) has the length of the first element's row, as in the C
+ * backend, which allocates the output when the first row is made and checks the
+ * others against it: a first kernel (`_sizes`, one work-item) runs the body's kernel
+ * code for element 0 and leaves the lengths of its rows in the error buffer's result
+ * slots, which the host reads (at most KIR_RESULT_SLOTS of them; a width of 0 gives
+ * rows of length 0), then allocates the outputs and launches the rows kernel, whose
+ * checks find the rows of other lengths ("irregular array"). */
+
+/* A statement that makes a row of one dimension, one element at a time, from views,
+ * private arrays and scalars. */
+static bool row_stm(const struct ir_stm *s) {
+  const struct ir_exp *x = &s->exp;
+  if (s->pat_count != 1 || s->pat[0]->type.rank != 1) {
+    return false;
+  }
+  switch (x->kind) {
+  case IR_CONCAT:
+    for (int i = 0; i < x->u.concat.count; i++) {
+      if (x->u.concat.arrays[i]->type.rank != 1) {
+        return false;
+      }
+    }
+    return true;
+  case IR_REPLICATE:
+    return x->u.replicate.count == 1 && ir_subexp_type(x->u.replicate.value).rank == 0;
+  case IR_IOTA:
+    return true;
+  case IR_COPY:
+    return x->u.copy->type.rank == 1;
+  default:
+    return false;
+  }
+}
+
+struct uses {
+  const struct ir_var *v;
+  bool used;
+};
+
+static void note_use(void *ctx, const struct ir_var *v) {
+  struct uses *u = ctx;
+  u->used = u->used || u->v == v;
+}
+
+/* Whether a statement of body b other than the rows[0..n) uses v. */
+static bool used_in(const struct ir_body *b, const struct ir_stm *const *rows, int n,
+                    const struct ir_var *v) {
+  struct uses u = {v, false};
+  for (int i = 0; i < b->stm_count && !u.used; i++) {
+    bool row = false;
+    for (int r = 0; r < n; r++) {
+      row = row || rows[r] == b->stms[i];
+    }
+    if (!row) {
+      ir_visit_uses_stm(b->stms[i], note_use, &u);
+    }
+  }
+  return u.used;
+}
+
+/* rows: the statements that make f's rows (Note [rows of known length]), in `rows`
+ * (room for the body's statements); their count, or -1 when the map is not of the
+ * form: its results are scalars or rows of one dimension whose lengths are known
+ * outside, and the rest of the body is kernel code, which uses no row. */
+static int known_rows(const struct ir_stm *s, const struct ir_stm **rows) {
+  const struct ir_lambda *f = s->exp.u.soac.map_fn;
+  const struct ir_body *b = f->body;
+  bool any_row = false;
+  int unknown = 0;
+  for (int r = 0; r < s->pat_count; r++) {
+    struct ir_type t = s->pat[r]->type;
+    bool sized = t.rank == 2 && t.dims[1].kind == IR_SE_NONE;
+    unknown += sized;
+    if (t.rank == 2 && !sized && !known_outside(f, t.dims[1])) {
+      return -1;
+    }
+    if (t.rank > 2 || (t.rank == 2 && b->results[r].kind != IR_SE_VAR)) {
+      return -1;
+    }
+    any_row = any_row || t.rank == 2;
+  }
+  int n = 0;
+  for (int i = 0; i < b->stm_count; i++) {
+    const struct ir_stm *st = b->stms[i];
+    if (kernel_stm(st)) {
+      continue;
+    }
+    if (!row_stm(st)) {
+      return -1;
+    }
+    rows[n++] = st;
+  }
+  for (int i = 0; i < n; i++) {
+    if (used_in(b, rows, n, rows[i]->pat[0])) {
+      return -1;
+    }
+  }
+  return any_row && unknown <= KIR_RESULT_SLOTS ? n : -1;
+}
+
 /* The kernel form of a host-level SOAC statement, or false when it runs on the host. */
-static bool plan_form(const struct ir_program *p, const struct ir_stm *s,
-                      struct lower_kernel *k) {
+static bool plan_form(struct lower_plan *plan, const struct ir_program *p,
+                      const struct ir_stm *s, struct lower_kernel *k) {
   const struct ir_soac *so = &s->exp.u.soac;
   bool scalar_out = all_scalar(s->pat, 0);
   for (int i = 0; i < s->pat_count; i++) {
@@ -940,6 +1063,13 @@ static bool plan_form(const struct ir_program *p, const struct ir_stm *s,
     }
     if (private_rows(s)) {
       k->form = LOWER_MAP;
+      return true;
+    }
+    k->rows = ARENA_ARRAY(&plan->arena, const struct ir_stm *,
+                          so->map_fn->body->stm_count + 1);
+    k->row_count = known_rows(s, k->rows);
+    if (k->row_count >= 0) {
+      k->form = LOWER_ROWS;
       return true;
     }
     return false;
@@ -1258,7 +1388,7 @@ static void plan_body(struct lower_plan *plan, const struct ir_program *p,
       if (s->sequential) {
         break;
       }
-      if (plan_form(p, s, &k)) {
+      if (plan_form(plan, p, s, &k)) {
         struct lower_kernel *kp = add_kernel(plan, s, &k);
         lambdas_free_vars(plan, p, &s->exp.u.soac, kp);
         if (kp->form == LOWER_MAP || kp->form == LOWER_SEGRED) {

@@ -51,6 +51,11 @@
  *                      do not fit, in a global scratch buffer per work-group (the second
  *                      version, chosen at run time from the sizes and
  *                      CL_DEVICE_LOCAL_MEM_SIZE)
+ *   rows     [global]  a map whose results are rows of lengths known before the kernel
+ *                      (the pattern's), made by concat, replicate, iota, copy, rows of
+ *                      views or private arrays: one work-item per element of the rows,
+ *                      the body's scalar statements recomputed for each (Note [rows of
+ *                      known length] in lower.c)
  *   transpose [global] a rearrange at host level that moves dimensions (transpose), or
  *                      a map whose body only rearranges its row (`map transpose`, the
  *                      rearrange of the whole array that keeps the outer dimension): a
@@ -89,6 +94,7 @@
   X(LOWER_HIST, "hist")   \
   X(LOWER_SEGRED, "segred") \
   X(LOWER_INTRA, "intra") \
+  X(LOWER_ROWS, "rows")   \
   X(LOWER_TRANSPOSE, "transpose")
 
 enum lower_form {
@@ -112,6 +118,10 @@ struct lower_kernel {
    * statement of the one before's lambda (Note [nests of maps] in lower.c) */
   const struct ir_stm *nest[LOWER_NEST_MAX];
   int nest_count;
+  /* LOWER_ROWS: the statements of map_fn's body that make its rows (Note [rows of known
+   * length] in lower.c), which the kernel evaluates one element at a time */
+  const struct ir_stm **rows;
+  int row_count;
   enum lower_atomic atomic;  /* LOWER_HIST */
   /* LOWER_TRANSPOSE: result dimension i is dimension perm[i] of the array, free[0] */
   int *perm;
@@ -125,7 +135,8 @@ struct lower_kernel {
   int kernel_count;
   enum kir_choice choice;
   struct kir_steps steps;    /* LOWER_INTRA: the segment's code */
-  bool result_slots;         /* LOWER_REDUCE: results in the error buffer's slots */
+  bool result_slots;         /* LOWER_REDUCE: results in the error buffer's slots;
+                              * LOWER_ROWS: the rows' lengths, from the _sizes kernel */
   bool lookback;             /* LOWER_SCAN: one kernel with look-back (Note [scan versions]) */
 };
 
