@@ -80,6 +80,8 @@ static const char *row_length(struct emitter *e, const struct lower_kernel *k,
     return emit_c_printf(e, "(long)%s", cl_element(e, x->u.iota.n, 0));
   case IR_COPY:
     return row_length(e, k, x->u.copy);
+  case IR_SOAC:
+    return emit_c_printf(e, "(long)%s", cl_element(e, x->u.soac.width, 0));
   default:
     diag_ice("emit_opencl", s->loc, "a row made by a statement the rows form does not cover");
   }
@@ -112,6 +114,19 @@ static void concat_element(struct emitter *e, const struct lower_kernel *k,
   }
 }
 
+/* Element o of an inner map's row into `to`: its lambda at its inputs' elements o. */
+static void map_element(struct emitter *e, const struct lower_kernel *k,
+                        const struct ir_soac *so, const char *o, const char *to) {
+  const char **args = ARENA_ARRAY(&e->arena, const char *, so->input_count + 1);
+  for (int i = 0; i < so->input_count; i++) {
+    const struct ir_var *x = so->inputs[i];
+    args[i] = emit_c_tmp(e);
+    emit_c_line(e, "%s %s;", emit_c_elem_type(x->type.prim), args[i]);
+    row_element(e, k, x, o, args[i]);
+  }
+  cl_apply_map_fn_args(e, so, args, o, &to);
+}
+
 /* Element o of row v into the variable `to`. */
 static void row_element(struct emitter *e, const struct lower_kernel *k, const struct ir_var *v,
                         const char *o, const char *to) {
@@ -135,34 +150,72 @@ static void row_element(struct emitter *e, const struct lower_kernel *k, const s
   case IR_COPY:
     row_element(e, k, x->u.copy, o, to);
     return;
+  case IR_SOAC:
+    map_element(e, k, &x->u.soac, o, to);
+    return;
   default:
     diag_ice("emit_opencl", s->loc, "a row made by a statement the rows form does not cover");
   }
 }
 
-/* The body's statements other than those that make the rows. */
-static struct ir_body kernel_part(struct emitter *e, const struct lower_kernel *k,
-                                  const struct ir_body *b) {
-  struct ir_body part = *b;
-  struct ir_stm **stms = ARENA_ARRAY(&e->arena, struct ir_stm *, b->stm_count + 1);
-  part.stm_count = 0;
-  for (int i = 0; i < b->stm_count; i++) {
-    bool row = false;
-    for (int r = 0; r < k->row_count; r++) {
-      row = row || k->rows[r] == b->stms[i];
-    }
-    if (!row) {
-      stms[part.stm_count++] = b->stms[i];
+/* Whether s is one of k's rows (or shapes of rows). */
+static bool is_row(const struct lower_kernel *k, const struct ir_stm *s) {
+  for (int r = 0; r < k->row_count; r++) {
+    if (k->rows[r] == s) {
+      return true;
     }
   }
-  part.stms = stms;
-  return part;
+  return false;
+}
+
+/* The body's kernel code, in order: the statements that make rows are skipped, the
+ * shapes of rows computed as their statements say. */
+static void kernel_part(struct emitter *e, const struct lower_kernel *k,
+                        const struct ir_body *b) {
+  struct ir_body one = *b;
+  for (int i = 0; i < b->stm_count; i++) {
+    const struct ir_stm *st = b->stms[i];
+    if (!is_row(k, st)) {
+      one.stms = b->stms + i;
+      one.stm_count = 1;
+      cl_kernel_body(e, &one);
+    } else if (st->exp.kind == IR_SHAPE) {
+      emit_c_line(e, "%s %s = %s;", emit_c_elem_type(st->pat[0]->type.prim),
+                  emit_c_var(e, st->pat[0]), row_length(e, k, st->exp.u.shape.array));
+    }
+  }
+}
+
+/* The inputs of the inner maps that make rows against their widths, as map2 checks
+ * its inner map's. */
+static void check_inner_maps(struct emitter *e, const struct lower_kernel *k) {
+  for (int r = 0; r < k->row_count; r++) {
+    const struct ir_stm *st = k->rows[r];
+    if (st->exp.kind != IR_SOAC) {
+      continue;
+    }
+    const struct ir_soac *so = &st->exp.u.soac;
+    const char *w = row_length(e, k, st->pat[0]);
+    for (int i = 0; i < so->input_count; i++) {
+      const char *len = row_length(e, k, so->inputs[i]);
+      cl_set_where(e, st);
+      int id = cl_message(e, emit_c_printf(e,
+                                           "%s: error: an input of map has outer size %%lld, "
+                                           "not the width %%lld",
+                                           e->cl->where_text));
+      emit_c_line(e, "if (%s != %s) {", len, w);
+      emit_c_line(e, "  rts_kernel_fail(errbuf, %d, %s, %s, 0, 0);", id, len, w);
+      emit_c_line(e, "  return;");
+      emit_c_line(e, "}");
+    }
+  }
 }
 
 /* Each row's length against the output's (`m`), with the C backend's message. */
 static void check_lengths(struct emitter *e, const struct ir_stm *s,
                           const struct lower_kernel *k, const char *const *m) {
   const struct ir_body *b = s->exp.u.soac.map_fn->body;
+  check_inner_maps(e, k);
   for (int r = 0; r < s->pat_count; r++) {
     if (s->pat[r]->type.rank != 2) {
       continue;
@@ -234,8 +287,7 @@ static void bind_element(struct emitter *e, const struct ir_soac *so,
   if (f->index != NULL) {
     emit_c_line(e, "const long %s = i;", emit_c_var(e, f->index));
   }
-  struct ir_body part = kernel_part(e, k, f->body);
-  cl_kernel_body(e, &part);
+  kernel_part(e, k, f->body);
 }
 
 /* The _sizes kernel: the lengths of element 0's rows that the pattern does not know,

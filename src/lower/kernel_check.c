@@ -147,7 +147,8 @@ static void check_versions(const struct check *c) {
     fail(c, "a map2's nest does not start at its inner map");
   }
   for (int i = 0; k->form == LOWER_ROWS && i < k->row_count; i++) {
-    if (k->rows[i]->pat_count != 1 || k->rows[i]->pat[0]->type.rank != 1) {
+    if (k->rows[i]->pat_count != 1 ||
+        k->rows[i]->pat[0]->type.rank != (k->rows[i]->exp.kind == IR_SHAPE ? 0 : 1)) {
       fail(c, "a statement that makes a row of a rows kernel has no row");
     }
   }
@@ -323,7 +324,10 @@ void kir_print(struct strbuf *out, const struct ir_stm *s, const struct lower_ke
   if (k->form == LOWER_ROWS) {
     strbuf_puts(out, k->row_count == 0 ? "  rows that are views\n" : "  rows made by");
     for (int i = 0; i < k->row_count; i++) {
-      strbuf_printf(out, "%s %s at %d:%d", i > 0 ? "," : "", ir_exp_kind_name(k->rows[i]->exp.kind),
+      const struct ir_exp *x = &k->rows[i]->exp;
+      strbuf_printf(out, "%s %s at %d:%d", i > 0 ? "," : "",
+                    x->kind == IR_SOAC ? ir_soac_kind_name(x->u.soac.kind)
+                                       : ir_exp_kind_name(x->kind),
                     k->rows[i]->loc.line, k->rows[i]->loc.col);
     }
     strbuf_puts(out, k->row_count == 0 ? "" : "\n");

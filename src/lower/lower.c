@@ -917,12 +917,15 @@ static bool private_rows(const struct ir_stm *s) {
  *   replicate of a scalar                the scalar
  *   iota                                 the position
  *   copy of a view, a view, a private    its element
+ *   map of kernel code over such rows    its lambda at the elements of its inputs
+ *                                        (whose lengths it checks against its width)
  * Every work-item checks that its element's rows have the lengths of the output's
  * rows, with the C backend's message ("irregular array: a row"), before it reads any
  * piece: the last work-item makes sure that a row of length zero is checked too.
  * The statements that make the rows bind results, or pieces of other rows (`[i] ++ ys
- * ++ r` is two concats), which no kernel code uses, so the kernel code skips them;
- * lowering lists them (k->rows).
+ * ++ r` is two concats), which no kernel code uses but for their lengths (`shape`,
+ * which the kernel computes as the row's statement says), so the kernel code skips
+ * them; lowering lists them (k->rows), with the shapes of rows.
  *
  * A row whose length the body computes (an existential size: the pattern says `[]`,
  * `map (\i -> iota i)`) has the length of the first element's row, as in the C
@@ -934,7 +937,7 @@ static bool private_rows(const struct ir_stm *s) {
  * checks find the rows of other lengths ("irregular array"). */
 
 /* A statement that makes a row of one dimension, one element at a time, from views,
- * private arrays and scalars. */
+ * private arrays, other rows and scalars. */
 static bool row_stm(const struct ir_stm *s) {
   const struct ir_exp *x = &s->exp;
   if (s->pat_count != 1 || s->pat[0]->type.rank != 1) {
@@ -954,6 +957,14 @@ static bool row_stm(const struct ir_stm *s) {
     return true;
   case IR_COPY:
     return x->u.copy->type.rank == 1;
+  case IR_SOAC:
+    /* An inner map of kernel code over rows: element o is its lambda at o. */
+    for (int i = 0; i < x->u.soac.input_count; i++) {
+      if (x->u.soac.inputs[i]->type.rank != 1) {
+        return false;
+      }
+    }
+    return x->u.soac.kind == IR_SOAC_MAP && lower_is_kernel_lambda(x->u.soac.map_fn);
   default:
     return false;
   }
@@ -985,6 +996,20 @@ static bool used_in(const struct ir_body *b, const struct ir_stm *const *rows, i
   return u.used;
 }
 
+/* The length of a row made by one of rows[0..n): kernel code reads it as the row's
+ * statement computes it. */
+static bool row_shape(const struct ir_stm *s, const struct ir_stm *const *rows, int n) {
+  if (s->exp.kind != IR_SHAPE) {
+    return false;
+  }
+  for (int i = 0; i < n; i++) {
+    if (rows[i]->exp.kind != IR_SHAPE && rows[i]->pat[0] == s->exp.u.shape.array) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /* rows: the statements that make f's rows (Note [rows of known length]), in `rows`
  * (room for the body's statements); their count, or -1 when the map is not of the
  * form: its results are scalars or rows of one dimension whose lengths are known
@@ -1009,16 +1034,16 @@ static int known_rows(const struct ir_stm *s, const struct ir_stm **rows) {
   int n = 0;
   for (int i = 0; i < b->stm_count; i++) {
     const struct ir_stm *st = b->stms[i];
-    if (kernel_stm(st)) {
+    if (kernel_stm(st) && !row_shape(st, rows, n)) {
       continue;
     }
-    if (!row_stm(st)) {
+    if (!row_stm(st) && !row_shape(st, rows, n)) {
       return -1;
     }
     rows[n++] = st;
   }
   for (int i = 0; i < n; i++) {
-    if (used_in(b, rows, n, rows[i]->pat[0])) {
+    if (rows[i]->exp.kind != IR_SHAPE && used_in(b, rows, n, rows[i]->pat[0])) {
       return -1;
     }
   }

@@ -119,7 +119,8 @@ struct lower_kernel {
   const struct ir_stm *nest[LOWER_NEST_MAX];
   int nest_count;
   /* LOWER_ROWS: the statements of map_fn's body that make its rows (Note [rows of known
-   * length] in lower.c), which the kernel evaluates one element at a time */
+   * length] in lower.c), which the kernel evaluates one element at a time, and the
+   * shapes of those rows, which it computes from the statements */
   const struct ir_stm **rows;
   int row_count;
   enum lower_atomic atomic;  /* LOWER_HIST */
