@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "backend_c/emit_c.h"
+#include "backend_opencl/emit_opencl.h"
 #include "lower/lower.h"
 #include "fusion/fusion.h"
 #include "ir/internalise.h"
@@ -108,16 +109,18 @@ struct session {
 };
 
 /* The kernel IR's dump: the plan of kernels (lower.h). */
-static bool dump_lower(struct session *s, const struct ir_program *ir,
-                       const struct lower_plan *plan) {
+static bool dump_lower(struct session *s, const struct ir_program *ir) {
   if (!s->opts->dump || s->opts->dump_after != STAGE_LOWER) {
     return false;
   }
+  struct lower_plan plan;
+  lower_program(&plan, ir);
   if (s->opts->structure) {
-    lower_print_structure(&s->out, ir, plan);
+    lower_print_structure(&s->out, ir, &plan);
   } else {
-    lower_print(&s->out, ir, plan);
+    lower_print(&s->out, ir, &plan);
   }
+  lower_plan_free(&plan);
   return true;
 }
 
@@ -275,16 +278,29 @@ static void compile_c(struct session *s, const char *c_path, const char *exe) {
   }
 }
 
-static void emit_backend(struct session *s, const struct ir_program *ir,
-                         const struct lower_plan *plan) {
+/* The backend's files: sequential C, or OpenCL with the kernels that lowering plans. */
+static void emit_program(struct session *s, const struct ir_program *ir,
+                         const struct emit_c_options *o, struct strbuf *c_out,
+                         struct strbuf *h_out, struct strbuf *json_out) {
+  if (s->opts->backend != BACKEND_OPENCL) {
+    emit_c_program(ir, o, c_out, h_out, json_out);
+    return;
+  }
+  struct lower_plan plan;
+  lower_program(&plan, ir);
+  emit_opencl_program(ir, &plan, o, c_out, h_out, json_out);
+  lower_plan_free(&plan);
+}
+
+static void emit_backend(struct session *s, const struct ir_program *ir) {
   const char *base = output_base(s);
   struct emit_c_options o = {.prefix = s->opts->prefix, .library = s->opts->library,
-                             .source_name = s->opts->input, .plan = plan};
+                             .source_name = s->opts->input};
   struct strbuf c_text, h_text, json_text;
   strbuf_init(&c_text);
   strbuf_init(&h_text);
   strbuf_init(&json_text);
-  emit_c_program(ir, &o, &c_text, o.library ? &h_text : NULL, o.library ? &json_text : NULL);
+  emit_program(s, ir, &o, &c_text, o.library ? &h_text : NULL, o.library ? &json_text : NULL);
   char *c_path = arena_printf(&s->ast_arena, "%s.c", base);
   write_text(c_path, &c_text);
   if (o.library) {
@@ -328,30 +344,22 @@ static void run_pipeline(struct session *s, uint32_t file) {
   if (dump_ir(s, STAGE_FUSION, ir)) {
     return;
   }
-  if (s->opts->dump && s->opts->dump_after == STAGE_EMIT && s->opts->backend != BACKEND_OPENCL) {
-    struct emit_c_options o = {.prefix = s->opts->prefix, .library = true,
-                               .source_name = s->opts->input};
-    emit_c_program(ir, &o, &s->out, NULL, NULL); /* the C file prismc c --library writes */
-    return;
-  }
-  if (s->opts->backend != BACKEND_C) { /* OpenCL, or dump --after lower */
-    lower_expand_filters(ir);
+  if (s->opts->backend == BACKEND_OPENCL ||
+      (s->opts->dump && s->opts->dump_after == STAGE_LOWER)) {
+    lower_expand_filters(ir); /* Note [filter as scan and scatter] in expand.c */
     ir_verify(ir, "expand");
   }
-  struct lower_plan plan;
-  lower_program(&plan, ir);
-  if (dump_lower(s, ir, &plan)) {
-    lower_plan_free(&plan);
+  if (dump_lower(s, ir)) {
     return;
   }
   if (s->opts->dump && s->opts->dump_after == STAGE_EMIT) {
     struct emit_c_options o = {.prefix = s->opts->prefix, .library = true,
-                               .source_name = s->opts->input, .plan = &plan};
-    emit_c_program(ir, &o, &s->out, NULL, NULL); /* the C file prismc opencl --library writes */
-  } else {
-    emit_backend(s, ir, s->opts->backend == BACKEND_OPENCL ? &plan : NULL);
+                               .source_name = s->opts->input};
+    /* the C file that prismc c --library (or opencl --library) writes */
+    emit_program(s, ir, &o, &s->out, NULL, NULL);
+    return;
   }
-  lower_plan_free(&plan);
+  emit_backend(s, ir);
 }
 
 /* Note [Compiler stack]

@@ -223,9 +223,9 @@ static void declare_array_type(struct emitter *e, struct api_type t, struct strb
                 p, prim_name(t.prim), t.rank, p, name, c);
   strbuf_printf(out, "const int64_t *%s_shape_%s_%dd(struct %s_context *ctx, struct %s *arr);\n",
                 p, prim_name(t.prim), t.rank, p, name);
-  if (e->plan != NULL) {
-    emit_cl_declare_raw(out, p, name, emit_c_printf(e, "%s_%dd", prim_name(t.prim), t.rank),
-                        t.rank);
+  if (EMIT_HOOK(e, declare_raw)) {
+    e->target->declare_raw(out, p, name,
+                           emit_c_printf(e, "%s_%dd", prim_name(t.prim), t.rank), t.rank);
   }
   strbuf_puts(out, "\n");
 }
@@ -237,11 +237,11 @@ void emit_c_api_declarations(struct emitter *e, struct strbuf *out) {
                 " * Every function returns an error code, or NULL with the error in the\n"
                 " * context; %s_context_get_error returns the message (free it). */\n",
                 e->opts->source_name != NULL ? e->opts->source_name : "a Prism program",
-                PACKAGE_VERSION, e->plan != NULL ? " and docs/opencl.md" : "", p);
+                PACKAGE_VERSION, EMIT_HOOK(e, api_docs) ? e->target->api_docs : "", p);
   strbuf_printf(out, "#ifndef %s_API_H\n#define %s_API_H\n\n", P, P);
   strbuf_puts(out, "#include <stdbool.h>\n#include <stdint.h>\n#include <stdio.h>\n\n");
-  if (e->plan != NULL) {
-    emit_cl_api_includes(out);
+  if (EMIT_HOOK(e, api_includes)) {
+    e->target->api_includes(out);
   }
   strbuf_puts(out, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
   strbuf_printf(out,
@@ -260,8 +260,8 @@ void emit_c_api_declarations(struct emitter *e, struct strbuf *out) {
                 "char *%s_context_get_error(struct %s_context *ctx);\n"
                 "int %s_context_sync(struct %s_context *ctx);\n\n",
                 p, p, p, p, p, p, p, p, p, p, p, p, p, p, p, p, p);
-  if (e->plan != NULL) {
-    emit_cl_api_declarations(out, p, P);
+  if (EMIT_HOOK(e, api_declarations)) {
+    e->target->api_declarations(out, p, P);
   }
   struct api_type *types = ARENA_ARRAY(&e->arena, struct api_type, max_types(e));
   int n = api_types(e, types, max_types(e));
@@ -281,8 +281,8 @@ void emit_c_api_declarations(struct emitter *e, struct strbuf *out) {
 
 static void define_context(struct emitter *e, struct strbuf *out) {
   const char *p = prefix(e);
-  if (e->plan != NULL) {
-    emit_cl_define_context(e, out, p);
+  if (EMIT_HOOK(e, define_context)) {
+    e->target->define_context(e, out, p);
     return;
   }
   strbuf_printf(out,
@@ -310,8 +310,9 @@ static void define_context(struct emitter *e, struct strbuf *out) {
                 p, p, p, p, p, p, p, p, p, p, p);
 }
 
-/* PREFIX_new_T_Nd, from host data; with `raw` (OpenCL), PREFIX_new_raw_T_Nd, from the
- * application's buffer (Note [raw buffers] in src/backend_opencl/emit_cl_api.c). */
+/* PREFIX_new_T_Nd, from host data; with `raw` (a target's raw buffers: OpenCL's),
+ * PREFIX_new_raw_T_Nd, from the application's buffer (Note [raw buffers] of the OpenCL
+ * backend's API). */
 static void define_array_new(struct emitter *e, struct api_type t, bool raw, struct strbuf *out) {
   const char *name = type_name(e, t), *p = prefix(e), *c = emit_c_elem_type(t.prim);
   const char *fn = emit_c_printf(e, raw ? "%s_new_raw_%s_%dd" : "%s_new_%s_%dd", p,
@@ -366,18 +367,15 @@ static void define_array_type(struct emitter *e, struct api_type t, struct strbu
                 "arr->arr.data : NULL, data, sizeof(%s), %d, arr != NULL ? arr->arr.shape : "
                 "NULL);\n}\n\n",
                 p, suffix, p, name, c,
-                e->plan == NULL ? ""
-                                : "  if (arr != NULL) {\n    int err = rts_host(&ctx->rts, "
-                                  "arr->arr.mem, \"values\");\n    if (err != 0) {\n"
-                                  "      return err;\n    }\n  }\n",
+                EMIT_HOOK(e, values_prologue) ? e->target->values_prologue : "",
                 p, suffix, c, t.rank);
   strbuf_printf(out,
                 "const int64_t *%s_shape_%s(struct %s_context *ctx, struct %s *arr) {\n"
                 "  (void)ctx;\n  return arr != NULL ? arr->arr.shape : NULL;\n}\n\n",
                 p, suffix, p, name);
-  if (e->plan != NULL) {
+  if (EMIT_HOOK(e, define_values_raw)) {
     define_array_new(e, t, true, out);
-    emit_cl_define_values_raw(out, p, name, suffix, c, t.rank);
+    e->target->define_values_raw(out, p, name, suffix, c, t.rank);
   }
 }
 
@@ -566,11 +564,8 @@ static void define_entry_public(struct emitter *e, const struct ir_fun *f, struc
   entry_prototype(e, f, out);
   strbuf_puts(out, " {\n  int err;\n");
   check_pointers(f, inputs, n, fn, out);
-  if (e->plan != NULL) {
-    strbuf_printf(out,
-                  "  if (!ctx->ready) {\n    return rts_api_no_device(&ctx->rts, \"%s\");\n"
-                  "  }\n",
-                  fn);
+  if (EMIT_HOOK(e, entry_before_call)) {
+    e->target->entry_before_call(out, fn);
   }
   struct strbuf frees;
   strbuf_init(&frees);
@@ -583,15 +578,8 @@ static void define_entry_public(struct emitter *e, const struct ir_fun *f, struc
     strbuf_printf(out, inputs[k]->type.rank > 0 ? ", &in%d->arr" : ", in%d", k);
   }
   strbuf_puts(out, ");\n");
-  if (e->plan != NULL) {
-    /* Kernels may still run: their failures belong to this call. */
-    strbuf_puts(out, "  if (err == 0 && (err = rts_mirror_sync(&ctx->rts)) != 0) {\n");
-    for (int i = 0; i < f->ret_count; i++) {
-      if (f->ret[i].rank > 0) {
-        strbuf_printf(out, "    rts_unref(&ctx->rts, r%d->arr.mem);\n", i);
-      }
-    }
-    strbuf_puts(out, "  }\n");
+  if (EMIT_HOOK(e, entry_after_call)) {
+    e->target->entry_after_call(f, out);
   }
   if (frees.len > 0) {
     strbuf_printf(out, "  if (err != 0) {\n%s    return err;\n  }\n", frees.data);
@@ -702,16 +690,13 @@ static void define_glue(struct emitter *e, const struct ir_fun *f, struct strbuf
     strbuf_printf(out, inputs[k]->type.rank > 0 ? ", &a%d" : ", a%d", k);
   }
   strbuf_puts(out, ");\n");
-  if (e->plan != NULL) {
-    strbuf_puts(out, "  if (err == 0) {\n    err = rts_mirror_sync(ctx);\n  }\n");
+  if (EMIT_HOOK(e, glue_after_call)) {
+    e->target->glue_after_call(out);
   }
   strbuf_puts(out, "  *usec = rts_now_usec() - start;\n"
                    "  if (err != 0) {\n    goto done;\n  }\n");
-  for (int i = 0; e->plan != NULL && i < f->ret_count; i++) {
-    if (f->ret[i].rank > 0) {
-      strbuf_printf(out, "  if ((err = rts_host(ctx, r%d.mem, \"output\")) != 0) {\n"
-                         "    goto done;\n  }\n", i);
-    }
+  if (EMIT_HOOK(e, glue_before_outputs)) {
+    e->target->glue_before_outputs(f, out);
   }
   glue_convert_outputs(e, f, out);
   strbuf_printf(out, "done:\n%s  return err;\n}\n\n", release.data != NULL ? release.data : "");
@@ -823,7 +808,7 @@ static void manifest_type(struct emitter *e, struct api_type t, struct strbuf *o
                 "        \"values\": \"%s_values_%s_%dd\"",
                 type_text(e, it), type_name(e, t), t.rank, pn, p, pn, t.rank, p, pn, t.rank, p,
                 pn, t.rank, p, pn, t.rank);
-  if (e->plan != NULL) {
+  if (EMIT_HOOK(e, define_values_raw)) {
     strbuf_printf(out,
                   ",\n        \"new_raw\": \"%s_new_raw_%s_%dd\",\n"
                   "        \"values_raw\": \"%s_values_raw_%s_%dd\"",
@@ -834,7 +819,7 @@ static void manifest_type(struct emitter *e, struct api_type t, struct strbuf *o
 
 void emit_c_manifest(struct emitter *e, struct strbuf *out) {
   strbuf_printf(out, "{\n  \"backend\": \"%s\",\n  \"version\": \"%s\",\n  \"source\": ",
-                e->plan != NULL ? "opencl" : "c", PACKAGE_VERSION);
+                EMIT_HOOK(e, name) ? e->target->name : "c", PACKAGE_VERSION);
   json_string(out, e->opts->source_name);
   strbuf_puts(out, ",\n  \"entry_points\": {");
   int count = 0;

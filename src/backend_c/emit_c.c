@@ -419,34 +419,36 @@ static void emit_stm(struct emitter *e, const struct ir_stm *s, struct emit_body
   }
 }
 
-/* An array operation on the host, its arrays' host copies made current first. */
+/* An array operation on the host, the target's hook before host statements first (in
+ * the OpenCL backend: its arrays' host copies made current). */
 static void emit_host_array_exp(struct emitter *e, const struct ir_stm *s) {
-  emit_cl_before_host_stm(e, s);
+  if (EMIT_HOOK(e, before_host_stm)) {
+    e->target->before_host_stm(e, s);
+  }
   emit_c_array_exp(e, s);
 }
 
-/* A statement of host code: in the OpenCL backend, kernels where lowering planned
- * them, and the arrays' host copies made current around the others. */
+/* A statement of host code: the target's own where it takes it (in the OpenCL
+ * backend: kernels, device array operations), the target's hooks around the others. */
 static void emit_host_stm(struct emitter *e, const struct ir_stm *s, struct emit_body *st,
                           int k) {
-  if (e->plan == NULL || e->soac_depth > 0) {
+  if (e->target == NULL || e->soac_depth > 0) {
     emit_stm(e, s, st, k);
-    if (e->plan != NULL && s->exp.kind == IR_APPLY) {
-      emit_cl_after_nested_apply(e, s);
+    if (EMIT_HOOK(e, after_nested_apply) && s->exp.kind == IR_APPLY) {
+      e->target->after_nested_apply(e, s);
     }
     return;
   }
-  const struct lower_kernel *kernel = lower_kernel_of(e->plan, s);
-  if (kernel != NULL) {
-    emit_cl_kernel_stm(e, s, kernel);
+  if (EMIT_HOOK(e, host_stm) && e->target->host_stm(e, s, emit_host_array_exp)) {
     return;
   }
-  if (emit_cl_device_stm(e, s, emit_host_array_exp)) {
-    return;
+  if (EMIT_HOOK(e, before_host_stm)) {
+    e->target->before_host_stm(e, s);
   }
-  emit_cl_before_host_stm(e, s);
   emit_stm(e, s, st, k);
-  emit_cl_after_host_stm(e, s);
+  if (EMIT_HOOK(e, after_host_stm)) {
+    e->target->after_host_stm(e, s);
+  }
 }
 
 void emit_c_body_stms(struct emitter *e, struct emit_body *st) {
@@ -687,8 +689,8 @@ static void paste_rts(struct emitter *e, struct strbuf *out) {
   for (size_t i = 0; i < sizeof rts_library_files / sizeof *rts_library_files; i++) {
     paste_rts_file(out, rts_library_files[i]);
   }
-  if (e->plan != NULL) {
-    emit_cl_paste_rts(e, out);
+  if (EMIT_HOOK(e, paste_rts)) {
+    e->target->paste_rts(e, out);
   }
   if (!e->opts->library) {
     for (size_t i = 0; i < sizeof rts_executable_files / sizeof *rts_executable_files; i++) {
@@ -720,8 +722,8 @@ static void emit_preamble(struct emitter *e, struct strbuf *out) {
   if (!e->opts->library) {
     strbuf_puts(out, "#ifndef _POSIX_C_SOURCE\n#define _POSIX_C_SOURCE 200809L\n#endif\n");
   }
-  if (e->plan != NULL) {
-    strbuf_puts(out, "#define RTS_OPENCL 1\n");
+  if (EMIT_HOOK(e, preamble)) {
+    strbuf_puts(out, e->target->preamble);
   }
   strbuf_puts(out, "\n");
 }
@@ -731,7 +733,8 @@ static void emitter_init(struct emitter *e, const struct ir_program *p,
   memset(e, 0, sizeof *e);
   e->prog = p;
   e->opts = o;
-  e->plan = o->plan;
+  e->target = o->target;
+  e->target_state = o->target_state;
   arena_init(&e->arena);
   ptrmap_init(&e->nested_uses, &e->arena);
   e->var_count = p->next_var_id;
@@ -759,9 +762,6 @@ void emit_c_program(const struct ir_program *p, const struct emit_c_options *o,
   emitter_init(&e, p, o);
   name_program(&e);
   emit_c_check_entry_names(&e);
-  if (e.plan != NULL) {
-    emit_cl_init(&e);
-  }
   struct strbuf funs, api;
   strbuf_init(&funs);
   strbuf_init(&api);
@@ -776,8 +776,8 @@ void emit_c_program(const struct ir_program *p, const struct emit_c_options *o,
   emit_c_api_declarations(&e, c_out);
   paste_rts(&e, c_out);
   emit_array_structs(&e, c_out);
-  if (e.plan != NULL) {
-    emit_cl_program_tables(&e, c_out);
+  if (EMIT_HOOK(&e, program_tables)) {
+    e.target->program_tables(&e, c_out);
   }
   strbuf_puts(c_out, funs.data != NULL ? funs.data : "");
   strbuf_puts(c_out, api.data != NULL ? api.data : "");
@@ -789,6 +789,5 @@ void emit_c_program(const struct ir_program *p, const struct emit_c_options *o,
   }
   strbuf_free(&funs);
   strbuf_free(&api);
-  emit_cl_free(&e);
   emitter_free(&e);
 }

@@ -118,17 +118,17 @@ static void check_divisor(struct emitter *e, enum ir_binop op, enum prim_type t,
   if (!prim_is_int(t) || (is_nonzero_const(rhs) && division)) {
     return;
   }
-  if (division && e->in_kernel) {
-    emit_cl_check(e, emit_c_printf(e, "%s == 0", b), "division by zero");
-  } else if (power && e->in_kernel) {
-    emit_cl_check_value(e, emit_c_printf(e, "%s < 0", b),
-                        "negative exponent %lld in integer **", b);
-  } else if (division) {
-    emit_c_fail_if(e, emit_c_printf(e, "%s == 0", b), "rts_division_by_zero(ctx, %s)",
-                   e->where);
+  bool target = EMIT_HOOK(e, check);
+  if (division) {
+    const char *cond = emit_c_printf(e, "%s == 0", b);
+    if (!target || !e->target->check(e, cond, "division by zero", NULL)) {
+      emit_c_fail_if(e, cond, "rts_division_by_zero(ctx, %s)", e->where);
+    }
   } else if (power) {
-    emit_c_fail_if(e, emit_c_printf(e, "%s < 0", b),
-                   "rts_negative_exponent(ctx, %s, (int64_t)%s)", e->where, b);
+    const char *cond = emit_c_printf(e, "%s < 0", b);
+    if (!target || !e->target->check(e, cond, "negative exponent %lld in integer **", b)) {
+      emit_c_fail_if(e, cond, "rts_negative_exponent(ctx, %s, (int64_t)%s)", e->where, b);
+    }
   }
 }
 

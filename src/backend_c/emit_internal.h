@@ -20,7 +20,6 @@
 
 #include "backend_c/emit_c.h"
 #include "ir/ir.h"
-#include "lower/lower.h"
 #include "support/arena.h"
 #include "support/ptrmap.h"
 #include "support/strbuf.h"
@@ -85,12 +84,15 @@ struct emitter {
   struct ptrmap nested_uses; /* nested body -> its uses from outside (emit_own.c) */
   struct emit_var_list *collecting; /* where nested_uses collects them */
   int use_stamp;
-  /* The OpenCL backend (src/backend_opencl/); unused by the C backend. */
-  const struct lower_plan *plan; /* kernels of the host statements; NULL: sequential C */
   int soac_depth;        /* host SOACs being emitted: their lambdas run on the host */
-  bool in_kernel;        /* emitting OpenCL C: scalars as in C, checks as kernel failures */
-  struct emit_cl *cl;    /* the kernels' program being built */
+  /* The backend that extends this one (emit_c_options), and its state. */
+  const struct emit_target *target;
+  void *target_state;
 };
+
+/* Whether the backend that extends this one has the hook (or field) `name` of struct
+ * emit_target. */
+#define EMIT_HOOK(e, name) ((e)->target != NULL && (e)->target->name != NULL)
 
 /* ---------------------------------------------------------------- emit_c.c */
 
@@ -149,49 +151,9 @@ void emit_c_array_exp(struct emitter *e, const struct ir_stm *s);
 /* ------------------------------------------------------------- emit_soac.c */
 
 void emit_c_soac(struct emitter *e, const struct ir_stm *s);
-
-/* -------------------------------------------- backend_opencl/cl_*.c, emit_kernel.c */
-
-/* Kernel mode: `if (COND)` the check fails with the message (located at the current
- * statement) and the kernel's failure action. */
-void emit_cl_check(struct emitter *e, const char *cond, const char *message);
-/* The same with one i64 value for the message's %lld. */
-void emit_cl_check_value(struct emitter *e, const char *cond, const char *message,
-                         const char *value);
-/* Host mode, before and after a host statement: its arrays' host copies made current,
- * and those it wrote in place marked (Note [mirrors] in rts/opencl/mirror.h). */
-void emit_cl_before_host_stm(struct emitter *e, const struct ir_stm *s);
-void emit_cl_after_host_stm(struct emitter *e, const struct ir_stm *s);
-void emit_cl_after_nested_apply(struct emitter *e, const struct ir_stm *s);
-/* A host statement that lowering made kernels of. */
-void emit_cl_kernel_stm(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k);
-void emit_cl_init(struct emitter *e);
-/* replicate and copy done on the device where that pays; `host` emits the host path
- * (with its arrays made current on the host). Returns false when s is not such. */
-bool emit_cl_device_stm(struct emitter *e, const struct ir_stm *s,
-                        void (*host)(struct emitter *, const struct ir_stm *));
-/* The OpenCL runtime (rts/opencl/), pasted after the C runtime. */
-void emit_cl_paste_rts(struct emitter *e, struct strbuf *out);
-/* The kernels' program as a C string table, the kernel names and failure messages. */
-void emit_cl_program_tables(struct emitter *e, struct strbuf *out);
-void emit_cl_free(struct emitter *e);
-
-/* ---------------------------------------------- backend_opencl/emit_cl_api.c */
-
-/* The header's #include of the OpenCL API (before its declarations). */
-void emit_cl_api_includes(struct strbuf *out);
-/* The header's declarations of the device's configuration and the report. */
-void emit_cl_api_declarations(struct strbuf *out, const char *prefix, const char *upper_prefix);
-/* The API's context and its configuration for the OpenCL backend. */
-void emit_cl_define_context(struct emitter *e, struct strbuf *out, const char *prefix);
-/* The declarations of PREFIX_new_raw_SUFFIX and PREFIX_values_raw_SUFFIX of the array
- * type `name` (struct PREFIX_f32_2d, suffix f32_2d), and the definition of the second
- * (emit_api.c defines the first beside PREFIX_new_SUFFIX); `elem` is the elements' C
- * type. */
-void emit_cl_declare_raw(struct strbuf *out, const char *prefix, const char *name,
-                         const char *suffix, int rank);
-void emit_cl_define_values_raw(struct strbuf *out, const char *prefix, const char *name,
-                               const char *suffix, const char *elem, int rank);
+/* A width error unless input x of the SOAC has the SOAC's width w (a C expression). */
+void emit_c_check_width(struct emitter *e, const struct ir_soac *so, const struct ir_var *x,
+                        const char *w);
 
 /* -------------------------------------------------------------- emit_api.c */
 

@@ -62,15 +62,23 @@ static const char *emit_width(struct emitter *e, const struct ir_soac *so) {
   return w;
 }
 
+/* Input x of the SOAC must have the width w that the SOAC says: a width error when its
+ * outer size differs (the OpenCL backend checks its kernels' inputs with this too). */
+void emit_c_check_width(struct emitter *e, const struct ir_soac *so, const struct ir_var *x,
+                        const char *w) {
+  const char *xn = emit_c_var(e, x);
+  emit_c_fail_if(e, emit_c_printf(e, "%s.shape[0] != %s", xn, w),
+                 "rts_width_error(ctx, %s, \"%s\", %s.shape[0], %s)", where_of(e),
+                 ir_soac_kind_name(so->kind), xn, w);
+}
+
 static struct soac_input *emit_inputs(struct emitter *e, const struct ir_soac *so,
                                       const char *w) {
   struct soac_input *in = ARENA_ARRAY(&e->arena, struct soac_input, so->input_count + 1);
   for (int j = 0; j < so->input_count; j++) {
     struct ir_var *x = so->inputs[j];
     const char *xn = emit_c_var(e, x);
-    emit_c_fail_if(e, emit_c_printf(e, "%s.shape[0] != %s", xn, w),
-                   "rts_width_error(ctx, %s, \"%s\", %s.shape[0], %s)", where_of(e),
-                   ir_soac_kind_name(so->kind), xn, w);
+    emit_c_check_width(e, so, x, w);
     in[j].array = x;
     in[j].ptr = emit_c_tmp(e);
     in[j].row_elems = emit_c_tmp(e);

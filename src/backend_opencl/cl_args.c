@@ -37,10 +37,10 @@ void kb_long(struct emitter *e, struct kbuild *kb, const char *name, const char 
 
 static void kb_scalar(struct emitter *e, struct kbuild *kb, const struct ir_var *v) {
   const char *name = emit_c_var(e, v);
-  if (e->cl->arg_of[v->id] == kb->index + 1) {
+  if (cl_state(e)->arg_of[v->id] == kb->index + 1) {
     return;
   }
-  e->cl->arg_of[v->id] = kb->index + 1;
+  cl_state(e)->arg_of[v->id] = kb->index + 1;
   if (v->type.prim == PRIM_BOOL) {
     strbuf_printf(&kb->params, ", uchar %s_arg", name);
     strbuf_printf(&kb->prologue, "  const bool %s = %s_arg != 0;\n", name, name);
@@ -109,12 +109,12 @@ static void kb_transposed_array(struct emitter *e, struct kbuild *kb, const stru
 }
 
 void kb_array(struct emitter *e, struct kbuild *kb, const struct ir_var *v) {
-  if (e->cl->arg_of[v->id] == kb->index + 1) {
+  if (cl_state(e)->arg_of[v->id] == kb->index + 1) {
     return; /* an input that the lambda also reads freely, say */
   }
-  e->cl->arg_of[v->id] = kb->index + 1;
-  if (e->cl->transposed[v->id] != NULL) {
-    kb_transposed_array(e, kb, v, e->cl->transposed[v->id]);
+  cl_state(e)->arg_of[v->id] = kb->index + 1;
+  if (cl_state(e)->transposed[v->id] != NULL) {
+    kb_transposed_array(e, kb, v, cl_state(e)->transposed[v->id]);
     return;
   }
   kb_array_named(e, kb, v, emit_c_var(e, v), emit_c_var(e, v));
@@ -141,10 +141,23 @@ void kb_free_vars(struct emitter *e, struct kbuild *kb, const struct lower_kerne
   }
 }
 
+/* The arguments of a kernel over a SOAC's elements (after its sizes): the SOAC's
+ * inputs, the outputs `outs` and the lambdas' free variables. */
+void kb_soac_args(struct emitter *e, struct kbuild *kb, const struct ir_soac *so,
+                  struct ir_var *const *outs, int out_count, const struct lower_kernel *k) {
+  for (int i = 0; i < so->input_count; i++) {
+    kb_array(e, kb, so->inputs[i]);
+  }
+  for (int i = 0; i < out_count; i++) {
+    kb_array(e, kb, outs[i]);
+  }
+  kb_free_vars(e, kb, k);
+}
+
 /* Emits the kernel: `__kernel void NAME(params) { prologue body }`; the body is what
  * host-mode emission wrote into `body` meanwhile. */
 static void kb_finish(struct emitter *e, struct kbuild *kb, struct strbuf *body) {
-  struct strbuf *src = &e->cl->source;
+  struct strbuf *src = &cl_state(e)->source;
   strbuf_printf(src, "__kernel void %s(%s) {\n", kb->name, kb->params.data);
   strbuf_puts(src, kb->prologue.data != NULL ? kb->prologue.data : "");
   strbuf_puts(src, body->data != NULL ? body->data : "");
@@ -157,19 +170,19 @@ static void kernel_begin(struct emitter *e, struct kmode *m, struct strbuf *into
                          const char *fail_action) {
   m->saved_body = e->body;
   m->saved_indent = e->indent;
-  m->saved_action = e->cl->fail_action;
+  m->saved_action = cl_state(e)->fail_action;
   e->body = *into;
   e->indent = 1;
-  e->in_kernel = true;
-  e->cl->fail_action = fail_action;
+  cl_state(e)->in_kernel = true;
+  cl_state(e)->fail_action = fail_action;
 }
 
 static void kernel_end(struct emitter *e, struct kmode *m, struct strbuf *into) {
   *into = e->body;
   e->body = m->saved_body;
   e->indent = m->saved_indent;
-  e->in_kernel = false;
-  e->cl->fail_action = m->saved_action;
+  cl_state(e)->in_kernel = false;
+  cl_state(e)->fail_action = m->saved_action;
 }
 
 /* The launch of kernel kb over `groups` work-groups of RTS_GROUP work-items. */

@@ -11,28 +11,29 @@
 
 /* ------------------------------------------------------------ Setup */
 
-void emit_cl_init(struct emitter *e) {
-  e->cl = ARENA_NEW(&e->arena, struct emit_cl);
-  memset(e->cl, 0, sizeof *e->cl);
-  strbuf_init(&e->cl->source);
-  e->cl->views = ARENA_ARRAY(&e->arena, struct cl_view *, e->var_count + 1);
-  e->cl->privates = ARENA_ARRAY(&e->arena, struct cl_private *, e->var_count + 1);
-  e->cl->arg_of = ARENA_ARRAY(&e->arena, int, e->var_count + 1);
-  e->cl->seen = ARENA_ARRAY(&e->arena, int, e->var_count + 1);
-  e->cl->transposed = ARENA_ARRAY(&e->arena, const struct cl_transposed *, e->var_count + 1);
-  e->cl->fail_action = "return;";
-  e->cl->where_text = "<unknown>";
-  e->cl->notes_text = "";
+void emit_cl_init(struct emit_cl *cl, const struct ir_program *p, const struct lower_plan *plan) {
+  memset(cl, 0, sizeof *cl);
+  arena_init(&cl->arena);
+  strbuf_init(&cl->source);
+  int n = p->next_var_id + 1;
+  cl->views = ARENA_ARRAY(&cl->arena, struct cl_view *, n);
+  cl->privates = ARENA_ARRAY(&cl->arena, struct cl_private *, n);
+  cl->arg_of = ARENA_ARRAY(&cl->arena, int, n);
+  cl->seen = ARENA_ARRAY(&cl->arena, int, n);
+  cl->transposed = ARENA_ARRAY(&cl->arena, const struct cl_transposed *, n);
+  cl->fail_action = "return;";
+  cl->where_text = "<unknown>";
+  cl->notes_text = "";
+  cl->plan = plan;
 }
 
-void emit_cl_free(struct emitter *e) {
-  if (e->cl != NULL) {
-    strbuf_free(&e->cl->source);
-  }
+void emit_cl_free(struct emit_cl *cl) {
+  strbuf_free(&cl->source);
+  arena_free(&cl->arena);
 }
 
 int add_kernel_name(struct emitter *e, const char *name) {
-  struct emit_cl *cl = e->cl;
+  struct emit_cl *cl = cl_state(e);
   return cl_push_string(e, &cl->kernel_names, &cl->kernel_count, &cl->kernel_cap, name) - 1;
 }
 
@@ -90,7 +91,7 @@ void emit_cl_before_host_stm(struct emitter *e, const struct ir_stm *s) {
   if (!touches_elements(s)) {
     return;
   }
-  struct array_uses u = {.e = e, .seen = e->cl->seen, .stamp = ++e->cl->stamp};
+  struct array_uses u = {.e = e, .seen = cl_state(e)->seen, .stamp = ++cl_state(e)->stamp};
   ir_visit_uses_stm(s, note_array, &u);
   for (int i = 0; i < u.count; i++) {
     emit_c_try(e, "rts_host(ctx, %s.mem, %s)", emit_c_var(e, u.vars[i]), e->where);
@@ -128,6 +129,17 @@ void emit_cl_after_nested_apply(struct emitter *e, const struct ir_stm *s) {
 /* Arrays of at least this many bytes that replicate makes are filled on the device. */
 #define DEVICE_FILL_MIN "(int64_t)65536"
 
+/* Ends the device path of s (an `if` whose block is open): else the host path. */
+static void else_host(struct emitter *e, const struct ir_stm *s,
+                      void (*host)(struct emitter *, const struct ir_stm *)) {
+  e->indent--;
+  emit_c_line(e, "} else {");
+  e->indent++;
+  host(e, s);
+  e->indent--;
+  emit_c_line(e, "}");
+}
+
 /* replicate of a scalar: filled on the device when large (the host path otherwise). */
 static bool device_replicate(struct emitter *e, const struct ir_stm *s,
                              void (*host)(struct emitter *, const struct ir_stm *)) {
@@ -155,12 +167,7 @@ static bool device_replicate(struct emitter *e, const struct ir_stm *s,
   emit_c_line(e, "%s.data = rts_block_data(%s.mem);", yn, yn);
   emit_c_try(e, "rts_cl_fill(ctx, ctx->cl, rts_dev_mem(%s.mem), 0, %s, &%s, sizeof %s, %s)", yn,
              bytes, pattern, pattern, e->where);
-  e->indent--;
-  emit_c_line(e, "} else {");
-  e->indent++;
-  host(e, s);
-  e->indent--;
-  emit_c_line(e, "}");
+  else_host(e, s, host);
   e->indent--;
   emit_c_line(e, "}");
   return true;
@@ -190,12 +197,7 @@ static void device_copy(struct emitter *e, const struct ir_stm *s,
              yn, xn, xn, xn, bytes, e->where);
   e->indent--;
   emit_c_line(e, "}");
-  e->indent--;
-  emit_c_line(e, "} else {");
-  e->indent++;
-  host(e, s);
-  e->indent--;
-  emit_c_line(e, "}");
+  else_host(e, s, host);
 }
 
 bool emit_cl_device_stm(struct emitter *e, const struct ir_stm *s,
@@ -216,20 +218,15 @@ bool emit_cl_device_stm(struct emitter *e, const struct ir_stm *s,
 
 /* ------------------------------------------------------------ Host parts */
 
-const char *width_of(struct emitter *e, const struct ir_soac *so) {
+/* The SOAC's width as a host constant, its inputs' outer sizes checked against it as
+ * the C backend checks them. */
+const char *checked_width(struct emitter *e, const struct ir_soac *so) {
   const char *w = emit_c_tmp(e);
   emit_c_line(e, "const int64_t %s = %s;", w, emit_c_subexp(e, so->width));
-  return w;
-}
-
-/* Inputs' outer sizes against the width, as the C backend checks them. */
-void check_inputs(struct emitter *e, const struct ir_soac *so, const char *w) {
   for (int i = 0; i < so->input_count; i++) {
-    const char *x = emit_c_var(e, so->inputs[i]);
-    emit_c_fail_if(e, emit_c_printf(e, "%s.shape[0] != %s", x, w),
-                   "rts_width_error(ctx, %s, \"%s\", %s.shape[0], %s)", e->where,
-                   ir_soac_kind_name(so->kind), x, w);
+    emit_c_check_width(e, so, so->inputs[i], w);
   }
+  return w;
 }
 
 /* An output y of shape [w] (or [w][m]) on the device. */

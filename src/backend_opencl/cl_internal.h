@@ -1,4 +1,4 @@
-/* Shared state of the OpenCL backend's kernel forms (internal to src/backend_opencl/).
+/* Shared state of the OpenCL backend's files (internal to src/backend_opencl/).
  *
  *   cl_host.c       setup, host statements and their mirrors, device array operations,
  *                   the host parts every form shares
@@ -10,7 +10,8 @@
  *   cl_intra.c      intra-group kernels
  *   cl_rows.c       maps whose elements are rows of known lengths, over the rows
  *   cl_transpose.c  transpose kernels and transposed copies
- *   cl_program.c    dispatch of a planned statement, the runtime and the program's tables
+ *   cl_program.c    dispatch of a planned statement, the runtime and the program's tables,
+ *                   the hooks of the C emitter (struct emit_target) and the entry point
  *
  * The OpenCL backend: the forms of lower.h as kernels and the host code that launches
  * them, and the host side of the memory model (Note [mirrors] in rts/opencl/mirror.h).
@@ -27,7 +28,190 @@
 #ifndef PRISM_CL_INTERNAL_H
 #define PRISM_CL_INTERNAL_H
 
+#include "backend_c/emit_internal.h"
 #include "backend_opencl/emit_opencl.h"
+
+/* An array inside a kernel: a pointer to its first element in global memory and its
+ * lengths (C expressions of the kernel), in row-major order, or, with strides, the
+ * distance in elements between neighbours of each dimension (an array read through a
+ * transposed copy: Note [coalescing transposes] in src/lower/lower.c). */
+struct cl_view {
+  const char *ptr;
+  const char **dims;
+  const char **strides; /* NULL: row-major */
+  int rank;
+};
+
+/* An array that the kernel being emitted may read through a transposed copy: the host
+ * variables of the flag that says whether it does and of the copy. */
+struct cl_transposed {
+  const char *flag;
+  const char *copy;
+};
+
+/* A private array inside a kernel (Note [private arrays] in src/lower/lower.c): the C
+ * variables of its elements, in row-major order. */
+struct cl_private {
+  const char **elems;
+  int count;
+};
+
+struct emit_cl {
+  struct strbuf source;      /* the kernels' OpenCL C */
+  const char **kernel_names; /* in the order of rts_cl_init's table */
+  int kernel_count, kernel_cap;
+  const char **messages;     /* failure messages, id = index + 1 */
+  int message_count, message_cap;
+  struct cl_view **views;    /* by variable id: arrays readable in the kernel emitted */
+  struct cl_private **privates; /* by variable id: the kernels' private arrays */
+  int *arg_of;               /* by variable id: 1 + the kernel it is an argument of */
+  int *seen;                 /* by variable id: the stamp of the last host statement whose
+                              * arrays were collected with it (emit_cl_before_host_stm) */
+  int stamp;
+  int next_label;            /* labels of failure regions in kernels, numbered */
+  const char *fail_action;   /* what a failed check does after reporting */
+  /* Group code of intra-group kernels (Note [intra-group kernels]): the flag that a
+   * failure sets; scalar statements run only while it is clear, and loops stop when it
+   * is set, so that nothing jumps past a barrier. NULL elsewhere. */
+  const char *guard;
+  const char *where_text;    /* the location of the statement being emitted */
+  const char *notes_text;    /* its call trace's notes (ir_trace_notes), "" for none */
+  /* by variable id: the arrays of the kernel being built that it may read transposed */
+  const struct cl_transposed **transposed;
+  const struct lower_plan *plan; /* the kernels of the host statements */
+  bool in_kernel;            /* emitting OpenCL C: scalars as in C, checks as kernel failures */
+  struct arena arena;        /* the tables above by variable id */
+};
+
+/* The OpenCL backend's state in the C emitter (its target_state). */
+static inline struct emit_cl *cl_state(const struct emitter *e) {
+  return e->target_state;
+}
+
+/* The element type in global memory (bool is a uchar there). */
+const char *cl_elem_type(enum prim_type t);
+/* Appends text to a growable list in the emitter's arena; returns the new count. */
+int cl_push_string(struct emitter *e, const char ***items, int *count, int *cap,
+                   const char *text);
+/* Registers a failure message; returns its id. */
+int cl_message(struct emitter *e, const char *text);
+/* Makes s the statement whose location and call trace messages name. */
+void cl_set_where(struct emitter *e, const struct ir_stm *s);
+
+struct cl_view *cl_view_of(struct emitter *e, const struct ir_var *v);
+void cl_set_view(struct emitter *e, const struct ir_var *v, const char *ptr,
+                 const char *const *dims);
+void cl_set_strided_view(struct emitter *e, const struct ir_var *v, const char *ptr,
+                         const char *const *dims, const char *const *strides);
+const char *cl_view_row(struct emitter *e, const struct cl_view *w, const char *i);
+const char *cl_view_elems(struct emitter *e, const struct cl_view *w, int from);
+void cl_declare_view(struct emitter *e, const struct ir_var *v, const char *ptr,
+                     const char *const *dims);
+void cl_bind_row(struct emitter *e, struct ir_var *p, const struct cl_view *w, const char *i);
+/* map_fn's parameters bound to row i of the SOAC's inputs (views), its index to i. */
+void cl_bind_map_rows(struct emitter *e, const struct ir_soac *so, const char *i);
+
+/* Kernel code of a body (its results are left to the caller). */
+void cl_kernel_body(struct emitter *e, const struct ir_body *b);
+void cl_combine(struct emitter *e, const struct ir_lambda *op, const char *const *acc,
+                const char *const *vals);
+void cl_apply_map_fn(struct emitter *e, const struct ir_soac *so, const char *i,
+                     const char *const *res);
+void cl_apply_map_fn_args(struct emitter *e, const struct ir_soac *so, const char *const *args,
+                          const char *i, const char *const *res);
+/* map_fn at element `i` (a C expression) of the SOAC's inputs, which is the constant j
+ * when j >= 0 (private inputs need it); res[r] lists the C variables that take the
+ * elements of result r (one for a scalar). */
+void cl_apply_map_fn_at(struct emitter *e, const struct ir_soac *so, const char *i, int j,
+                        const char *const *const *res);
+/* Fails the kernel unless every input of the inner SOAC `so` has its width w (a kernel
+ * expression; the host checks the outer SOAC's: checked_width), with a message located
+ * at `where`. With skip_failed, a work-item that failed already (`failed`) skips it. */
+void cl_check_widths(struct emitter *e, const struct ir_soac *so, const char *w,
+                     const char *where, bool skip_failed);
+/* Unless s is #[unsafe], fails with the C backend's message when one of the `count`
+ * indices `idx` is out of the lengths `dims` (C expressions; `rank` of them). */
+void cl_check_index(struct emitter *e, const struct ir_stm *s, const char *const *idx,
+                    int count, const char *const *dims, int rank);
+
+/* emit_private.c: private arrays. */
+
+/* v's private array, or NULL when v is not one. */
+struct cl_private *cl_private_of(struct emitter *e, const struct ir_var *v);
+/* Element k (row-major) of a scalar, a private array or a view of a private type, as a
+ * C expression. */
+const char *cl_element(struct emitter *e, struct ir_subexp se, int k);
+/* The C variable of element k of v, a scalar or a private array. */
+const char *cl_lvalue(struct emitter *e, const struct ir_var *v, int k);
+/* Declares v (a scalar, or a private array when it is an array) with the elements of
+ * `init`, or zeros when init is IR_SE_NONE. */
+void cl_define(struct emitter *e, const struct ir_var *v, struct ir_subexp init);
+/* Binds parameter p to row `i` of input x: a view's row, or row j of a private array. */
+void cl_bind_input(struct emitter *e, struct ir_var *p, const struct ir_var *x, const char *i,
+                   int j);
+/* A statement that makes a private array, or indexes one. */
+void cl_private_stm(struct emitter *e, const struct ir_stm *s);
+/* Whether an inner SOAC runs unrolled (cl_unrolled_soac) rather than as a sequential
+ * loop over views. */
+bool cl_is_unrolled_soac(struct emitter *e, const struct ir_stm *s);
+void cl_unrolled_soac(struct emitter *e, const struct ir_stm *s);
+const char **cl_reduction_values(struct emitter *e, const struct ir_soac *so, const char *i,
+                                 bool declare);
+
+/* ------------------------------------------- cl_host.c, cl_program.c, emit_kernel.c */
+
+/* Kernel mode: `if (COND)` the check fails with the message (located at the current
+ * statement) and the kernel's failure action. */
+void emit_cl_check(struct emitter *e, const char *cond, const char *message);
+/* The same with one i64 value for the message's %lld. */
+void emit_cl_check_value(struct emitter *e, const char *cond, const char *message,
+                         const char *value);
+/* Host mode, before and after a host statement: its arrays' host copies made current,
+ * and those it wrote in place marked (Note [mirrors] in rts/opencl/mirror.h). */
+void emit_cl_before_host_stm(struct emitter *e, const struct ir_stm *s);
+void emit_cl_after_host_stm(struct emitter *e, const struct ir_stm *s);
+void emit_cl_after_nested_apply(struct emitter *e, const struct ir_stm *s);
+/* A host statement that lowering made kernels of. */
+void emit_cl_kernel_stm(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k);
+/* replicate and copy done on the device where that pays; `host` emits the host path
+ * (with its arrays made current on the host). Returns false when s is not such. */
+bool emit_cl_device_stm(struct emitter *e, const struct ir_stm *s,
+                        void (*host)(struct emitter *, const struct ir_stm *));
+/* The OpenCL runtime (rts/opencl/), pasted after the C runtime. */
+void emit_cl_paste_rts(struct emitter *e, struct strbuf *out);
+/* The kernels' program as a C string table, the kernel names and failure messages. */
+void emit_cl_program_tables(struct emitter *e, struct strbuf *out);
+/* The state of a program's emission with the kernels of `plan`; its release. */
+void emit_cl_init(struct emit_cl *cl, const struct ir_program *p, const struct lower_plan *plan);
+void emit_cl_free(struct emit_cl *cl);
+
+/* ------------------------------------------------------------- emit_cl_api.c */
+
+/* The header's #include of the OpenCL API (before its declarations). */
+void emit_cl_api_includes(struct strbuf *out);
+/* The header's declarations of the device's configuration and the report. */
+void emit_cl_api_declarations(struct strbuf *out, const char *prefix, const char *upper_prefix);
+/* The API's context and its configuration for the OpenCL backend. */
+void emit_cl_define_context(struct emitter *e, struct strbuf *out, const char *prefix);
+/* The declarations of PREFIX_new_raw_SUFFIX and PREFIX_values_raw_SUFFIX of the array
+ * type `name` (struct PREFIX_f32_2d, suffix f32_2d), and the definition of the second
+ * (emit_api.c defines the first beside PREFIX_new_SUFFIX); `elem` is the elements' C
+ * type. */
+void emit_cl_declare_raw(struct strbuf *out, const char *prefix, const char *name,
+                         const char *suffix, int rank);
+void emit_cl_define_values_raw(struct strbuf *out, const char *prefix, const char *name,
+                               const char *suffix, const char *elem, int rank);
+/* PREFIX_values_SUFFIX's statements before it reads `arr`: its host copy made current. */
+extern const char emit_cl_values_prologue[];
+/* Before an entry point's call: a context without a device fails. */
+void emit_cl_entry_before_call(struct strbuf *out, const char *fn);
+/* After it: the kernels' failures belong to the call. */
+void emit_cl_entry_after_call(const struct ir_fun *f, struct strbuf *out);
+/* The executable's glue: the same after the call, the results' host copies current. */
+void emit_cl_glue_after_call(struct strbuf *out);
+void emit_cl_glue_before_outputs(const struct ir_fun *f, struct strbuf *out);
+
+/* ------------------------------------------------------------- kernel forms */
 
 /* A kernel being built: its parameters and prologue (OpenCL C), while host code that
  * sets the matching arguments goes to the host function. */
@@ -54,10 +238,8 @@ typedef void (*store_fn)(struct emitter *e, const struct ir_stm *s, const struct
 /* ------------------------------------------------------------ cl_host.c */
 /* Registers a kernel's name in rts_cl_init's table; returns its index. */
 int add_kernel_name(struct emitter *e, const char *name);
-/* The SOAC's width as a host constant. */
-const char *width_of(struct emitter *e, const struct ir_soac *so);
-/* Inputs' outer sizes against the width, as the C backend checks them. */
-void check_inputs(struct emitter *e, const struct ir_soac *so, const char *w);
+/* The SOAC's width as a host constant, its inputs' outer sizes checked against it. */
+const char *checked_width(struct emitter *e, const struct ir_soac *so);
 /* An output y of shape [w] (or [w][m]) on the device. */
 void alloc_output(struct emitter *e, const struct ir_var *y, const char *w,
                   const char *m);
@@ -88,6 +270,9 @@ void kb_buffer(struct emitter *e, struct kbuild *kb, enum prim_type t, const cha
                const char *host_block);
 /* The arguments every form passes: the lambdas' free variables. */
 void kb_free_vars(struct emitter *e, struct kbuild *kb, const struct lower_kernel *k);
+/* A SOAC kernel's arguments: the inputs, the outputs `outs`, the free variables. */
+void kb_soac_args(struct emitter *e, struct kbuild *kb, const struct ir_soac *so,
+                  struct ir_var *const *outs, int out_count, const struct lower_kernel *k);
 /* The launch of kernel kb over `groups` work-groups of RTS_GROUP work-items. */
 void launch(struct emitter *e, const struct kbuild *kb, const char *groups);
 /* Kernel code from here on goes to the kernel's body. */
@@ -141,6 +326,11 @@ const char **declare_accumulators(struct emitter *e, const struct ir_soac *so,
                                   const char *prefix);
 /* The group combines loc[0..L) in order into loc[0] (op need not commute). */
 void group_tree(struct emitter *e, const struct ir_lambda *op, const char *const *loc);
+/* A group's loop over the elements j of [0, n) of a row, into its accumulators; its
+ * end: the group combines them, and every work-item's accumulators take the result. */
+void open_group_elements(struct emitter *e, bool commutative, const char *n);
+void close_group_elements(struct emitter *e, const char *label, const struct ir_lambda *op,
+                          const char *const *loc, const char *const *acc);
 /* loc[r][at] = vals[r] for each accumulator r. */
 void store_local(struct emitter *e, const struct ir_lambda *op, const char *const *loc,
                  const char *const *vals, const char *at);

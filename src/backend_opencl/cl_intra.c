@@ -127,7 +127,7 @@ static void group_barrier(struct emitter *e, const struct intra *g) {
 /* for (j = lid; j < n; j += RTS_GROUP) { BODY } with element failures flagged, in the
  * form of Note [uniform element loops]. */
 static const char *open_strided(struct emitter *e, const char *n, const char **label) {
-  *label = emit_c_printf(e, "elem_%d", ++e->cl->next_label);
+  *label = emit_c_printf(e, "elem_%d", ++cl_state(e)->next_label);
   const char *jb = emit_c_tmp(e);
   const char *j = emit_c_tmp(e);
   emit_c_line(e, "for (long %s = RTS_ELEM_FIRST; %s < %s && !gf; %s += RTS_GROUP) {", jb, jb,
@@ -135,8 +135,8 @@ static const char *open_strided(struct emitter *e, const char *n, const char **l
   emit_c_line(e, "  const long %s = RTS_ELEM_INDEX(%s);", j, jb);
   emit_c_line(e, "  if (%s < %s) {", j, n);
   e->indent += 2;
-  e->cl->fail_action = emit_c_printf(e, "gfail = 1; goto %s;", *label);
-  e->cl->guard = NULL;
+  cl_state(e)->fail_action = emit_c_printf(e, "gfail = 1; goto %s;", *label);
+  cl_state(e)->guard = NULL;
   return j;
 }
 
@@ -146,8 +146,8 @@ static void close_strided(struct emitter *e, const struct intra *g, const char *
   emit_c_line(e, "}");
   e->indent--;
   emit_c_line(e, "}");
-  e->cl->fail_action = "gfail = 1; gf = 1;";
-  e->cl->guard = "gf";
+  cl_state(e)->fail_action = "gfail = 1; gf = 1;";
+  cl_state(e)->guard = "gf";
 }
 
 static void group_steps(struct emitter *e, struct intra *g, const struct kir_steps *steps);
@@ -187,7 +187,7 @@ static void group_map(struct emitter *e, struct intra *g, const struct ir_stm *s
 static void group_scatter(struct emitter *e, struct intra *g, const struct ir_stm *s) {
   const struct ir_soac *so = &s->exp.u.soac;
   for (int d = 0; d < so->dest_count; d++) {
-    e->cl->views[s->pat[d]->id] = cl_view_of(e, so->dests[d]);
+    cl_state(e)->views[s->pat[d]->id] = cl_view_of(e, so->dests[d]);
   }
   const char *n = emit_c_tmp(e);
   emit_c_line(e, "const long %s = %s;", n, emit_c_subexp(e, so->width));
@@ -219,8 +219,8 @@ static void close_group_soac(struct emitter *e) {
   emit_c_line(e, "}");
   e->indent--;
   emit_c_line(e, "}");
-  e->cl->fail_action = "gfail = 1; gf = 1;";
-  e->cl->guard = "gf";
+  cl_state(e)->fail_action = "gfail = 1; gf = 1;";
+  cl_state(e)->guard = "gf";
 }
 
 /* The names of a reduction step's tree (its local buffers, declared with the kernel). */
@@ -253,28 +253,15 @@ static void group_reduce(struct emitter *e, struct intra *g, const struct kir_st
   const char *n = emit_c_tmp(e);
   emit_c_line(e, "const long %s = %s;", n, emit_c_subexp(e, so->width));
   const char *label;
-  e->cl->fail_action = fail_region(e, &label);
-  e->cl->guard = NULL;
-  if (st->elements == KIR_STRIDED) {
-    emit_c_line(e, "for (long j = lid; j < %s && !failed; j += RTS_GROUP) {", n);
-  } else {
-    emit_c_line(e, "const long per = (%s + RTS_GROUP - 1) / RTS_GROUP;", n);
-    emit_c_line(e, "for (long j = lid * per; j < min((lid + 1) * per, %s) && !failed; j++) {",
-                n);
-  }
-  e->indent++;
+  cl_state(e)->fail_action = fail_region(e, &label);
+  cl_state(e)->guard = NULL;
+  open_group_elements(e, st->elements == KIR_STRIDED, n);
   const char **vals = cl_reduction_values(e, so, "j", true);
   if (so->map_fn != NULL) {
     store_results(e, s->pat + nacc, s->pat_count - nacc, vals + nacc, "j");
   }
   cl_combine(e, so->op, acc, vals);
-  close_loop(e);
-  emit_c_line(e, "%s:;", label);
-  store_local(e, so->op, loc, acc, "lid");
-  group_tree(e, so->op, loc);
-  for (int r = 0; r < nacc; r++) {
-    emit_c_line(e, "%s = (%s)%s[0];", acc[r], emit_c_elem_type(s->pat[r]->type.prim), loc[r]);
-  }
+  close_group_elements(e, label, so->op, loc, acc);
   close_group_soac(e);
 }
 
@@ -297,7 +284,7 @@ static void group_scan_soac(struct emitter *e, struct intra *g, const struct kir
   const char *n = emit_c_tmp(e);
   emit_c_line(e, "const long %s = %s;", n, emit_c_subexp(e, so->width));
   const char **carry = declare_accumulators(e, so, "carry");
-  e->cl->guard = NULL;
+  cl_state(e)->guard = NULL;
   emit_c_line(e, "for (long base = 0; base < %s; base += RTS_GROUP) {", n);
   e->indent++;
   emit_c_line(e, "const long i = base + lid;");
@@ -314,7 +301,7 @@ static void group_scan_soac(struct emitter *e, struct intra *g, const struct kir
     last[r] = emit_c_printf(e, "(%s)%s[min((long)RTS_GROUP, %s - base) - 1]", t, loc[r], n);
   }
   const char *label;
-  e->cl->fail_action = fail_region(e, &label);
+  cl_state(e)->fail_action = fail_region(e, &label);
   emit_c_line(e, "if (i < %s && !failed) {", n);
   e->indent++;
   cl_combine(e, so->op, y, one);
@@ -388,7 +375,7 @@ static void group_loop(struct emitter *e, struct intra *g, const struct kir_step
       emit_c_line(e, "const %s %s = %s;", emit_c_elem_type(s->pat[i]->type.prim),
                   emit_c_var(e, s->pat[i]), emit_c_var(e, l->params[i]));
     } else {
-      e->cl->views[s->pat[i]->id] = cl_view_of(e, l->params[i]);
+      cl_state(e)->views[s->pat[i]->id] = cl_view_of(e, l->params[i]);
     }
   }
 }
@@ -472,13 +459,7 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   struct kbuild kb;
   kb_start(e, &kb, kk->name);
   kb_long(e, &kb, "w", w);
-  for (int i = 0; i < so->input_count; i++) {
-    kb_array(e, &kb, so->inputs[i]);
-  }
-  for (int i = 0; i < s->pat_count; i++) {
-    kb_array(e, &kb, s->pat[i]);
-  }
-  kb_free_vars(e, &kb, k);
+  kb_soac_args(e, &kb, so, s->pat, s->pat_count, k);
   const char *scratch = NULL;
   if (local) {
     strbuf_puts(&kb.params, ", __local char *mem");
@@ -515,17 +496,12 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   emit_c_line(e, "}");
   emit_c_line(e, "for (long seg = get_group_id(0); seg < w; seg += get_num_groups(0)) {");
   e->indent++;
-  e->cl->fail_action = "gfail = 1; gf = 1;";
-  e->cl->guard = "gf";
+  cl_state(e)->fail_action = "gfail = 1; gf = 1;";
+  cl_state(e)->guard = "gf";
   group_barrier(e, &g);
   emit_c_line(e, "{");
   e->indent++;
-  for (int i = 0; i < so->input_count; i++) {
-    cl_bind_row(e, f->params[i], cl_view_of(e, so->inputs[i]), "seg");
-  }
-  if (f->index != NULL) {
-    emit_c_line(e, "const long %s = seg;", emit_c_var(e, f->index));
-  }
+  cl_bind_map_rows(e, so, "seg");
   group_steps(e, &g, &k->steps);
   for (int r = 0; r < f->ret_count; r++) {
     const struct cl_view *out = cl_view_of(e, s->pat[r]);
@@ -553,8 +529,8 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   emit_c_line(e, "}");
   e->indent--;
   emit_c_line(e, "}");
-  e->cl->fail_action = "return;";
-  e->cl->guard = NULL;
+  cl_state(e)->fail_action = "return;";
+  cl_state(e)->guard = NULL;
   kb_launch(e, &kb, groups);
   if (scratch != NULL) {
     release_temp(e, scratch);
@@ -564,8 +540,7 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
 void emit_intra(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
   const struct ir_soac *so = &s->exp.u.soac;
   const struct ir_lambda *f = so->map_fn;
-  const char *w = width_of(e, so);
-  check_inputs(e, so, w);
+  const char *w = checked_width(e, so);
   for (int i = 0; i < s->pat_count; i++) {
     alloc_output(e, s->pat[i], w,
                  f->ret[i].rank > 0 ? emit_c_subexp(e, f->ret[i].dims[0]) : NULL);

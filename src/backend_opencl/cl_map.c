@@ -154,13 +154,7 @@ void emit_elementwise(struct emitter *e, const struct ir_stm *s,
   struct kbuild kb;
   kb_start(e, &kb, kk->name);
   kb_long(e, &kb, "w", w);
-  for (int i = 0; i < so->input_count; i++) {
-    kb_array(e, &kb, so->inputs[i]);
-  }
-  for (int i = 0; i < outputs; i++) {
-    kb_array(e, &kb, s->pat[i]);
-  }
-  kb_free_vars(e, &kb, k);
+  kb_soac_args(e, &kb, so, s->pat, outputs, k);
   kb_body(e, &kb);
   int unroll = kk->geo.items;
   bool vector = kk->geo.vectors;
@@ -244,8 +238,7 @@ void emit_map_kernel(struct emitter *e, const struct ir_stm *s,
 
 void emit_map(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
   const struct ir_soac *so = &s->exp.u.soac;
-  const char *w = width_of(e, so);
-  check_inputs(e, so, w);
+  const char *w = checked_width(e, so);
   for (int i = 0; i < s->pat_count; i++) {
     if (s->pat[i]->type.rank > 1) {
       alloc_rows(e, s->pat[i], w);
@@ -267,28 +260,14 @@ static void bind_level(struct emitter *e, const struct ir_soac *so, const char *
                        const struct ir_stm *next, const char *m) {
   const struct ir_lambda *f = so->map_fn;
   const struct ir_soac *in = &next->exp.u.soac;
-  for (int k = 0; k < so->input_count; k++) {
-    cl_bind_row(e, f->params[k], cl_view_of(e, so->inputs[k]), i);
-  }
-  if (f->index != NULL) {
-    emit_c_line(e, "const long %s = %s;", emit_c_var(e, f->index), i);
-  }
+  cl_bind_map_rows(e, so, i);
   struct ir_body prefix = *f->body;
   prefix.stm_count = f->body->stm_count - 1;
   cl_kernel_body(e, &prefix);
-  for (int k = 0; k < in->input_count; k++) {
-    const struct cl_view *v = cl_view_of(e, in->inputs[k]);
-    const char *args[2] = {v->dims[0], m};
+  if (in->input_count > 0) {
     cl_set_where(e, next);
-    int id = cl_message(e, emit_c_printf(e,
-                                         "%s: error: an input of map has outer size %%lld, not "
-                                         "the width %%lld",
-                                         e->cl->where_text));
-    emit_c_line(e, "if (%s != %s) {", v->dims[0], m);
-    emit_c_line(e, "  rts_kernel_fail(errbuf, %d, %s, %s, 0, 0);", id, args[0], args[1]);
-    emit_c_line(e, "  return;");
-    emit_c_line(e, "}");
   }
+  cl_check_widths(e, in, m, cl_state(e)->where_text, false);
 }
 
 /* The indices of the levels of a nest deeper than 2, from the flat index g: the
@@ -309,8 +288,7 @@ void emit_map2(struct emitter *e, const struct ir_stm *s, const struct lower_ker
   const struct ir_soac *so = &s->exp.u.soac;
   int depth = k->nest_count;
   const struct ir_soac *in = &k->nest[depth - 1]->exp.u.soac;
-  const char *w = width_of(e, so);
-  check_inputs(e, so, w);
+  const char *w = checked_width(e, so);
   /* Host values of the widths, their names in the kernel, and the levels' indices. */
   const char **mw = ARENA_ARRAY(&e->arena, const char *, depth + 2);
   const char **m = ARENA_ARRAY(&e->arena, const char *, depth + 2);
@@ -344,13 +322,7 @@ void emit_map2(struct emitter *e, const struct ir_stm *s, const struct lower_ker
   for (int l = 1; l <= depth; l++) {
     kb_long(e, &kb, m[l], mw[l]);
   }
-  for (int i = 0; i < so->input_count; i++) {
-    kb_array(e, &kb, so->inputs[i]);
-  }
-  for (int i = 0; i < s->pat_count; i++) {
-    kb_array(e, &kb, s->pat[i]);
-  }
-  kb_free_vars(e, &kb, k);
+  kb_soac_args(e, &kb, so, s->pat, s->pat_count, k);
   kb_body(e, &kb);
   open_grid_loop(e, "g", flat.data);
   if (depth == 1) {

@@ -97,7 +97,7 @@ void emit_cl_paste_rts(struct emitter *e, struct strbuf *out) {
 /* The kernels' program, one string a line: the scalar functions, the prelude, the
  * kernels. */
 void emit_cl_program_tables(struct emitter *e, struct strbuf *out) {
-  struct emit_cl *cl = e->cl;
+  struct emit_cl *cl = cl_state(e);
   struct strbuf all;
   strbuf_init(&all);
   emit_c_paste_lines(&all, cl_rts_file("scalar_cl.h"));
@@ -131,4 +131,67 @@ void emit_cl_program_tables(struct emitter *e, struct strbuf *out) {
   }
   strbuf_puts(out, "  NULL\n};\n");
   strbuf_printf(out, "#define RTS_CL_MESSAGE_COUNT %d\n\n", cl->message_count);
+}
+
+/* ------------------------------------------------------------ The backend */
+
+/* A host statement that lowering planned kernels for, or a device array operation. */
+static bool host_stm(struct emitter *e, const struct ir_stm *s,
+                     void (*host)(struct emitter *e, const struct ir_stm *s)) {
+  const struct lower_kernel *kernel = lower_kernel_of(cl_state(e)->plan, s);
+  if (kernel != NULL) {
+    emit_cl_kernel_stm(e, s, kernel);
+    return true;
+  }
+  return emit_cl_device_stm(e, s, host);
+}
+
+/* Checks in kernel code fail as kernels do; host code keeps the C backend's. */
+static bool check(struct emitter *e, const char *cond, const char *message,
+                  const char *value) {
+  if (!cl_state(e)->in_kernel) {
+    return false;
+  }
+  if (value != NULL) {
+    emit_cl_check_value(e, cond, message, value);
+  } else {
+    emit_cl_check(e, cond, message);
+  }
+  return true;
+}
+
+/* What the OpenCL backend changes in the C backend's host code and API. */
+static const struct emit_target opencl_target = {
+    .name = "opencl",
+    .api_docs = " and docs/opencl.md",
+    .preamble = "#define RTS_OPENCL 1\n",
+    .host_stm = host_stm,
+    .before_host_stm = emit_cl_before_host_stm,
+    .after_host_stm = emit_cl_after_host_stm,
+    .after_nested_apply = emit_cl_after_nested_apply,
+    .check = check,
+    .paste_rts = emit_cl_paste_rts,
+    .program_tables = emit_cl_program_tables,
+    .api_includes = emit_cl_api_includes,
+    .api_declarations = emit_cl_api_declarations,
+    .define_context = emit_cl_define_context,
+    .declare_raw = emit_cl_declare_raw,
+    .define_values_raw = emit_cl_define_values_raw,
+    .values_prologue = emit_cl_values_prologue,
+    .entry_before_call = emit_cl_entry_before_call,
+    .entry_after_call = emit_cl_entry_after_call,
+    .glue_after_call = emit_cl_glue_after_call,
+    .glue_before_outputs = emit_cl_glue_before_outputs,
+};
+
+void emit_opencl_program(const struct ir_program *p, const struct lower_plan *plan,
+                         const struct emit_c_options *o, struct strbuf *c_out,
+                         struct strbuf *h_out, struct strbuf *json_out) {
+  struct emit_cl cl;
+  emit_cl_init(&cl, p, plan);
+  struct emit_c_options with_target = *o;
+  with_target.target = &opencl_target;
+  with_target.target_state = &cl;
+  emit_c_program(p, &with_target, c_out, h_out, json_out);
+  emit_cl_free(&cl);
 }

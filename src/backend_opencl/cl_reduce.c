@@ -11,7 +11,7 @@
 
 /* A fresh label and the failure action that jumps to it, flagging the work-item. */
 const char *fail_region(struct emitter *e, const char **label) {
-  *label = emit_c_printf(e, "failed_%d", ++e->cl->next_label);
+  *label = emit_c_printf(e, "failed_%d", ++cl_state(e)->next_label);
   return emit_c_printf(e, "failed = true; goto %s;", *label);
 }
 
@@ -59,10 +59,10 @@ void group_tree(struct emitter *e, const struct ir_lambda *op, const char *const
     emit_c_line(e, "%s %s = %s[lid];", emit_c_elem_type(op->params[r]->type.prim), a[r], loc[r]);
   }
   const char *label;
-  const char *saved = e->cl->fail_action;
-  e->cl->fail_action = fail_region(e, &label);
+  const char *saved = cl_state(e)->fail_action;
+  cl_state(e)->fail_action = fail_region(e, &label);
   cl_combine(e, op, a, b);
-  e->cl->fail_action = saved;
+  cl_state(e)->fail_action = saved;
   for (int r = 0; r < k; r++) {
     emit_c_line(e, "%s[lid] = (%s)%s;", loc[r], cl_elem_type(op->params[r]->type.prim), a[r]);
   }
@@ -88,8 +88,8 @@ static void accumulate_element(struct emitter *e, const struct ir_stm *s, const 
   const struct ir_soac *so = &s->exp.u.soac;
   int k = so->neutral_count;
   const char *label;
-  const char *saved = e->cl->fail_action;
-  e->cl->fail_action = fail_region(e, &label);
+  const char *saved = cl_state(e)->fail_action;
+  cl_state(e)->fail_action = fail_region(e, &label);
   emit_c_line(e, "if (%s!failed) {", guard ? emit_c_printf(e, "%s < w && ", i) : "");
   e->indent++;
   const char **vals = cl_reduction_values(e, so, i, true);
@@ -100,7 +100,37 @@ static void accumulate_element(struct emitter *e, const struct ir_stm *s, const 
   e->indent--;
   emit_c_line(e, "}");
   emit_c_line(e, "%s:;", label);
-  e->cl->fail_action = saved;
+  cl_state(e)->fail_action = saved;
+}
+
+/* A group's loop over the elements j of [0, n) of one row, which its work-items reduce
+ * into their accumulators: strided when the operator commutes, else a chunk of
+ * consecutive elements per work-item, so that the group combines them in order. A
+ * failed work-item leaves it. */
+void open_group_elements(struct emitter *e, bool commutative, const char *n) {
+  if (commutative) {
+    emit_c_line(e, "for (long j = lid; j < %s && !failed; j += RTS_GROUP) {", n);
+  } else {
+    emit_c_line(e, "const long per = (%s + RTS_GROUP - 1) / RTS_GROUP;", n);
+    emit_c_line(e, "for (long j = lid * per; j < min((lid + 1) * per, %s) && !failed; j++) {",
+                n);
+  }
+  e->indent++;
+}
+
+/* Closes the loop (failures jump to `label` after it); the group combines the
+ * work-items' accumulators `acc` through `loc`, and every work-item's acc takes the
+ * result. */
+void close_group_elements(struct emitter *e, const char *label, const struct ir_lambda *op,
+                          const char *const *loc, const char *const *acc) {
+  close_loop(e);
+  emit_c_line(e, "%s:;", label);
+  store_local(e, op, loc, acc, "lid");
+  group_tree(e, op, loc);
+  for (int r = 0; r < op->param_count / 2; r++) {
+    emit_c_line(e, "%s = (%s)%s[0];", acc[r], emit_c_elem_type(op->params[r]->type.prim),
+                loc[r]);
+  }
 }
 
 /* Phase 1 of reduce and scan: each group reduces its part of [0, w) into part[group].
@@ -124,8 +154,8 @@ void group_partials(struct emitter *e, const struct ir_stm *s, const struct kir_
     const char ***vals = ARENA_ARRAY(&e->arena, const char **, unroll);
     const char **gi = ARENA_ARRAY(&e->arena, const char *, unroll);
     const char *label;
-    const char *saved = e->cl->fail_action;
-    e->cl->fail_action = fail_region(e, &label);
+    const char *saved = cl_state(e)->fail_action;
+    cl_state(e)->fail_action = fail_region(e, &label);
     for (int u = 0; u < unroll; u++) {
       gi[u] = emit_c_printf(e, "gi%d", u);
       emit_c_line(e, "const long %s = g0 + %d * stride;", gi[u], u);
@@ -158,7 +188,7 @@ void group_partials(struct emitter *e, const struct ir_stm *s, const struct kir_
     e->indent--;
     emit_c_line(e, "}");
     emit_c_line(e, "%s:;", label);
-    e->cl->fail_action = saved;
+    cl_state(e)->fail_action = saved;
     close_loop(e);
     store_local(e, so->op, loc, acc, "lid");
     group_tree(e, so->op, loc);
@@ -184,10 +214,10 @@ void group_partials(struct emitter *e, const struct ir_stm *s, const struct kir_
                             loc[r]);
     }
     const char *label;
-    const char *saved = e->cl->fail_action;
-    e->cl->fail_action = fail_region(e, &label);
+    const char *saved = cl_state(e)->fail_action;
+    cl_state(e)->fail_action = fail_region(e, &label);
     cl_combine(e, so->op, acc, l0);
-    e->cl->fail_action = saved;
+    cl_state(e)->fail_action = saved;
     emit_c_line(e, "%s:;", label);
     e->indent--;
     emit_c_line(e, "}");
@@ -209,13 +239,8 @@ void reduction_args(struct emitter *e, struct kbuild *kb, const struct ir_stm *s
                     const struct lower_kernel *k, const char *w, bool map_outs) {
   const struct ir_soac *so = &s->exp.u.soac;
   kb_long(e, kb, "w", w);
-  for (int i = 0; i < so->input_count; i++) {
-    kb_array(e, kb, so->inputs[i]);
-  }
-  for (int i = map_outs ? so->neutral_count : s->pat_count; i < s->pat_count; i++) {
-    kb_array(e, kb, s->pat[i]);
-  }
-  kb_free_vars(e, kb, k);
+  int from = map_outs ? so->neutral_count : s->pat_count;
+  kb_soac_args(e, kb, so, s->pat + from, s->pat_count - from, k);
 }
 
 const char **partial_buffers(struct emitter *e, const struct ir_soac *so,
@@ -283,13 +308,13 @@ static void last_group(struct emitter *e, const struct ir_soac *so, const struct
                             cl_elem_type(t), parts[r]);
   }
   const char *label;
-  const char *saved = e->cl->fail_action;
-  e->cl->fail_action = fail_region(e, &label);
+  const char *saved = cl_state(e)->fail_action;
+  cl_state(e)->fail_action = fail_region(e, &label);
   emit_c_line(e, "if (!failed) {");
   cl_combine(e, so->op, acc, vals);
   emit_c_line(e, "}");
   emit_c_line(e, "%s:;", label);
-  e->cl->fail_action = saved;
+  cl_state(e)->fail_action = saved;
   close_loop(e);
   store_local(e, so->op, loc, acc, "lid");
   group_tree(e, so->op, loc);
@@ -307,8 +332,7 @@ void emit_reduce(struct emitter *e, const struct ir_stm *s, const struct lower_k
   int nacc = so->neutral_count;
   bool slots = k->result_slots;
   const struct kir_kernel *kk = cl_kir(k, "");
-  const char *w = width_of(e, so);
-  check_inputs(e, so, w);
+  const char *w = checked_width(e, so);
   for (int i = nacc; i < s->pat_count; i++) {
     alloc_output(e, s->pat[i], w, NULL);
   }
@@ -372,13 +396,7 @@ static void emit_segred_group(struct emitter *e, const struct ir_stm *s,
   struct kbuild kb;
   kb_start(e, &kb, kk->name);
   kb_long(e, &kb, "w", w);
-  for (int i = 0; i < so->input_count; i++) {
-    kb_array(e, &kb, so->inputs[i]);
-  }
-  for (int i = 0; i < s->pat_count; i++) {
-    kb_array(e, &kb, s->pat[i]);
-  }
-  kb_free_vars(e, &kb, k);
+  kb_soac_args(e, &kb, so, s->pat, s->pat_count, k);
   kb_body(e, &kb);
   emit_c_line(e, "const long lid = get_local_id(0);");
   const char **loc = cl_tree(e, kk, 0, nacc);
@@ -388,18 +406,13 @@ static void emit_segred_group(struct emitter *e, const struct ir_stm *s,
   const char **res = declare_results(e, f->ret, f->ret_count);
   emit_c_line(e, "{");
   e->indent++;
-  for (int i = 0; i < so->input_count; i++) {
-    cl_bind_row(e, f->params[i], cl_view_of(e, so->inputs[i]), "seg");
-  }
-  if (f->index != NULL) {
-    emit_c_line(e, "const long %s = seg;", emit_c_var(e, f->index));
-  }
+  cl_bind_map_rows(e, so, "seg");
   for (int i = 0; i < k->inner_index; i++) {
     /* Declared before any jump, so that failures can skip their definitions. */
     (void)i;
   }
   const char *label;
-  e->cl->fail_action = fail_region(e, &label);
+  cl_state(e)->fail_action = fail_region(e, &label);
   struct ir_body prefix = *f->body;
   prefix.stm_count = k->inner_index;
   cl_kernel_body(e, &prefix);
@@ -413,37 +426,15 @@ static void emit_segred_group(struct emitter *e, const struct ir_stm *s,
   }
   emit_c_line(e, "const long m = %s;", emit_c_subexp(e, in->width));
   const char *label2;
-  e->cl->fail_action = fail_region(e, &label2);
-  for (int i = 0; i < in->input_count; i++) {
-    const struct cl_view *v = cl_view_of(e, in->inputs[i]);
-    int id = cl_message(e, emit_c_printf(e,
-                                         "%s: error: an input of %s has outer size %%lld, not "
-                                         "the width %%lld",
-                                         loc_format(inner->loc), ir_soac_kind_name(in->kind)));
-    emit_c_line(e, "if (!failed && %s != m) {", v->dims[0]);
-    emit_c_line(e, "  rts_kernel_fail(errbuf, %d, %s, m, 0, 0);", id, v->dims[0]);
-    emit_c_line(e, "  %s", e->cl->fail_action);
-    emit_c_line(e, "}");
-  }
-  if (kk->elements == KIR_STRIDED) {
-    emit_c_line(e, "for (long j = lid; j < m && !failed; j += RTS_GROUP) {");
-  } else {
-    emit_c_line(e, "const long per = (m + RTS_GROUP - 1) / RTS_GROUP;");
-    emit_c_line(e, "for (long j = lid * per; j < min((lid + 1) * per, m) && !failed; j++) {");
-  }
-  e->indent++;
+  cl_state(e)->fail_action = fail_region(e, &label2);
+  cl_check_widths(e, in, "m", emit_c_printf(e, "%s", loc_format(inner->loc)), true);
+  open_group_elements(e, kk->elements == KIR_STRIDED, "m");
   const char **vals = cl_reduction_values(e, in, "j", true);
   cl_combine(e, in->op, acc, vals);
-  close_loop(e);
-  emit_c_line(e, "%s:;", label2);
-  store_local(e, in->op, loc, acc, "lid");
-  group_tree(e, in->op, loc);
-  for (int r = 0; r < nacc; r++) {
-    emit_c_line(e, "%s = (%s)%s[0];", acc[r], emit_c_elem_type(inner->pat[r]->type.prim), loc[r]);
-  }
+  close_group_elements(e, label2, in->op, loc, acc);
   emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
   const char *label3;
-  e->cl->fail_action = fail_region(e, &label3);
+  cl_state(e)->fail_action = fail_region(e, &label3);
   emit_c_line(e, "if (lid == 0 && !failed) {");
   e->indent++;
   struct ir_body suffix = *f->body;
@@ -457,7 +448,7 @@ static void emit_segred_group(struct emitter *e, const struct ir_stm *s,
   e->indent--;
   emit_c_line(e, "}");
   emit_c_line(e, "%s:;", label3);
-  e->cl->fail_action = "return;";
+  cl_state(e)->fail_action = "return;";
   e->indent--;
   emit_c_line(e, "}");
   close_loop(e);
@@ -466,8 +457,7 @@ static void emit_segred_group(struct emitter *e, const struct ir_stm *s,
 
 void emit_segred(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
   const struct ir_soac *so = &s->exp.u.soac;
-  const char *w = width_of(e, so);
-  check_inputs(e, so, w);
+  const char *w = checked_width(e, so);
   for (int i = 0; i < s->pat_count; i++) {
     alloc_output(e, s->pat[i], w, NULL);
   }

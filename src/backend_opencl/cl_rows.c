@@ -202,7 +202,7 @@ static void check_inner_maps(struct emitter *e, const struct lower_kernel *k) {
       int id = cl_message(e, emit_c_printf(e,
                                            "%s: error: an input of map has outer size %%lld, "
                                            "not the width %%lld",
-                                           e->cl->where_text));
+                                           cl_state(e)->where_text));
       emit_c_line(e, "if (%s != %s) {", len, w);
       emit_c_line(e, "  rts_kernel_fail(errbuf, %d, %s, %s, 0, 0);", id, len, w);
       emit_c_line(e, "  return;");
@@ -225,7 +225,7 @@ static void check_lengths(struct emitter *e, const struct ir_stm *s,
     int id = cl_message(e, emit_c_printf(e,
                                          "%s: error: irregular array: a row: shape [%%lld] "
                                          "does not match shape [%%lld]",
-                                         e->cl->where_text));
+                                         cl_state(e)->where_text));
     emit_c_line(e, "if (%s != %s) {", len, m[r]);
     emit_c_line(e, "  rts_kernel_fail(errbuf, %d, %s, %s, 0, 0);", id, len, m[r]);
     emit_c_line(e, "  return;");
@@ -280,14 +280,8 @@ static bool unknown_length(const struct ir_stm *s, int r) {
  * kernel code. */
 static void bind_element(struct emitter *e, const struct ir_soac *so,
                          const struct lower_kernel *k) {
-  const struct ir_lambda *f = so->map_fn;
-  for (int i = 0; i < so->input_count; i++) {
-    cl_bind_row(e, f->params[i], cl_view_of(e, so->inputs[i]), "i");
-  }
-  if (f->index != NULL) {
-    emit_c_line(e, "const long %s = i;", emit_c_var(e, f->index));
-  }
-  kernel_part(e, k, f->body);
+  cl_bind_map_rows(e, so, "i");
+  kernel_part(e, k, so->map_fn->body);
 }
 
 /* The _sizes kernel: the lengths of element 0's rows that the pattern does not know,
@@ -300,10 +294,7 @@ static void emit_sizes(struct emitter *e, const struct ir_stm *s, const struct l
   struct kbuild kb;
   kb_start(e, &kb, cl_kir(k, "_sizes")->name);
   kb_long(e, &kb, "w", w);
-  for (int i = 0; i < so->input_count; i++) {
-    kb_array(e, &kb, so->inputs[i]);
-  }
-  kb_free_vars(e, &kb, k);
+  kb_soac_args(e, &kb, so, NULL, 0, k);
   kb_body(e, &kb);
   emit_c_line(e, "if (get_global_id(0) == 0) {");
   e->indent++;
@@ -330,8 +321,7 @@ static void emit_sizes(struct emitter *e, const struct ir_stm *s, const struct l
 
 void emit_rows(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
   const struct ir_soac *so = &s->exp.u.soac;
-  const char *w = width_of(e, so);
-  check_inputs(e, so, w);
+  const char *w = checked_width(e, so);
   const char **mw = ARENA_ARRAY(&e->arena, const char *, s->pat_count + 1);
   const char **m = ARENA_ARRAY(&e->arena, const char *, s->pat_count + 1);
   struct strbuf sum;
@@ -367,13 +357,7 @@ void emit_rows(struct emitter *e, const struct ir_stm *s, const struct lower_ker
       kb_long(e, &kb, m[r], mw[r]);
     }
   }
-  for (int i = 0; i < so->input_count; i++) {
-    kb_array(e, &kb, so->inputs[i]);
-  }
-  for (int i = 0; i < s->pat_count; i++) {
-    kb_array(e, &kb, s->pat[i]);
-  }
-  kb_free_vars(e, &kb, k);
+  kb_soac_args(e, &kb, so, s->pat, s->pat_count, k);
   kb_body(e, &kb);
   open_grid_loop(e, "g", "w * (s + 1)");
   emit_c_line(e, "const long i = g / (s + 1), j = g - (g / (s + 1)) * (s + 1);");

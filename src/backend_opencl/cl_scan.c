@@ -14,8 +14,8 @@ const char **scan_element(struct emitter *e, const struct ir_stm *s, const char 
   int nacc = so->neutral_count;
   const char **one = declare_accumulators(e, so, "one");
   const char *label;
-  const char *saved = e->cl->fail_action;
-  e->cl->fail_action = fail_region(e, &label);
+  const char *saved = cl_state(e)->fail_action;
+  cl_state(e)->fail_action = fail_region(e, &label);
   emit_c_line(e, "if (%s && !failed) {", in_range);
   e->indent++;
   const char **v = cl_reduction_values(e, so, "i", true);
@@ -28,7 +28,7 @@ const char **scan_element(struct emitter *e, const struct ir_stm *s, const char 
   e->indent--;
   emit_c_line(e, "}");
   emit_c_line(e, "%s:;", label);
-  e->cl->fail_action = saved;
+  cl_state(e)->fail_action = saved;
   return one;
 }
 
@@ -53,15 +53,15 @@ void group_scan(struct emitter *e, const struct ir_lambda *op, const char *const
   emit_c_line(e, "if (lid >= d && !failed) {");
   e->indent++;
   const char *label;
-  const char *saved = e->cl->fail_action;
-  e->cl->fail_action = fail_region(e, &label);
+  const char *saved = cl_state(e)->fail_action;
+  cl_state(e)->fail_action = fail_region(e, &label);
   cl_combine(e, op, left, mine);
   for (int r = 0; r < k; r++) {
     emit_c_line(e, "%s = %s;", mine[r], left[r]);
     emit_c_line(e, "%s[lid] = (%s)%s;", loc[r], cl_elem_type(op->params[r]->type.prim), mine[r]);
   }
   emit_c_line(e, "%s:;", label);
-  e->cl->fail_action = saved;
+  cl_state(e)->fail_action = saved;
   e->indent--;
   emit_c_line(e, "}");
   close_loop(e);
@@ -75,8 +75,7 @@ static void emit_scan_phases(struct emitter *e, const struct ir_stm *s,
   const struct ir_soac *so = &s->exp.u.soac;
   int nacc = so->neutral_count;
   const struct ir_lambda *op = so->op;
-  const char *w = width_of(e, so);
-  check_inputs(e, so, w);
+  const char *w = checked_width(e, so);
   for (int i = 0; i < s->pat_count; i++) {
     alloc_output(e, s->pat[i], w, NULL);
   }
@@ -123,10 +122,7 @@ static void emit_scan_phases(struct emitter *e, const struct ir_stm *s,
   struct kbuild kb3;
   kb_start(e, &kb3, cl_kir(k, "_scan")->name);
   reduction_args(e, &kb3, s, k, w, false);
-  for (int i = 0; i < nacc; i++) {
-    kb_array(e, &kb3, s->pat[i]);
-  }
-  for (int i = nacc; i < s->pat_count; i++) {
+  for (int i = 0; i < s->pat_count; i++) {
     kb_array(e, &kb3, s->pat[i]);
   }
   const char **pn3 = buffer_params(e, &kb3, so, parts, "part");
@@ -159,7 +155,7 @@ static void emit_scan_phases(struct emitter *e, const struct ir_stm *s,
                             emit_c_elem_type(op->params[r]->type.prim), loc[r]);
   }
   const char *label3;
-  e->cl->fail_action = fail_region(e, &label3);
+  cl_state(e)->fail_action = fail_region(e, &label3);
   emit_c_line(e, "if (i < end && !failed) {");
   e->indent++;
   cl_combine(e, op, r2, one);
@@ -170,13 +166,13 @@ static void emit_scan_phases(struct emitter *e, const struct ir_stm *s,
   emit_c_line(e, "if (!failed) {");
   e->indent++;
   const char *label4;
-  e->cl->fail_action = fail_region(e, &label4);
+  cl_state(e)->fail_action = fail_region(e, &label4);
   cl_combine(e, op, run, last);
   emit_c_line(e, "%s:;", label4);
   e->indent--;
   emit_c_line(e, "}");
   emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
-  e->cl->fail_action = "return;";
+  cl_state(e)->fail_action = "return;";
   close_loop(e);
   kb_launch(e, &kb3, groups);
   for (int r = 0; r < nacc; r++) {
@@ -257,7 +253,8 @@ static void emit_lookback(struct emitter *e, const struct ir_soac *so, const cha
   e->indent++;
   emit_c_line(e, "if (lid < RTS_SCAN_LOOKBACK && end - 1 - lid >= 0) {");
   emit_c_line(e, "  ulong word;");
-  emit_c_line(e, "  while (((word = *(volatile __global ulong *)&status[end - lid]) >> 32) == 0) {");
+  emit_c_line(e, "  while (((word = *(volatile __global ulong *)&status[end - lid]) >> 32) == 0) "
+                 "{");
   emit_c_line(e, "  }");
   emit_c_line(e, "  look[lid] = word;");
   emit_c_line(e, "}");
@@ -269,10 +266,10 @@ static void emit_lookback(struct emitter *e, const struct ir_soac *so, const cha
   got[0] = emit_c_tmp(e);
   emit_c_line(e, "%s %s = %s;", t, got[0], status_value(e, t0, "look[q]"));
   /* excl = got op excl: the earlier tile's value on the left. */
-  const char *saved = e->cl->fail_action;
-  e->cl->fail_action = "failed = true;";
+  const char *saved = cl_state(e)->fail_action;
+  cl_state(e)->fail_action = "failed = true;";
   cl_combine(e, op, got, ex);
-  e->cl->fail_action = saved;
+  cl_state(e)->fail_action = saved;
   emit_c_line(e, "%s = %s;", ex[0], got[0]);
   emit_c_line(e, "if ((uint)(look[q] >> 32) == 2) {");
   emit_c_line(e, "  look_done = 1;");
@@ -303,8 +300,7 @@ void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lower_ker
     emit_scan_phases(e, s, k);
     return;
   }
-  const char *w = width_of(e, so);
-  check_inputs(e, so, w);
+  const char *w = checked_width(e, so);
   for (int i = 0; i < s->pat_count; i++) {
     alloc_output(e, s->pat[i], w, NULL);
   }
@@ -365,7 +361,7 @@ void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lower_ker
   for (int r = 0; r < nacc; r++) {
     x[r] = emit_c_printf(e, "(%s)%s[t]", emit_c_elem_type(op->params[r]->type.prim), loc[r]);
   }
-  e->cl->fail_action = fail_region(e, &label);
+  cl_state(e)->fail_action = fail_region(e, &label);
   emit_c_line(e, "if (!failed) {");
   cl_combine(e, op, run, x);
   emit_c_line(e, "}");
@@ -412,7 +408,7 @@ void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lower_ker
   }
   emit_c_line(e, "}");
   close_loop(e);
-  e->cl->fail_action = "return;";
+  cl_state(e)->fail_action = "return;";
   kb_launch(e, &kb, tiles);
   release_temp(e, status);
 }

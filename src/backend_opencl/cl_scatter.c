@@ -58,8 +58,7 @@ static void store_scatter(struct emitter *e, const struct ir_stm *s,
 void emit_scatter(struct emitter *e, const struct ir_stm *s,
                   const struct lower_kernel *k) {
   const struct ir_soac *so = &s->exp.u.soac;
-  const char *w = width_of(e, so);
-  check_inputs(e, so, w);
+  const char *w = checked_width(e, so);
   for (int d = 0; d < so->dest_count; d++) {
     take_dest(e, s, d);
   }
@@ -109,8 +108,7 @@ static void store_hist(struct emitter *e, const struct ir_stm *s, const struct l
 
 void emit_hist(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
   const struct ir_soac *so = &s->exp.u.soac;
-  const char *w = width_of(e, so);
-  check_inputs(e, so, w);
+  const char *w = checked_width(e, so);
   take_dest(e, s, 0);
   emit_elementwise(e, s, k, "", w, 1, store_hist);
   emit_c_line(e, "rts_dev_wrote(%s.mem);", emit_c_var(e, s->pat[0]));

@@ -133,7 +133,7 @@ static void emit_transpose_kernel(struct emitter *e, const char *name, enum prim
 void emit_transpose(struct emitter *e, const struct ir_stm *s,
                     const struct lower_kernel *k) {
   if (s->exp.kind == IR_SOAC) {
-    check_inputs(e, &s->exp.u.soac, width_of(e, &s->exp.u.soac));
+    checked_width(e, &s->exp.u.soac);
   }
   const struct ir_var *x = k->free[0], *y = s->pat[0];
   const char *xn = emit_c_var(e, x), *yn = emit_c_var(e, y);
@@ -172,19 +172,19 @@ void transpose_walked(struct emitter *e, const struct ir_stm *s,
                           x->type.prim, 2, swap, xn, tr->copy);
     e->indent--;
     emit_c_line(e, "}");
-    e->cl->transposed[x->id] = tr;
+    cl_state(e)->transposed[x->id] = tr;
   }
 }
 
 /* After the kernel: the copies go (the queue runs in order, so the kernel has them). */
 void release_walked(struct emitter *e, const struct lower_kernel *k) {
   for (int i = 0; i < k->transposed_count; i++) {
-    const struct cl_transposed *tr = e->cl->transposed[k->transposed[i]->id];
+    const struct cl_transposed *tr = cl_state(e)->transposed[k->transposed[i]->id];
     emit_c_line(e, "if (%s.mem != NULL) {", tr->copy);
     e->indent++;
     release_temp(e, tr->copy);
     e->indent--;
     emit_c_line(e, "}");
-    e->cl->transposed[k->transposed[i]->id] = NULL;
+    cl_state(e)->transposed[k->transposed[i]->id] = NULL;
   }
 }

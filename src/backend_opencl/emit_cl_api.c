@@ -18,7 +18,7 @@
  * Every function accepts NULL arguments and returns an error code, or NULL with the
  * message in the context (none for a NULL context).
  */
-#include "backend_opencl/emit_opencl.h"
+#include "backend_opencl/cl_internal.h"
 
 /* Note [raw buffers]
  * ~~~~~~~~~~~~~~~~~~
@@ -81,7 +81,7 @@ void emit_cl_declare_raw(struct strbuf *out, const char *p, const char *name,
 
 /* rts_cl_start: builds the kernels' program from its table of lines. */
 static void define_start(struct emitter *e, struct strbuf *out) {
-  struct emit_cl *cl = e->cl;
+  struct emit_cl *cl = cl_state(e);
   strbuf_printf(out,
                 "static int rts_cl_start(struct rts_context *ctx, struct rts_cl *cl,\n"
                 "                        const struct rts_cl_config *cfg) {\n"
@@ -255,4 +255,42 @@ void emit_cl_define_values_raw(struct strbuf *out, const char *p, const char *na
                 "&mem);\n"
                 "  return mem;\n}\n\n",
                 p, suffix, p, name, p, suffix, p, suffix, p, suffix, elem, rank);
+}
+
+/* ------------------------------------------------------------ Values and entry points */
+
+/* Array values are read on the host: the array's host copy first. */
+const char emit_cl_values_prologue[] =
+    "  if (arr != NULL) {\n    int err = rts_host(&ctx->rts, arr->arr.mem, \"values\");\n"
+    "    if (err != 0) {\n      return err;\n    }\n  }\n";
+
+void emit_cl_entry_before_call(struct strbuf *out, const char *fn) {
+  strbuf_printf(out,
+                "  if (!ctx->ready) {\n    return rts_api_no_device(&ctx->rts, \"%s\");\n"
+                "  }\n",
+                fn);
+}
+
+void emit_cl_entry_after_call(const struct ir_fun *f, struct strbuf *out) {
+  /* Kernels may still run: their failures belong to this call. */
+  strbuf_puts(out, "  if (err == 0 && (err = rts_mirror_sync(&ctx->rts)) != 0) {\n");
+  for (int i = 0; i < f->ret_count; i++) {
+    if (f->ret[i].rank > 0) {
+      strbuf_printf(out, "    rts_unref(&ctx->rts, r%d->arr.mem);\n", i);
+    }
+  }
+  strbuf_puts(out, "  }\n");
+}
+
+void emit_cl_glue_after_call(struct strbuf *out) {
+  strbuf_puts(out, "  if (err == 0) {\n    err = rts_mirror_sync(ctx);\n  }\n");
+}
+
+void emit_cl_glue_before_outputs(const struct ir_fun *f, struct strbuf *out) {
+  for (int i = 0; i < f->ret_count; i++) {
+    if (f->ret[i].rank > 0) {
+      strbuf_printf(out, "  if ((err = rts_host(ctx, r%d.mem, \"output\")) != 0) {\n"
+                         "    goto done;\n  }\n", i);
+    }
+  }
 }

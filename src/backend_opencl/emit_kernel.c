@@ -13,7 +13,7 @@
  */
 #include <string.h>
 
-#include "backend_opencl/emit_opencl.h"
+#include "backend_opencl/cl_internal.h"
 
 /* ------------------------------------------------------------ Text */
 
@@ -40,7 +40,7 @@ int cl_push_string(struct emitter *e, const char ***items, int *count, int *cap,
 /* A message's text is a format of the failure's arguments (%lld), so the notes' own
  * percent signs (in file names) are doubled. */
 int cl_message(struct emitter *e, const char *text) {
-  struct emit_cl *cl = e->cl;
+  struct emit_cl *cl = cl_state(e);
   if (cl->notes_text[0] != '\0') {
     struct strbuf b;
     strbuf_init(&b);
@@ -55,8 +55,8 @@ int cl_message(struct emitter *e, const char *text) {
 }
 
 void cl_set_where(struct emitter *e, const struct ir_stm *s) {
-  e->cl->where_text = emit_c_printf(e, "%s", loc_format(s->loc));
-  e->cl->notes_text = ir_trace_notes(&e->arena, s->trace);
+  cl_state(e)->where_text = emit_c_printf(e, "%s", loc_format(s->loc));
+  cl_state(e)->notes_text = ir_trace_notes(&e->arena, s->trace);
 }
 
 /* The failure: report id with up to four i64 arguments, then the failure action. */
@@ -69,25 +69,39 @@ static void fail_with(struct emitter *e, const char *cond, int id, const char *c
   emit_c_line(e, "if (%s) {", cond);
   emit_c_line(e, "  rts_kernel_fail(errbuf, %d, (long)(%s), (long)(%s), (long)(%s), (long)(%s));",
           id, a[0], a[1], a[2], a[3]);
-  emit_c_line(e, "  %s", e->cl->fail_action);
+  emit_c_line(e, "  %s", cl_state(e)->fail_action);
   emit_c_line(e, "}");
 }
 
 void emit_cl_check(struct emitter *e, const char *cond, const char *message) {
-  int id = cl_message(e, emit_c_printf(e, "%s: error: %s", e->cl->where_text, message));
+  int id = cl_message(e, emit_c_printf(e, "%s: error: %s", cl_state(e)->where_text, message));
   fail_with(e, cond, id, NULL, 0);
 }
 
 void emit_cl_check_value(struct emitter *e, const char *cond, const char *message,
                          const char *value) {
-  int id = cl_message(e, emit_c_printf(e, "%s: error: %s", e->cl->where_text, message));
+  int id = cl_message(e, emit_c_printf(e, "%s: error: %s", cl_state(e)->where_text, message));
   fail_with(e, cond, id, &value, 1);
+}
+
+void cl_check_widths(struct emitter *e, const struct ir_soac *so, const char *w,
+                     const char *where, bool skip_failed) {
+  for (int k = 0; k < so->input_count; k++) {
+    const struct cl_view *v = cl_view_of(e, so->inputs[k]);
+    const char *args[2] = {v->dims[0], w};
+    int id = cl_message(e, emit_c_printf(e,
+                                         "%s: error: an input of %s has outer size %%lld, not "
+                                         "the width %%lld",
+                                         where, ir_soac_kind_name(so->kind)));
+    const char *cond = emit_c_printf(e, "%s != %s", v->dims[0], w);
+    fail_with(e, skip_failed ? emit_c_printf(e, "!failed && %s", cond) : cond, id, args, 2);
+  }
 }
 
 /* ------------------------------------------------------------ Views */
 
 struct cl_view *cl_view_of(struct emitter *e, const struct ir_var *v) {
-  struct cl_view *w = e->cl->views[v->id];
+  struct cl_view *w = cl_state(e)->views[v->id];
   if (w == NULL) {
     diag_ice("emit_opencl", (struct loc){0}, "array %s has no view in the kernel",
              emit_c_var(e, v));
@@ -104,7 +118,7 @@ void cl_set_view(struct emitter *e, const struct ir_var *v, const char *ptr,
   for (int d = 0; d < w->rank; d++) {
     w->dims[d] = dims[d];
   }
-  e->cl->views[v->id] = w;
+  cl_state(e)->views[v->id] = w;
 }
 
 /* A view whose dimension d steps strides[d] elements: an array read through a transposed
@@ -116,7 +130,7 @@ void cl_set_strided_view(struct emitter *e, const struct ir_var *v, const char *
   if (strides == NULL) {
     return;
   }
-  struct cl_view *w = e->cl->views[v->id];
+  struct cl_view *w = cl_state(e)->views[v->id];
   w->strides = ARENA_ARRAY(&e->arena, const char *, w->rank + 1);
   for (int d = 0; d < w->rank; d++) {
     w->strides[d] = strides[d];
@@ -185,6 +199,16 @@ void cl_bind_row(struct emitter *e, struct ir_var *p, const struct cl_view *w, c
   declare_view(e, p, ptr, w->dims + 1, w->strides != NULL ? w->strides + 1 : NULL);
 }
 
+void cl_bind_map_rows(struct emitter *e, const struct ir_soac *so, const char *i) {
+  const struct ir_lambda *f = so->map_fn;
+  for (int k = 0; k < so->input_count; k++) {
+    cl_bind_row(e, f->params[k], cl_view_of(e, so->inputs[k]), i);
+  }
+  if (f->index != NULL) {
+    emit_c_line(e, "const long %s = %s;", emit_c_var(e, f->index), i);
+  }
+}
+
 /* ------------------------------------------------------------ Statements */
 
 static void declare_scalar(struct emitter *e, const struct ir_var *v) {
@@ -194,10 +218,10 @@ static void declare_scalar(struct emitter *e, const struct ir_var *v) {
 /* The condition of a loop of kernel code: it stops early after a failure in group
  * code (the guard is the same on every work-item there). */
 static const char *loop_cond(struct emitter *e, const char *cond) {
-  if (e->cl->guard == NULL) {
+  if (cl_state(e)->guard == NULL) {
     return cond;
   }
-  return emit_c_printf(e, "%s && !%s", cond, e->cl->guard);
+  return emit_c_printf(e, "%s && !%s", cond, cl_state(e)->guard);
 }
 
 /* The offset of element idx[0..count) of a strided view: the indices times the strides. */
@@ -228,7 +252,7 @@ void cl_check_index(struct emitter *e, const struct ir_stm *s, const char *const
   strbuf_init(&msg);
   const char *args[4];
   int nargs = 0, variable = 0;
-  strbuf_printf(&msg, "%s: error: index [", e->cl->where_text);
+  strbuf_printf(&msg, "%s: error: index [", cl_state(e)->where_text);
   for (int d = 0; d < count; d++) {
     strbuf_printf(&cond, "%s(ulong)%s >= (ulong)%s", d > 0 ? " || " : "", idx[d], dims[d]);
     strbuf_printf(&msg, "%s%%lld", d > 0 ? ", " : "");
@@ -283,9 +307,9 @@ static void emit_index(struct emitter *e, const struct ir_stm *s) {
     offset = strided_offset(e, w, idx, count);
   }
   const struct ir_var *y = s->pat[0];
-  if (y->type.rank == 0 && e->cl->guard != NULL) {
+  if (y->type.rank == 0 && cl_state(e)->guard != NULL) {
     declare_scalar(e, y);
-    emit_c_line(e, "if (!%s) {", e->cl->guard);
+    emit_c_line(e, "if (!%s) {", cl_state(e)->guard);
     emit_c_line(e, "  %s = (%s)%s[%s];", emit_c_var(e, y), emit_c_elem_type(y->type.prim), w->ptr,
                 offset);
     emit_c_line(e, "}");
@@ -505,15 +529,7 @@ static void emit_sequential_reduction(struct emitter *e, const struct ir_stm *s)
   }
   const char *w = emit_c_tmp(e), *i = emit_c_tmp(e);
   emit_c_line(e, "const long %s = %s;", w, emit_c_subexp(e, so->width));
-  for (int k = 0; k < so->input_count; k++) {
-    const struct cl_view *v = cl_view_of(e, so->inputs[k]);
-    const char *args[2] = {v->dims[0], w};
-    int id = cl_message(e, emit_c_printf(e,
-                                         "%s: error: an input of %s has outer size %%lld, not "
-                                         "the width %%lld",
-                                         e->cl->where_text, ir_soac_kind_name(so->kind)));
-    fail_with(e, emit_c_printf(e, "%s != %s", v->dims[0], w), id, args, 2);
-  }
+  cl_check_widths(e, so, w, cl_state(e)->where_text, false);
   emit_c_line(e, "for (long %s = 0; %s; %s++) {", i,
               loop_cond(e, emit_c_printf(e, "%s < %s", i, w)), i);
   e->indent++;
@@ -524,7 +540,7 @@ static void emit_sequential_reduction(struct emitter *e, const struct ir_stm *s)
 }
 
 static void kernel_stm(struct emitter *e, const struct ir_stm *s) {
-  const char *saved = e->cl->where_text, *saved_notes = e->cl->notes_text;
+  const char *saved = cl_state(e)->where_text, *saved_notes = cl_state(e)->notes_text;
   cl_set_where(e, s);
   switch (s->exp.kind) {
   case IR_SUBEXP:
@@ -537,8 +553,8 @@ static void kernel_stm(struct emitter *e, const struct ir_stm *s) {
   case IR_BINOP:
   case IR_CONVERT:
     declare_scalar(e, s->pat[0]);
-    if (e->cl->guard != NULL) {
-      emit_c_line(e, "if (!%s) {", e->cl->guard);
+    if (cl_state(e)->guard != NULL) {
+      emit_c_line(e, "if (!%s) {", cl_state(e)->guard);
       e->indent++;
       emit_c_scalar_exp(e, s);
       e->indent--;
@@ -592,8 +608,8 @@ static void kernel_stm(struct emitter *e, const struct ir_stm *s) {
     diag_ice("emit_opencl", s->loc, "statement of kind %s in kernel code",
              ir_exp_kind_name(s->exp.kind));
   }
-  e->cl->where_text = saved;
-  e->cl->notes_text = saved_notes;
+  cl_state(e)->where_text = saved;
+  cl_state(e)->notes_text = saved_notes;
 }
 
 void cl_kernel_body(struct emitter *e, const struct ir_body *b) {

@@ -14,12 +14,12 @@
  */
 #include <string.h>
 
-#include "backend_opencl/emit_opencl.h"
+#include "backend_opencl/cl_internal.h"
 
 /* ------------------------------------------------------------ Elements */
 
 struct cl_private *cl_private_of(struct emitter *e, const struct ir_var *v) {
-  return e->cl->privates[v->id];
+  return cl_state(e)->privates[v->id];
 }
 
 /* Registers v as a private array; its elements' variables are still to be declared. */
@@ -30,7 +30,7 @@ static struct cl_private *new_private(struct emitter *e, const struct ir_var *v)
   for (int k = 0; k < a->count; k++) {
     a->elems[k] = emit_c_printf(e, "%s_e%d", emit_c_var(e, v), k);
   }
-  e->cl->privates[v->id] = a;
+  cl_state(e)->privates[v->id] = a;
   return a;
 }
 

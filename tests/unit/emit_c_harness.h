@@ -111,7 +111,8 @@ static int harness_end(void) {
 IRB bool emit_files(const char *name, bool library, const char *prefix) {
   harness_checks++;
   ir_verify(irb_prog, "test");
-  struct emit_c_options o = {prefix != NULL ? prefix : "prism", library, "prog.dsl"};
+  struct emit_c_options o = {.prefix = prefix != NULL ? prefix : "prism", .library = library,
+                             .source_name = "prog.dsl"};
   struct strbuf c, h, json;
   strbuf_init(&c);
   strbuf_init(&h);
