@@ -8,6 +8,7 @@
  *   cl_scan.c       scan
  *   cl_scatter.c    scatter and hist
  *   cl_intra.c      intra-group kernels
+ *   cl_rows.c       maps whose elements are rows of known lengths, over the rows
  *   cl_transpose.c  transpose kernels and transposed copies
  *   cl_program.c    dispatch of a planned statement, the runtime and the program's tables,
  *                   the hooks of the C emitter (struct emit_target) and the entry point
@@ -365,6 +366,10 @@ void emit_scatter(struct emitter *e, const struct ir_stm *s,
                   const struct lower_kernel *k);
 /* The hist form. */
 void emit_hist(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k);
+
+/* ------------------------------------------------------------ cl_rows.c */
+/* The rows form (Note [rows of known length] in src/lower/lower.c). */
+void emit_rows(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k);
 
 /* ------------------------------------------------------------ cl_intra.c */
 /* The intra form (Note [intra-group kernels]). */

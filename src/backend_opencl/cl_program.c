@@ -56,6 +56,9 @@ void emit_cl_kernel_stm(struct emitter *e, const struct ir_stm *s,
   case LOWER_INTRA:
     emit_intra(e, s, k);
     break;
+  case LOWER_ROWS:
+    emit_rows(e, s, k);
+    break;
   case LOWER_TRANSPOSE:
     emit_transpose(e, s, k);
     break;

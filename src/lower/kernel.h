@@ -62,7 +62,13 @@ enum kir_grid {
 
 /* What `n` counts: the statement's width, its width times the inner SOAC's (map2), the
  * elements of the array transposed, or its tiles (a tiled transpose). */
-enum kir_count { KIR_COUNT_WIDTH, KIR_COUNT_FLAT, KIR_COUNT_ELEMS, KIR_COUNT_TRANSPOSE_TILES };
+enum kir_count {
+  KIR_COUNT_WIDTH,
+  KIR_COUNT_FLAT,
+  KIR_COUNT_ELEMS,
+  KIR_COUNT_TRANSPOSE_TILES,
+  KIR_COUNT_ROWS /* the width times the rows' lengths and one (rows) */
+};
 
 /* How a work-item's elements of a loop are spread over the range. */
 enum kir_elements {
@@ -147,6 +153,8 @@ struct kir_kernel {
   int local_count;
   enum kir_space space;        /* group level: where the slots are */
   bool conditional;            /* launched only when the host says it pays (transposes) */
+  bool private_rows;           /* map: results are private arrays, each work-item writes
+                                * its element's rows (Note [rows of private arrays]) */
 };
 
 /* How the host picks among a statement's kernels. */
@@ -172,8 +180,9 @@ enum kir_choice {
 #ifndef KIR_VECTORS
 #define KIR_VECTORS 1
 #endif
-/* A reduction's results come back in the error buffer's result slots
- * (RTS_CL_RESULT_SLOTS of rts/opencl/opencl.h) when it has at most this many. */
+/* A reduction's results (and the rows form's lengths) come back in the error buffer's
+ * result slots (RTS_CL_RESULT_SLOTS of rts/opencl/opencl.h) when it has at most this
+ * many. */
 #define KIR_RESULT_SLOTS 8
 
 const char *kir_grid_name(enum kir_grid g);

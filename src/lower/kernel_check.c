@@ -124,6 +124,9 @@ static void check_versions(const struct check *c) {
     if (kk->geo.items < 1) {
       fail(c, "a kernel takes no element per work-item");
     }
+    if (kk->private_rows && (k->form != LOWER_MAP || kk->geo.vectors)) {
+      fail(c, "only a map kernel without vectors writes rows of private arrays");
+    }
     if (kk->level == KIR_GROUP) {
       group++;
       local_space += kk->space == KIR_SPACE_LOCAL;
@@ -139,6 +142,15 @@ static void check_versions(const struct check *c) {
   }
   if (k->choice == KIR_FITS_LOCAL && (group != 2 || local_space != 1)) {
     fail(c, "a choice of local memory needs a local and a global version");
+  }
+  if (k->form == LOWER_MAP2 && (k->nest_count < 1 || k->nest[0] != k->inner)) {
+    fail(c, "a map2's nest does not start at its inner map");
+  }
+  for (int i = 0; k->form == LOWER_ROWS && i < k->row_count; i++) {
+    if (k->rows[i]->pat_count != 1 ||
+        k->rows[i]->pat[0]->type.rank != (k->rows[i]->exp.kind == IR_SHAPE ? 0 : 1)) {
+      fail(c, "a statement that makes a row of a rows kernel has no row");
+    }
   }
   if (k->steps.count > 0 && k->form != LOWER_INTRA) {
     fail(c, "only group code has steps");
@@ -195,6 +207,7 @@ static const char *const count_names[] = {
     [KIR_COUNT_FLAT] = "width * inner width",
     [KIR_COUNT_ELEMS] = "elements",
     [KIR_COUNT_TRANSPOSE_TILES] = "tiles",
+    [KIR_COUNT_ROWS] = "width * (row lengths + 1)",
 };
 
 static void print_kernel(struct strbuf *out, const struct kir_kernel *kk) {
@@ -229,6 +242,9 @@ static void print_kernel(struct strbuf *out, const struct kir_kernel *kk) {
   }
   if (kk->conditional) {
     strbuf_puts(out, ", when it pays");
+  }
+  if (kk->private_rows) {
+    strbuf_puts(out, ", rows of private arrays");
   }
   strbuf_puts(out, ", index i64\n");
   for (int i = 0; i < kk->local_count; i++) {
@@ -304,6 +320,20 @@ void kir_print(struct strbuf *out, const struct ir_stm *s, const struct lower_ke
   }
   if (k->form == LOWER_SCAN) {
     strbuf_puts(out, k->lookback ? "  one pass with look-back\n" : "  three phases\n");
+  }
+  if (k->form == LOWER_ROWS) {
+    strbuf_puts(out, k->row_count == 0 ? "  rows that are views\n" : "  rows made by");
+    for (int i = 0; i < k->row_count; i++) {
+      const struct ir_exp *x = &k->rows[i]->exp;
+      strbuf_printf(out, "%s %s at %d:%d", i > 0 ? "," : "",
+                    x->kind == IR_SOAC ? ir_soac_kind_name(x->u.soac.kind)
+                                       : ir_exp_kind_name(x->kind),
+                    k->rows[i]->loc.line, k->rows[i]->loc.col);
+    }
+    strbuf_puts(out, k->row_count == 0 ? "" : "\n");
+  }
+  if (k->form == LOWER_MAP2 && k->nest_count > 1) {
+    strbuf_printf(out, "  a nest of %d inner maps, flattened\n", k->nest_count);
   }
   for (int i = 0; i < k->kernel_count; i++) {
     print_kernel(out, &k->kernels[i]);

@@ -161,6 +161,9 @@ static void add_elementwise(struct build *b, const char *suffix) {
   kk->geo.items = items_of(so->map_fn);
   kk->geo.vectors = KIR_VECTORS && kk->geo.items > 1 && so->kind == IR_SOAC_MAP &&
                     vector_map(b->s);
+  for (int r = 0; so->kind == IR_SOAC_MAP && r < so->map_fn->ret_count; r++) {
+    kk->private_rows = kk->private_rows || so->map_fn->ret[r].rank > 0;
+  }
 }
 
 static enum kir_elements elements_of(const struct ir_soac *so) {
@@ -364,6 +367,21 @@ static void build_intra(struct build *b) {
   b->k->kernels[1].local_count = first->local_count;
 }
 
+/* The rows form (Note [rows of known length] in lower.c): the lengths of the first
+ * element's rows first, when the pattern does not know them, into the result slots. */
+static void build_rows(struct build *b) {
+  const struct ir_stm *s = b->s;
+  for (int r = 0; r < s->pat_count; r++) {
+    if (s->pat[r]->type.rank == 2 && s->pat[r]->type.dims[1].kind == IR_SE_NONE) {
+      b->k->result_slots = true;
+    }
+  }
+  if (b->k->result_slots) {
+    add_kernel(b, "_sizes", KIR_GLOBAL, KIR_GRID_ONE, KIR_COUNT_WIDTH);
+  }
+  add_kernel(b, "", KIR_GLOBAL, KIR_GRID_CAPPED, KIR_COUNT_ROWS);
+}
+
 static void build_transpose(struct build *b) {
   struct lower_kernel *k = b->k;
   if (k->perm[k->rank - 1] == k->rank - 1) {
@@ -385,6 +403,9 @@ void kir_build(struct arena *a, const struct ir_stm *s, struct lower_kernel *k) 
     break;
   case LOWER_MAP2:
     add_kernel(&b, "", KIR_GLOBAL, KIR_GRID_CAPPED, KIR_COUNT_FLAT);
+    break;
+  case LOWER_ROWS:
+    build_rows(&b);
     break;
   case LOWER_REDUCE:
     build_reduce(&b);

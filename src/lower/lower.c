@@ -577,9 +577,12 @@ static bool reads_private(const struct ir_lambda *f, const struct ir_soac *in) {
   return false;
 }
 
-/* map2: the body is scalar statements (no loops, no SOACs), then one map whose results
- * are the body's results, in order. */
-static int inner_map(const struct ir_lambda *f) {
+/* One level of map2's nest: the body of outer[depth - 1] is scalar statements (no
+ * loops, ifs or SOACs), then one map whose results are the body's results, in order,
+ * whose width each lambda of the nest leaves unbound (it is known before the kernel),
+ * and which reads no private array. Returns the map's index, or -1. */
+static int nest_level(const struct ir_lambda *const *outer, int depth) {
+  const struct ir_lambda *f = outer[depth - 1];
   const struct ir_body *b = f->body;
   if (b->stm_count == 0) {
     return -1;
@@ -589,11 +592,12 @@ static int inner_map(const struct ir_lambda *f) {
     return -1;
   }
   const struct ir_soac *in = &last->exp.u.soac;
-  if (!lower_is_kernel_lambda(in->map_fn) || !known_outside(f, in->width) ||
-      reads_private(f, in)) {
-    return -1;
+  for (int d = 0; d < depth; d++) {
+    if (!known_outside(outer[d], in->width)) {
+      return -1;
+    }
   }
-  if (b->result_count != last->pat_count) {
+  if (reads_private(f, in) || b->result_count != last->pat_count) {
     return -1;
   }
   for (int i = 0; i < b->result_count; i++) {
@@ -609,6 +613,38 @@ static int inner_map(const struct ir_lambda *f) {
     }
   }
   return b->stm_count - 1;
+}
+
+/* Note [nests of maps]
+ * ~~~~~~~~~~~~~~~~~~~~
+ * map2 flattens a map of a map: one work-item per element of the inner map, the outer
+ * body's scalar statements recomputed for each. A deeper nest, `map (map (map f))`
+ * over an array of three dimensions, or maps whose bodies compute scalars from their
+ * rows before the next map, flattens alike: the index space is the width times every
+ * inner width (each known before the kernel), the work-item splits its flat index
+ * into one index per level, and runs each level's scalar statements at its index
+ * before the next; each level checks its inputs' outer sizes against its width, as
+ * the C backend does. Only the innermost lambda is kernel code with scalar results,
+ * so the results are written once each, at the flat index. k->nest lists the inner
+ * maps, outermost first; a nest deeper than LOWER_NEST_MAX stays on the host. */
+
+/* map2: the nest of maps below f, outermost first, down to one whose lambda is kernel
+ * code with scalar results, in `nest`; returns its depth, or 0 when f is no such nest. */
+static int map_nest(const struct ir_lambda *f, const struct ir_stm **nest) {
+  const struct ir_lambda *outer[LOWER_NEST_MAX + 1] = {f};
+  for (int depth = 1; depth <= LOWER_NEST_MAX; depth++) {
+    int at = nest_level(outer, depth);
+    if (at < 0) {
+      return 0;
+    }
+    nest[depth - 1] = outer[depth - 1]->body->stms[at];
+    const struct ir_lambda *in = nest[depth - 1]->exp.u.soac.map_fn;
+    if (lower_is_kernel_lambda(in)) {
+      return depth;
+    }
+    outer[depth] = in;
+  }
+  return 0;
 }
 
 /* segred: the map's body has exactly one inner reduction, at its top level, whose
@@ -846,9 +882,177 @@ static bool atomic_operator(const struct ir_soac *so, enum lower_atomic *out) {
   }
 }
 
+/* Note [rows of private arrays]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A map whose lambda is kernel code and whose results are private arrays (rows of a
+ * constant size, made per element: `map (\i -> [i, i + 1])`, `map (map (+ 1))` over
+ * rows of 3 that simplification unrolled, a table updated in a loop) is a map kernel
+ * whose work-items each write their element's rows: the elements of a private row are
+ * scalar variables (Note [private arrays]), stored one after the other at the row's
+ * offset in the output, which has the dimensions of the row after the width. The
+ * kernel IR marks such a kernel (kir_kernel.private_rows); map2 and intra, which cover
+ * some of these maps already, are tried first, so that their code stays as it was. */
+static bool private_rows(const struct ir_stm *s) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  for (int r = 0; r < s->pat_count; r++) {
+    if (!rows_of(s->pat[r]->type, so->width, so->map_fn->ret[r])) {
+      return false;
+    }
+  }
+  return private_lambda(so->map_fn);
+}
+
+/* Note [rows of known length]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A map whose elements are rows of one dimension, `map (\r -> r ++ r) xss`,
+ * `map (\i -> replicate k i) (iota n)`, rows of its inputs passed through, whose
+ * lengths the pattern states with sizes known before the kernel (the output is
+ * allocated before any row is made, as the C backend allocates it), runs as one kernel
+ * over the flattened rows: each element of the map has `s + 1` work-items, where s
+ * is the sum of its rows' lengths; work-item j < s writes element j of the rows laid
+ * one after the other, and the last one the scalar results. Each runs the body's
+ * kernel code (scalar statements and private arrays) and evaluates one element of
+ * the statement that makes its row:
+ *   concat of views and private arrays  the element of the piece that holds it
+ *   replicate of a scalar                the scalar
+ *   iota                                 the position
+ *   copy of a view, a view, a private    its element
+ *   map of kernel code over such rows    its lambda at the elements of its inputs
+ *                                        (whose lengths it checks against its width)
+ * Every work-item checks that its element's rows have the lengths of the output's
+ * rows, with the C backend's message ("irregular array: a row"), before it reads any
+ * piece: the last work-item makes sure that a row of length zero is checked too.
+ * The statements that make the rows bind results, or pieces of other rows (`[i] ++ ys
+ * ++ r` is two concats), which no kernel code uses but for their lengths (`shape`,
+ * which the kernel computes as the row's statement says), so the kernel code skips
+ * them; lowering lists them (k->rows), with the shapes of rows.
+ *
+ * A row whose length the body computes (an existential size: the pattern says `[]`,
+ * `map (\i -> iota i)`) has the length of the first element's row, as in the C
+ * backend, which allocates the output when the first row is made and checks the
+ * others against it: a first kernel (`_sizes`, one work-item) runs the body's kernel
+ * code for element 0 and leaves the lengths of its rows in the error buffer's result
+ * slots, which the host reads (at most KIR_RESULT_SLOTS of them; a width of 0 gives
+ * rows of length 0), then allocates the outputs and launches the rows kernel, whose
+ * checks find the rows of other lengths ("irregular array"). */
+
+/* A statement that makes a row of one dimension, one element at a time, from views,
+ * private arrays, other rows and scalars. */
+static bool row_stm(const struct ir_stm *s) {
+  const struct ir_exp *x = &s->exp;
+  if (s->pat_count != 1 || s->pat[0]->type.rank != 1) {
+    return false;
+  }
+  switch (x->kind) {
+  case IR_CONCAT:
+    for (int i = 0; i < x->u.concat.count; i++) {
+      if (x->u.concat.arrays[i]->type.rank != 1) {
+        return false;
+      }
+    }
+    return true;
+  case IR_REPLICATE:
+    return x->u.replicate.count == 1 && ir_subexp_type(x->u.replicate.value).rank == 0;
+  case IR_IOTA:
+    return true;
+  case IR_COPY:
+    return x->u.copy->type.rank == 1;
+  case IR_SOAC:
+    /* An inner map of kernel code over rows: element o is its lambda at o. */
+    for (int i = 0; i < x->u.soac.input_count; i++) {
+      if (x->u.soac.inputs[i]->type.rank != 1) {
+        return false;
+      }
+    }
+    return x->u.soac.kind == IR_SOAC_MAP && lower_is_kernel_lambda(x->u.soac.map_fn);
+  default:
+    return false;
+  }
+}
+
+struct uses {
+  const struct ir_var *v;
+  bool used;
+};
+
+static void note_use(void *ctx, const struct ir_var *v) {
+  struct uses *u = ctx;
+  u->used = u->used || u->v == v;
+}
+
+/* Whether a statement of body b other than the rows[0..n) uses v. */
+static bool used_in(const struct ir_body *b, const struct ir_stm *const *rows, int n,
+                    const struct ir_var *v) {
+  struct uses u = {v, false};
+  for (int i = 0; i < b->stm_count && !u.used; i++) {
+    bool row = false;
+    for (int r = 0; r < n; r++) {
+      row = row || rows[r] == b->stms[i];
+    }
+    if (!row) {
+      ir_visit_uses_stm(b->stms[i], note_use, &u);
+    }
+  }
+  return u.used;
+}
+
+/* The length of a row made by one of rows[0..n): kernel code reads it as the row's
+ * statement computes it. */
+static bool row_shape(const struct ir_stm *s, const struct ir_stm *const *rows, int n) {
+  if (s->exp.kind != IR_SHAPE) {
+    return false;
+  }
+  for (int i = 0; i < n; i++) {
+    if (rows[i]->exp.kind != IR_SHAPE && rows[i]->pat[0] == s->exp.u.shape.array) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* rows: the statements that make f's rows (Note [rows of known length]), in `rows`
+ * (room for the body's statements); their count, or -1 when the map is not of the
+ * form: its results are scalars or rows of one dimension whose lengths are known
+ * outside, and the rest of the body is kernel code, which uses no row. */
+static int known_rows(const struct ir_stm *s, const struct ir_stm **rows) {
+  const struct ir_lambda *f = s->exp.u.soac.map_fn;
+  const struct ir_body *b = f->body;
+  bool any_row = false;
+  int unknown = 0;
+  for (int r = 0; r < s->pat_count; r++) {
+    struct ir_type t = s->pat[r]->type;
+    bool sized = t.rank == 2 && t.dims[1].kind == IR_SE_NONE;
+    unknown += sized;
+    if (t.rank == 2 && !sized && !known_outside(f, t.dims[1])) {
+      return -1;
+    }
+    if (t.rank > 2 || (t.rank == 2 && b->results[r].kind != IR_SE_VAR)) {
+      return -1;
+    }
+    any_row = any_row || t.rank == 2;
+  }
+  int n = 0;
+  for (int i = 0; i < b->stm_count; i++) {
+    const struct ir_stm *st = b->stms[i];
+    if (kernel_stm(st) && !row_shape(st, rows, n)) {
+      continue;
+    }
+    if (!row_stm(st) && !row_shape(st, rows, n)) {
+      return -1;
+    }
+    rows[n++] = st;
+  }
+  for (int i = 0; i < n; i++) {
+    if (rows[i]->exp.kind != IR_SHAPE && used_in(b, rows, n, rows[i]->pat[0])) {
+      return -1;
+    }
+  }
+  return any_row && unknown <= KIR_RESULT_SLOTS ? n : -1;
+}
+
 /* The kernel form of a host-level SOAC statement, or false when it runs on the host. */
-static bool plan_form(const struct ir_program *p, const struct ir_stm *s,
-                      struct lower_kernel *k) {
+static bool plan_form(struct lower_plan *plan, const struct ir_program *p,
+                      const struct ir_stm *s, struct lower_kernel *k) {
   const struct ir_soac *so = &s->exp.u.soac;
   bool scalar_out = all_scalar(s->pat, 0);
   for (int i = 0; i < s->pat_count; i++) {
@@ -866,12 +1070,13 @@ static bool plan_form(const struct ir_program *p, const struct ir_stm *s,
       k->form = LOWER_MAP;
       return true;
     }
-    k->inner_index = inner_map(so->map_fn);
-    if (k->inner_index >= 0) {
+    k->nest_count = map_nest(so->map_fn, k->nest);
+    if (k->nest_count > 0) {
       k->form = LOWER_MAP2;
-      k->inner = so->map_fn->body->stms[k->inner_index];
+      k->inner = k->nest[0];
+      k->inner_index = so->map_fn->body->stm_count - 1;
       for (int i = 0; i < s->pat_count; i++) {
-        if (s->pat[i]->type.rank != 2) {
+        if (s->pat[i]->type.rank != k->nest_count + 1) {
           return false;
         }
       }
@@ -879,6 +1084,17 @@ static bool plan_form(const struct ir_program *p, const struct ir_stm *s,
     }
     if (intra_group(p, s)) {
       k->form = LOWER_INTRA;
+      return true;
+    }
+    if (private_rows(s)) {
+      k->form = LOWER_MAP;
+      return true;
+    }
+    k->rows = ARENA_ARRAY(&plan->arena, const struct ir_stm *,
+                          so->map_fn->body->stm_count + 1);
+    k->row_count = known_rows(s, k->rows);
+    if (k->row_count >= 0) {
+      k->form = LOWER_ROWS;
       return true;
     }
     return false;
@@ -1197,7 +1413,7 @@ static void plan_body(struct lower_plan *plan, const struct ir_program *p,
       if (s->sequential) {
         break;
       }
-      if (plan_form(p, s, &k)) {
+      if (plan_form(plan, p, s, &k)) {
         struct lower_kernel *kp = add_kernel(plan, s, &k);
         lambdas_free_vars(plan, p, &s->exp.u.soac, kp);
         if (kp->form == LOWER_MAP || kp->form == LOWER_SEGRED) {

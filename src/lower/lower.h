@@ -23,9 +23,12 @@
  *
  * Forms (level in brackets; docs/opencl.md shows the code of each):
  *   map      [global]  map with scalar results, one element per work-item, several
- *                      elements per work-item in a grid-stride loop
+ *                      elements per work-item in a grid-stride loop; or with results
+ *                      that are private arrays, each work-item writing its element's
+ *                      rows (Note [rows of private arrays] in lower.c)
  *   map2     [global]  map of a map (scalar results) over the flattened index space: the
- *                      outer body's scalar statements recomputed per element
+ *                      outer body's scalar statements recomputed per element; deeper
+ *                      nests of maps alike (Note [nests of maps] in lower.c)
  *   reduce   [global]  redomap/reduce with scalar accumulators (and scalar map outputs):
  *                      per-group partial results by a tree in local memory, then one group
  *   scan     [global]  scanomap/scan with scalar elements: group sums, a scan of the
@@ -48,6 +51,11 @@
  *                      do not fit, in a global scratch buffer per work-group (the second
  *                      version, chosen at run time from the sizes and
  *                      CL_DEVICE_LOCAL_MEM_SIZE)
+ *   rows     [global]  a map whose results are rows of lengths known before the kernel
+ *                      (the pattern's), made by concat, replicate, iota, copy, rows of
+ *                      views or private arrays: one work-item per element of the rows,
+ *                      the body's scalar statements recomputed for each (Note [rows of
+ *                      known length] in lower.c)
  *   transpose [global] a rearrange at host level that moves dimensions (transpose), or
  *                      a map whose body only rearranges its row (`map transpose`, the
  *                      rearrange of the whole array that keeps the outer dimension): a
@@ -74,6 +82,9 @@
 #include "support/ptrmap.h"
 #include "support/strbuf.h"
 
+/* The most inner maps that map2 flattens (Note [nests of maps] in lower.c). */
+#define LOWER_NEST_MAX 4
+
 #define LOWER_FORMS(X)   \
   X(LOWER_MAP, "map")     \
   X(LOWER_MAP2, "map2")   \
@@ -83,6 +94,7 @@
   X(LOWER_HIST, "hist")   \
   X(LOWER_SEGRED, "segred") \
   X(LOWER_INTRA, "intra") \
+  X(LOWER_ROWS, "rows")   \
   X(LOWER_TRANSPOSE, "transpose")
 
 enum lower_form {
@@ -102,6 +114,15 @@ struct lower_kernel {
   /* LOWER_MAP2 and LOWER_SEGRED: the inner SOAC, statement `inner_index` of map_fn */
   const struct ir_stm *inner;
   int inner_index;
+  /* LOWER_MAP2: the nest's inner maps, outermost (`inner`) first, each the last
+   * statement of the one before's lambda (Note [nests of maps] in lower.c) */
+  const struct ir_stm *nest[LOWER_NEST_MAX];
+  int nest_count;
+  /* LOWER_ROWS: the statements of map_fn's body that make its rows (Note [rows of known
+   * length] in lower.c), which the kernel evaluates one element at a time, and the
+   * shapes of those rows, which it computes from the statements */
+  const struct ir_stm **rows;
+  int row_count;
   enum lower_atomic atomic;  /* LOWER_HIST */
   /* LOWER_TRANSPOSE: result dimension i is dimension perm[i] of the array, free[0] */
   int *perm;
@@ -115,7 +136,8 @@ struct lower_kernel {
   int kernel_count;
   enum kir_choice choice;
   struct kir_steps steps;    /* LOWER_INTRA: the segment's code */
-  bool result_slots;         /* LOWER_REDUCE: results in the error buffer's slots */
+  bool result_slots;         /* LOWER_REDUCE: results in the error buffer's slots;
+                              * LOWER_ROWS: the rows' lengths, from the _sizes kernel */
   bool lookback;             /* LOWER_SCAN: one kernel with look-back (Note [scan versions]) */
 };
 
