@@ -1,5 +1,7 @@
 /* The scatter and hist forms (lower.h): elementwise kernels whose stores go to the
- * destination's indices, hist's as atomic updates.
+ * destination's indices, hist's as atomic updates or compare-and-swap loops; and hist's
+ * kernel without atomics, whose work-items own bins (Note [hist updates] in
+ * src/lower/lower.c).
  */
 #include "backend_opencl/cl_internal.h"
 
@@ -95,23 +97,254 @@ static void atomic_update(struct emitter *e, enum lower_atomic op, enum prim_typ
   }
 }
 
+/* The bits of the bin's word as a value of type t (`bits`: a uint or ulong expression). */
+static const char *from_bits(struct emitter *e, enum prim_type t, const char *bits) {
+  switch (t) {
+  case PRIM_I32:
+    return emit_c_printf(e, "as_int(%s)", bits);
+  case PRIM_I64:
+    return emit_c_printf(e, "as_long(%s)", bits);
+  case PRIM_F32:
+    return emit_c_printf(e, "as_float(%s)", bits);
+  case PRIM_F64:
+    return emit_c_printf(e, "as_double(%s)", bits);
+  case PRIM_I8:
+    return emit_c_printf(e, "as_char((uchar)(%s))", bits);
+  case PRIM_I16:
+    return emit_c_printf(e, "as_short((ushort)(%s))", bits);
+  case PRIM_U8:
+  case PRIM_U16:
+    return emit_c_printf(e, "(%s)(%s)", emit_c_elem_type(t), bits);
+  case PRIM_BOOL:
+    return emit_c_printf(e, "((uchar)(%s) != 0)", bits);
+  default:
+    return bits;
+  }
+}
+
+/* The bits of value v of type t: a ulong for 64-bit types, else a uint (zero-extended). */
+static const char *to_bits(struct emitter *e, enum prim_type t, const char *v) {
+  switch (t) {
+  case PRIM_I32:
+  case PRIM_F32:
+    return emit_c_printf(e, "as_uint(%s)", v);
+  case PRIM_I64:
+  case PRIM_F64:
+    return emit_c_printf(e, "as_ulong(%s)", v);
+  case PRIM_I8:
+    return emit_c_printf(e, "(uint)as_uchar(%s)", v);
+  case PRIM_I16:
+    return emit_c_printf(e, "(uint)as_ushort(%s)", v);
+  case PRIM_U8:
+  case PRIM_U16:
+    return emit_c_printf(e, "(uint)%s", v);
+  case PRIM_BOOL:
+    return emit_c_printf(e, "(%s ? 1u : 0u)", v);
+  default:
+    return v;
+  }
+}
+
+/* The word that a compare-and-swap loop swaps for the bin at `p`: the bin itself, or,
+ * for 8- and 16-bit types, the aligned 32-bit word that holds it (the runtime pads
+ * buffers to whole words: Note [hist updates] in src/lower/lower.c); sets `shift` and
+ * `mask` (NULL for a whole word) to the bin's bits in it. */
+static const char *cas_word(struct emitter *e, enum prim_type t, const char *p,
+                            const char **shift, const char **mask) {
+  int bytes = prim_bytes(t);
+  const char *word = emit_c_tmp(e);
+  *shift = *mask = NULL;
+  if (bytes >= 4) {
+    const char *u = bytes == 8 ? "ulong" : "uint";
+    emit_c_line(e, "volatile __global %s *%s = (volatile __global %s *)%s;", u, word, u, p);
+    return word;
+  }
+  const char *at = emit_c_tmp(e);
+  *shift = emit_c_tmp(e);
+  *mask = emit_c_tmp(e);
+  emit_c_line(e, "const uintptr_t %s = (uintptr_t)%s;", at, p);
+  emit_c_line(e, "volatile __global uint *%s = (volatile __global uint *)(%s & ~(uintptr_t)3);",
+              word, at);
+  emit_c_line(e, "#ifdef __ENDIAN_LITTLE__");
+  emit_c_line(e, "const uint %s = (uint)(%s & 3) * 8;", *shift, at);
+  emit_c_line(e, "#else");
+  emit_c_line(e, "const uint %s = (uint)(%d - (%s & 3)) * 8;", *shift, 4 - bytes, at);
+  emit_c_line(e, "#endif");
+  emit_c_line(e, "const uint %s = %s << %s;", *mask, bytes == 1 ? "0xffu" : "0xffffu", *shift);
+  return word;
+}
+
+/* *p = op(*p, vals) in a compare-and-swap loop (Note [hist updates] in lower.c). */
+static void cas_update(struct emitter *e, const struct ir_lambda *op, enum prim_type t,
+                       const char *p, const char *const *vals) {
+  emit_c_line(e, "{");
+  e->indent++;
+  const char *shift, *mask;
+  const char *word = cas_word(e, t, p, &shift, &mask);
+  const char *u = prim_bytes(t) == 8 ? "ulong" : "uint";
+  const char *old = emit_c_tmp(e), *seen = emit_c_tmp(e), *acc = emit_c_tmp(e);
+  emit_c_line(e, "%s %s = *%s, %s;", u, old, word, seen);
+  emit_c_line(e, "do {");
+  e->indent++;
+  emit_c_line(e, "%s = %s;", seen, old);
+  const char *bits = shift == NULL ? seen : emit_c_printf(e, "%s >> %s", seen, shift);
+  emit_c_line(e, "%s %s = %s;", emit_c_elem_type(t), acc, from_bits(e, t, bits));
+  cl_combine(e, op, (const char *const[]){acc}, vals);
+  const char *next = to_bits(e, t, acc);
+  if (shift != NULL) {
+    next = emit_c_printf(e, "(%s & ~%s) | (%s << %s)", seen, mask, next, shift);
+  }
+  emit_c_line(e, "%s = %s(%s, %s, %s);", old, prim_bytes(t) == 8 ? "atom_cmpxchg" : "atomic_cmpxchg",
+              word, seen, next);
+  e->indent--;
+  emit_c_line(e, "} while (%s != %s);", old, seen);
+  e->indent--;
+  emit_c_line(e, "}");
+}
+
 static void store_hist(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k,
                        const char *const *res, const char *gi) {
   (void)gi;
   const struct cl_view *v = cl_view_of(e, s->pat[0]);
   emit_c_line(e, "if ((ulong)(long)%s < (ulong)%s) {", res[0], v->dims[0]);
   e->indent++;
-  atomic_update(e, k->atomic, s->pat[0]->type.prim,
-                emit_c_printf(e, "&%s[(long)%s]", v->ptr, res[0]), res[1]);
+  const char *bin = emit_c_printf(e, "&%s[(long)%s]", v->ptr, res[0]);
+  if (k->atomic == LOWER_ATOMIC_CAS) {
+    cas_update(e, s->exp.u.soac.op, s->pat[0]->type.prim, bin, res + 1);
+  } else {
+    atomic_update(e, k->atomic, s->pat[0]->type.prim, bin, res[1]);
+  }
   e->indent--;
   emit_c_line(e, "}");
+}
+
+/* Bins per work-item, kernel code: the group's tile of elements from `base`, each
+ * work-item's element's bin and values in local memory (bin -1 where there is none). */
+static void load_tile(struct emitter *e, const struct ir_stm *s, const char *const *tile) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  emit_c_line(e, "const long i = base + lid;");
+  emit_c_line(e, "%s[lid] = -1;", tile[0]);
+  emit_c_line(e, "if (i < w && !failed) {");
+  e->indent++;
+  const char *label;
+  const char *saved = e->cl->fail_action;
+  e->cl->fail_action = fail_region(e, &label);
+  const char **res = declare_results(e, so->map_fn->ret, so->map_fn->ret_count);
+  cl_apply_map_fn(e, so, "i", res);
+  emit_c_line(e, "%s[lid] = (long)%s;", tile[0], res[0]);
+  for (int r = 1; r < so->map_fn->ret_count; r++) {
+    emit_c_line(e, "%s[lid] = (%s)%s;", tile[r], cl_elem_type(so->map_fn->ret[r].prim), res[r]);
+  }
+  e->cl->fail_action = saved;
+  emit_c_line(e, "%s:;", label);
+  e->indent--;
+  emit_c_line(e, "}");
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+}
+
+/* Bins per work-item: the work-item's bin combines the tile's elements of it, in order. */
+static void combine_tile(struct emitter *e, const struct ir_stm *s, const char *const *tile,
+                         const char *const *acc) {
+  const struct ir_lambda *op = s->exp.u.soac.op;
+  int k = op->param_count / 2;
+  emit_c_line(e, "if (bin < bins && !failed) {");
+  e->indent++;
+  emit_c_line(e, "const long m = min((long)RTS_GROUP, w - base);");
+  emit_c_line(e, "for (long j = 0; j < m; j++) {");
+  e->indent++;
+  emit_c_line(e, "if (%s[j] == bin) {", tile[0]);
+  e->indent++;
+  const char **vals = ARENA_ARRAY(&e->arena, const char *, k + 1);
+  for (int r = 0; r < k; r++) {
+    vals[r] = emit_c_printf(e, "(%s)%s[j]", emit_c_elem_type(op->params[r]->type.prim),
+                            tile[r + 1]);
+  }
+  const char *label;
+  const char *saved = e->cl->fail_action;
+  e->cl->fail_action = fail_region(e, &label);
+  cl_combine(e, op, acc, vals);
+  e->cl->fail_action = saved;
+  emit_c_line(e, "%s:;", label);
+  e->indent--;
+  emit_c_line(e, "}");
+  close_loop(e);
+  e->indent--;
+  emit_c_line(e, "}");
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+}
+
+/* A hist without atomics (Note [hist updates] in src/lower/lower.c): each work-item owns
+ * a bin per pass of a grid-stride loop over the bins; its work-group walks every element
+ * a tile at a time, and the bin's accumulators start from and go back to the
+ * destinations. Every work-item of a group reaches each barrier: the loops' bounds are
+ * the same across the group. */
+static void emit_hist_bins(struct emitter *e, const struct ir_stm *s,
+                           const struct lower_kernel *k, const char *w) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  const struct kir_kernel *kk = cl_kir(k, "");
+  int n = so->dest_count;
+  struct kbuild kb;
+  kb_start(e, &kb, kk->name);
+  kb_long(e, &kb, "w", w);
+  for (int i = 0; i < so->input_count; i++) {
+    kb_array(e, &kb, so->inputs[i]);
+  }
+  for (int d = 0; d < n; d++) {
+    kb_array(e, &kb, s->pat[d]);
+  }
+  kb_free_vars(e, &kb, k);
+  kb_body(e, &kb);
+  emit_c_line(e, "const long lid = get_local_id(0);");
+  emit_c_line(e, "bool failed = false;");
+  const char **tile = ARENA_ARRAY(&e->arena, const char *, n + 2);
+  tile[0] = kk->local[0].name;
+  emit_c_line(e, "__local long %s[RTS_GROUP];", tile[0]);
+  const char **trees = cl_tree(e, kk, 1, n);
+  for (int d = 0; d < n; d++) {
+    tile[d + 1] = trees[d];
+  }
+  const struct cl_view *v0 = cl_view_of(e, s->pat[0]);
+  emit_c_line(e, "const long bins = %s;", v0->dims[0]);
+  emit_c_line(e, "for (long b0 = get_group_id(0) * RTS_GROUP; b0 < bins; "
+                 "b0 += get_global_size(0)) {");
+  e->indent++;
+  emit_c_line(e, "const long bin = b0 + lid;");
+  const char **acc = declare_accumulators(e, so, "acc");
+  for (int d = 0; d < n; d++) {
+    const struct cl_view *v = cl_view_of(e, s->pat[d]);
+    emit_c_line(e, "if (bin < %s) {", v->dims[0]);
+    emit_c_line(e, "  %s = (%s)%s[bin];", acc[d], emit_c_elem_type(s->pat[d]->type.prim), v->ptr);
+    emit_c_line(e, "}");
+  }
+  emit_c_line(e, "for (long base = 0; base < w; base += RTS_GROUP) {");
+  e->indent++;
+  load_tile(e, s, tile);
+  combine_tile(e, s, tile, acc);
+  close_loop(e);
+  for (int d = 0; d < n; d++) {
+    const struct cl_view *v = cl_view_of(e, s->pat[d]);
+    emit_c_line(e, "if (bin < %s) {", v->dims[0]);
+    emit_c_line(e, "  %s[bin] = (%s)%s;", v->ptr, cl_elem_type(s->pat[d]->type.prim), acc[d]);
+    emit_c_line(e, "}");
+  }
+  close_loop(e);
+  kb_launch(e, &kb, emit_c_printf(e, "rts_cl_groups(ctx, %s.shape[0])",
+                                  emit_c_var(e, s->pat[0])));
 }
 
 void emit_hist(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
   const struct ir_soac *so = &s->exp.u.soac;
   const char *w = width_of(e, so);
   check_inputs(e, so, w);
-  take_dest(e, s, 0);
-  emit_elementwise(e, s, k, "", w, 1, store_hist);
-  emit_c_line(e, "rts_dev_wrote(%s.mem);", emit_c_var(e, s->pat[0]));
+  for (int d = 0; d < so->dest_count; d++) {
+    take_dest(e, s, d);
+  }
+  if (k->atomic == LOWER_ATOMIC_NONE) {
+    emit_hist_bins(e, s, k, w);
+  } else {
+    emit_elementwise(e, s, k, "", w, 1, store_hist);
+  }
+  for (int d = 0; d < so->dest_count; d++) {
+    emit_c_line(e, "rts_dev_wrote(%s.mem);", emit_c_var(e, s->pat[d]));
+  }
 }

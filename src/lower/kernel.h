@@ -61,8 +61,15 @@ enum kir_grid {
 };
 
 /* What `n` counts: the statement's width, its width times the inner SOAC's (map2), the
- * elements of the array transposed, or its tiles (a tiled transpose). */
-enum kir_count { KIR_COUNT_WIDTH, KIR_COUNT_FLAT, KIR_COUNT_ELEMS, KIR_COUNT_TRANSPOSE_TILES };
+ * elements of the array transposed, its tiles (a tiled transpose), or the bins of a
+ * hist's destinations (a hist without atomics). */
+enum kir_count {
+  KIR_COUNT_WIDTH,
+  KIR_COUNT_FLAT,
+  KIR_COUNT_ELEMS,
+  KIR_COUNT_TRANSPOSE_TILES,
+  KIR_COUNT_BINS
+};
 
 /* How a work-item's elements of a loop are spread over the range. */
 enum kir_elements {

@@ -195,6 +195,7 @@ static const char *const count_names[] = {
     [KIR_COUNT_FLAT] = "width * inner width",
     [KIR_COUNT_ELEMS] = "elements",
     [KIR_COUNT_TRANSPOSE_TILES] = "tiles",
+    [KIR_COUNT_BINS] = "bins",
 };
 
 static void print_kernel(struct strbuf *out, const struct kir_kernel *kk) {
@@ -295,7 +296,6 @@ static void print_steps(struct strbuf *out, const struct kir_steps *steps, int d
 }
 
 void kir_print(struct strbuf *out, const struct ir_stm *s, const struct lower_kernel *k) {
-  (void)s;
   if (k->choice != KIR_ALL) {
     strbuf_printf(out, "  versions by %s\n", kir_choice_name(k->choice));
   }
@@ -304,6 +304,12 @@ void kir_print(struct strbuf *out, const struct ir_stm *s, const struct lower_ke
   }
   if (k->form == LOWER_SCAN) {
     strbuf_puts(out, k->lookback ? "  one pass with look-back\n" : "  three phases\n");
+  }
+  if (k->form == LOWER_HIST) {
+    /* 8- and 16-bit bins: their word (Note [hist updates] in lower.c) */
+    bool word = k->atomic == LOWER_ATOMIC_CAS && prim_bytes(s->pat[0]->type.prim) < 4;
+    strbuf_printf(out, "  update by %s%s\n", lower_atomic_name(k->atomic),
+                  word ? " of the 32-bit word that holds the bin" : "");
   }
   for (int i = 0; i < k->kernel_count; i++) {
     print_kernel(out, &k->kernels[i]);

@@ -163,6 +163,23 @@ static void add_elementwise(struct build *b, const char *suffix) {
                     vector_map(b->s);
 }
 
+/* A hist (Note [hist updates] in lower.c): elementwise with atomic updates, or, without
+ * atomics, work-items over the bins, the group's elements a tile at a time in local
+ * memory (each element's bin and values). */
+static void build_hist(struct build *b) {
+  const struct ir_soac *so = &b->s->exp.u.soac;
+  if (b->k->atomic != LOWER_ATOMIC_NONE) {
+    add_elementwise(b, "");
+    if (items_of(so->op) == 1) {
+      b->k->kernels[0].geo.items = 1; /* each item's update copies the operator's body */
+    }
+    return;
+  }
+  struct kir_kernel *kk = add_kernel(b, "", KIR_GLOBAL, KIR_GRID_CAPPED, KIR_COUNT_BINS);
+  add_local(b, kk, "tile_bin", PRIM_I64, KIR_EXTENT_GROUP);
+  add_tree(b, kk, so->op, "tile");
+}
+
 static enum kir_elements elements_of(const struct ir_soac *so) {
   return lower_commutative(so) ? KIR_STRIDED : KIR_CHUNKED;
 }
@@ -393,8 +410,10 @@ void kir_build(struct arena *a, const struct ir_stm *s, struct lower_kernel *k) 
     build_scan(&b);
     break;
   case LOWER_SCATTER:
-  case LOWER_HIST:
     add_elementwise(&b, "");
+    break;
+  case LOWER_HIST:
+    build_hist(&b);
     break;
   case LOWER_SEGRED:
     build_segred(&b);

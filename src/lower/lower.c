@@ -16,6 +16,15 @@ const char *lower_form_name(enum lower_form f) {
   return names[f];
 }
 
+const char *lower_atomic_name(enum lower_atomic a) {
+  static const char *const names[] = {
+#define X(atomic, name) name,
+      LOWER_ATOMICS(X)
+#undef X
+  };
+  return names[a];
+}
+
 /* ------------------------------------------------------------ Kernel code */
 
 /* Note [private arrays]
@@ -808,11 +817,35 @@ static bool intra_group(const struct ir_program *p, const struct ir_stm *s) {
   return ok && arrays;
 }
 
-/* The hist operator as an atomic: one binary operation of its two parameters. */
+/* Note [hist updates]
+ * ~~~~~~~~~~~~~~~~~~~
+ * A hist's operator is associative and commutative (as in Futhark), so its values may
+ * reach a bin in any order; what lowering chooses is how concurrent updates of a bin
+ * stay whole (lower_kernel.atomic, printed by `dump --after lower`):
+ *  - atomic add, min, max: an operator that is one atomic of OpenCL C (+ on any number
+ *    type, + on floats as the runtime's compare-and-swap loop; min and max on 32- and
+ *    64-bit integers);
+ *  - compare-and-swap: any other operator of one scalar accumulator whose body is kernel
+ *    code. A work-item reads the bin, combines, and swaps the result in if the bin still
+ *    holds what it read, else retries with what it found (as Futhark's generic update
+ *    does); values are compared as bit patterns (as_uint, as_ulong for floats). 8- and
+ *    16-bit types (and bool, a byte in global memory) swap the aligned 32-bit word that
+ *    holds the bin, keeping its other bytes: the runtime pads every device buffer to a
+ *    multiple of 4 bytes (rts_cl_alloc), so that word is inside the buffer;
+ *  - bins per work-item: several accumulators (a tuple operator), which no swap of one
+ *    word updates at once. No atomics: each work-item owns bins (one per pass of a
+ *    grid-stride loop over the bins) and its work-group walks every element in tiles of
+ *    the group's size: the work-items compute map_fn for one element each into local
+ *    memory, then each combines, in order, those of the tile that fall in its bin. It
+ *    costs O(n) reads of local memory per work-item and recomputes map_fn once per
+ *    work-group and pass, which pays only for few bins; it is correct for any operator.
+ * Values that are arrays (a hist of rows) run on the host.
+ */
+
+/* An atomic of OpenCL C for the hist operator: one binary operation of its parameters. */
 static bool atomic_operator(const struct ir_soac *so, enum lower_atomic *out) {
   const struct ir_lambda *op = so->op;
-  if (so->dest_count != 1 || op->param_count != 2 || op->body->stm_count != 1 ||
-      op->body->result_count != 1 || so->dests[0]->type.rank != 1) {
+  if (op->param_count != 2 || op->body->stm_count != 1 || op->body->result_count != 1) {
     return false;
   }
   const struct ir_stm *s = op->body->stms[0];
@@ -844,6 +877,25 @@ static bool atomic_operator(const struct ir_soac *so, enum lower_atomic *out) {
   default:
     return false;
   }
+}
+
+/* How the hist's kernel updates its bins (Note [hist updates]), or false when it runs
+ * on the host: its destinations must hold scalars and its operator be kernel code. */
+static bool hist_update(const struct ir_soac *so, enum lower_atomic *out) {
+  for (int d = 0; d < so->dest_count; d++) {
+    if (so->dests[d]->type.rank != 1) {
+      return false;
+    }
+  }
+  if (!scalar_operator(so->op)) {
+    return false;
+  }
+  if (so->dest_count > 1) {
+    *out = LOWER_ATOMIC_NONE;
+  } else if (!atomic_operator(so, out)) {
+    *out = LOWER_ATOMIC_CAS;
+  }
+  return true;
 }
 
 /* The kernel form of a host-level SOAC statement, or false when it runs on the host. */
@@ -913,7 +965,7 @@ static bool plan_form(const struct ir_program *p, const struct ir_stm *s,
     k->form = LOWER_SCATTER;
     return true;
   case IR_SOAC_HIST:
-    if (!lower_is_kernel_lambda(so->map_fn) || !atomic_operator(so, &k->atomic)) {
+    if (!lower_is_kernel_lambda(so->map_fn) || !hist_update(so, &k->atomic)) {
       return false;
     }
     k->form = LOWER_HIST;
