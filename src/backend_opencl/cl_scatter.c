@@ -174,14 +174,13 @@ static const char *cas_word(struct emitter *e, enum prim_type t, const char *p,
   return word;
 }
 
-/* *p = op(*p, vals) in a compare-and-swap loop (Note [hist updates] in lower.c). */
-static void cas_update(struct emitter *e, const struct ir_lambda *op, enum prim_type t,
-                       const char *p, const char *const *vals) {
-  emit_c_line(e, "{");
-  e->indent++;
-  const char *shift, *mask;
-  const char *word = cas_word(e, t, p, &shift, &mask);
-  const char *u = prim_bytes(t) == 8 ? "ulong" : "uint";
+/* The loop that swaps op(value, vals) into `word` (a pointer of the word's type, uint
+ * or ulong, in any address space) until no other work-item changed it in between; the
+ * value is the word's bits, or those under `mask` at `shift` when mask is not NULL. */
+static void cas_loop(struct emitter *e, const struct ir_lambda *op, enum prim_type t,
+                     bool wide, const char *word, const char *shift, const char *mask,
+                     const char *const *vals) {
+  const char *u = wide ? "ulong" : "uint";
   const char *old = emit_c_tmp(e), *seen = emit_c_tmp(e), *acc = emit_c_tmp(e);
   emit_c_line(e, "%s %s = *%s, %s;", u, old, word, seen);
   emit_c_line(e, "do {");
@@ -194,10 +193,21 @@ static void cas_update(struct emitter *e, const struct ir_lambda *op, enum prim_
   if (shift != NULL) {
     next = emit_c_printf(e, "(%s & ~%s) | (%s << %s)", seen, mask, next, shift);
   }
-  emit_c_line(e, "%s = %s(%s, %s, %s);", old, prim_bytes(t) == 8 ? "atom_cmpxchg" : "atomic_cmpxchg",
-              word, seen, next);
+  emit_c_line(e, "%s = %s(%s, %s, %s);", old, wide ? "atom_cmpxchg" : "atomic_cmpxchg", word,
+              seen, next);
   e->indent--;
   emit_c_line(e, "} while (%s != %s);", old, seen);
+}
+
+/* *p = op(*p, vals) in a compare-and-swap loop on global memory (Note [hist updates] in
+ * lower.c). */
+static void cas_update(struct emitter *e, const struct ir_lambda *op, enum prim_type t,
+                       const char *p, const char *const *vals) {
+  emit_c_line(e, "{");
+  e->indent++;
+  const char *shift, *mask;
+  const char *word = cas_word(e, t, p, &shift, &mask);
+  cas_loop(e, op, t, prim_bytes(t) == 8, word, shift, mask, vals);
   e->indent--;
   emit_c_line(e, "}");
 }
@@ -332,6 +342,107 @@ static void emit_hist_bins(struct emitter *e, const struct ir_stm *s,
                                   emit_c_var(e, s->pat[0])));
 }
 
+/* Few bins, kernel code: element gi's value goes into the group's histogram `sub`. */
+static void store_sub(struct emitter *e, const struct ir_stm *s, const char *sub, bool wide,
+                      const char *const *res) {
+  enum prim_type t = s->pat[0]->type.prim;
+  emit_c_line(e, "if ((ulong)(long)%s < (ulong)bins) {", res[0]);
+  e->indent++;
+  const char *word = emit_c_tmp(e);
+  emit_c_line(e, "volatile __local %s *%s = &%s[(long)%s];", wide ? "ulong" : "uint", word, sub,
+              res[0]);
+  cas_loop(e, s->exp.u.soac.op, t, wide, word, NULL, NULL, res + 1);
+  e->indent--;
+  emit_c_line(e, "}");
+}
+
+/* Few bins: the work-item's elements, several per pass (as in emit_elementwise), into the
+ * group's histogram; a failure stops the work-item's loop, never a barrier. */
+static void sub_elements(struct emitter *e, const struct ir_stm *s, const struct kir_kernel *kk,
+                         const char *sub, bool wide) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  int unroll = kk->geo.items;
+  emit_c_line(e, "const long stride = get_global_size(0);");
+  emit_c_line(e, "for (long g0 = get_global_id(0); g0 < w && !failed; g0 += %d * stride) {",
+              unroll);
+  e->indent++;
+  const char *label;
+  const char *saved = e->cl->fail_action;
+  e->cl->fail_action = fail_region(e, &label);
+  const char ***res = ARENA_ARRAY(&e->arena, const char **, unroll);
+  const char **gi = ARENA_ARRAY(&e->arena, const char *, unroll);
+  for (int u = 0; u < unroll; u++) {
+    gi[u] = emit_c_printf(e, "gi%d", u);
+    emit_c_line(e, "const long %s = g0 + %d * stride;", gi[u], u);
+    res[u] = declare_results(e, so->map_fn->ret, so->map_fn->ret_count);
+    emit_c_line(e, "if (%s < w) {", gi[u]);
+    e->indent++;
+    cl_apply_map_fn(e, so, gi[u], res[u]);
+    e->indent--;
+    emit_c_line(e, "}");
+  }
+  for (int u = 0; u < unroll; u++) {
+    emit_c_line(e, "if (%s < w) {", gi[u]);
+    e->indent++;
+    store_sub(e, s, sub, wide, res[u]);
+    e->indent--;
+    emit_c_line(e, "}");
+  }
+  e->cl->fail_action = saved;
+  emit_c_line(e, "%s:;", label);
+  close_loop(e);
+}
+
+/* A hist of few bins in a compare-and-swap loop (Note [hist updates] in lower.c): each
+ * work-group's histogram in local memory, then its bins that changed into the
+ * destination. */
+static void emit_hist_local(struct emitter *e, const struct ir_stm *s,
+                            const struct lower_kernel *k, const char *w) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  const struct kir_kernel *kk = cl_kir(k, "_local");
+  enum prim_type t = s->pat[0]->type.prim;
+  bool wide = kk->local[0].prim == PRIM_U64;
+  struct kbuild kb;
+  kb_start(e, &kb, kk->name);
+  kb_long(e, &kb, "w", w);
+  for (int i = 0; i < so->input_count; i++) {
+    kb_array(e, &kb, so->inputs[i]);
+  }
+  kb_array(e, &kb, s->pat[0]);
+  kb_free_vars(e, &kb, k);
+  kb_body(e, &kb);
+  const char *sub = kk->local[0].name;
+  const struct cl_view *v = cl_view_of(e, s->pat[0]);
+  const char *neutral = to_bits(e, t, emit_c_printf(e, "((%s)%s)", emit_c_elem_type(t),
+                                                    emit_c_subexp(e, so->neutral[0])));
+  emit_c_line(e, "const long lid = get_local_id(0);");
+  emit_c_line(e, "bool failed = false;");
+  emit_c_line(e, "__local %s %s[%d];", wide ? "ulong" : "uint", sub, KIR_HIST_LOCAL_BINS);
+  emit_c_line(e, "const long bins = %s;", v->dims[0]);
+  emit_c_line(e, "for (long b = lid; b < bins; b += get_local_size(0)) {");
+  emit_c_line(e, "  %s[b] = %s;", sub, neutral);
+  emit_c_line(e, "}");
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  sub_elements(e, s, kk, sub, wide);
+  emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
+  emit_c_line(e, "for (long b = lid; b < bins && !failed; b += get_local_size(0)) {");
+  e->indent++;
+  emit_c_line(e, "if (%s[b] != %s) {", sub, neutral);
+  e->indent++;
+  const char *label;
+  const char *saved = e->cl->fail_action;
+  e->cl->fail_action = fail_region(e, &label);
+  const char *val = from_bits(e, t, emit_c_printf(e, "%s[b]", sub));
+  cas_update(e, so->op, t, emit_c_printf(e, "&%s[b]", v->ptr), (const char *const[]){val});
+  e->cl->fail_action = saved;
+  emit_c_line(e, "%s:;", label);
+  e->indent--;
+  emit_c_line(e, "}");
+  close_loop(e);
+  kb_launch(e, &kb, emit_c_printf(e, "rts_cl_partial_groups(ctx, (%s + %d) / %d)", w,
+                                  kk->geo.items - 1, kk->geo.items));
+}
+
 void emit_hist(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
   const struct ir_soac *so = &s->exp.u.soac;
   const char *w = width_of(e, so);
@@ -341,6 +452,16 @@ void emit_hist(struct emitter *e, const struct ir_stm *s, const struct lower_ker
   }
   if (k->atomic == LOWER_ATOMIC_NONE) {
     emit_hist_bins(e, s, k, w);
+  } else if (k->choice == KIR_FEW_BINS) {
+    emit_c_line(e, "if (%s.shape[0] <= %d) {", emit_c_var(e, s->pat[0]), KIR_HIST_LOCAL_BINS);
+    e->indent++;
+    emit_hist_local(e, s, k, w);
+    e->indent--;
+    emit_c_line(e, "} else {");
+    e->indent++;
+    emit_elementwise(e, s, k, "", w, 1, store_hist);
+    e->indent--;
+    emit_c_line(e, "}");
   } else {
     emit_elementwise(e, s, k, "", w, 1, store_hist);
   }

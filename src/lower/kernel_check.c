@@ -140,6 +140,9 @@ static void check_versions(const struct check *c) {
   if (k->choice == KIR_FITS_LOCAL && (group != 2 || local_space != 1)) {
     fail(c, "a choice of local memory needs a local and a global version");
   }
+  if (k->choice == KIR_FEW_BINS && (global != 2 || k->form != LOWER_HIST)) {
+    fail(c, "a choice by bins needs a hist's two global versions");
+  }
   if (k->steps.count > 0 && k->form != LOWER_INTRA) {
     fail(c, "only group code has steps");
   }
@@ -186,6 +189,9 @@ static void print_extent(struct strbuf *out, const struct kir_local *l) {
     break;
   case KIR_EXTENT_TRANSPOSE_TILE:
     strbuf_puts(out, "transpose tile");
+    break;
+  case KIR_EXTENT_HIST_BINS:
+    strbuf_printf(out, "%d", KIR_HIST_LOCAL_BINS);
     break;
   }
 }

@@ -168,10 +168,20 @@ static void add_elementwise(struct build *b, const char *suffix) {
  * memory (each element's bin and values). */
 static void build_hist(struct build *b) {
   const struct ir_soac *so = &b->s->exp.u.soac;
+  if (b->k->atomic == LOWER_ATOMIC_CAS) {
+    /* Few bins: each work-group's own histogram first (Note [hist updates] in lower.c) */
+    b->k->choice = KIR_FEW_BINS;
+    struct kir_kernel *kk = add_kernel(b, "_local", KIR_GLOBAL, KIR_GRID_PARTIALS,
+                                       KIR_COUNT_WIDTH);
+    kk->geo.items = items_of(so->op) == 1 ? 1 : items_of(so->map_fn);
+    add_local(b, kk, "sub", prim_bytes(b->s->pat[0]->type.prim) == 8 ? PRIM_U64 : PRIM_U32,
+              KIR_EXTENT_HIST_BINS);
+  }
   if (b->k->atomic != LOWER_ATOMIC_NONE) {
     add_elementwise(b, "");
     if (items_of(so->op) == 1) {
-      b->k->kernels[0].geo.items = 1; /* each item's update copies the operator's body */
+      /* each item's update copies the operator's body */
+      b->k->kernels[b->k->kernel_count - 1].geo.items = 1;
     }
     return;
   }

@@ -831,7 +831,13 @@ static bool intra_group(const struct ir_program *p, const struct ir_stm *s) {
  *    does); values are compared as bit patterns (as_uint, as_ulong for floats). 8- and
  *    16-bit types (and bool, a byte in global memory) swap the aligned 32-bit word that
  *    holds the bin, keeping its other bytes: the runtime pads every device buffer to a
- *    multiple of 4 bytes (rts_cl_alloc), so that word is inside the buffer;
+ *    multiple of 4 bytes (rts_cl_alloc), so that word is inside the buffer. Many
+ *    elements of few bins would retry without end on one word (a GPU serialises the
+ *    swaps of a word, and the bins of a byte type share one), so when the bins are at
+ *    most KIR_HIST_LOCAL_BINS (chosen at run time) each work-group first combines into a
+ *    histogram of its own in local memory (one 32- or 64-bit word per bin, set to the
+ *    neutral element; swaps there are cheap and contend within the group only), then
+ *    combines its bins that changed into the destination, a swap each;
  *  - bins per work-item: several accumulators (a tuple operator), which no swap of one
  *    word updates at once. No atomics: each work-item owns bins (one per pass of a
  *    grid-stride loop over the bins) and its work-group walks every element in tiles of

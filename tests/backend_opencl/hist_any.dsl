@@ -1,10 +1,12 @@
 -- Histograms whose operator is no atomic of OpenCL C run on the device (Note [hist
 -- updates] in src/lower/lower.c): one accumulator in a compare-and-swap loop on its bin
 -- (* on f32, max and min on floats, a lambda on i32, sums of i8 and u16 and || on bool,
--- which swap the 32-bit word that holds the bin), several accumulators with work-items
--- that own bins. 100000 elements fall into few bins (many collisions), and a tenth of
--- their indices are out of range (-1 and k, k + 1), which hist skips. The products of f32
--- are of powers of two and -1, exact in any order.
+-- which swap the 32-bit word that holds the bin; up to 1024 bins go through a histogram
+-- per work-group in local memory first: `wide` has more, and checks sums of the bins'
+-- bits weighted by their index), several accumulators with work-items that own bins.
+-- 100000 elements fall into few bins (many collisions), and a tenth of their indices are
+-- out of range (-1 and k, k + 1), which hist skips. The products of f32 are of powers of
+-- two and -1, exact in any order.
 -- ==
 -- entry: singles
 -- input { 100000i64 7i64 }
@@ -13,8 +15,12 @@
 -- 14285.285714285714f64, 14286.0f64] [-29998.0f32, -29999.0f32, -30000.0f32, -29997.0f32,
 -- -29994.0f32, -30000.0f32, -29997.0f32] [-50288895i32, -50288895i32, -50288895i32,
 -- -50288895i32, -50288895i32, -50288895i32, -50288895i32] [-3i8, -4i8, -5i8, 4i8, 3i8, 2i8,
--- 1i8] [54807u16, 44807u16, 34807u16, 59271u16, 49271u16, 39271u16, 29271u16] [false, false,
+-- 1i8] [54800u16, 44800u16, 34800u16, 59264u16, 49264u16, 39264u16, 29264u16] [false, false,
 -- false, false, false, true, true] }
+-- entry: wide
+-- input { 100000i64 3000i64 }
+-- output { 5323879912308736i64 8522157867948276733i64 15020050022952448i64
+--          175844805376304i64 570665i64 74899228305i64 2318i64 }
 -- entry: pairs
 -- input { 100000i64 7i64 }
 -- output { [1008i64, 1008i64, 1008i64, 1008i64, 1008i64, 1008i64, 1008i64] [5172i64, 6181i64,
@@ -175,7 +181,7 @@
 -- 112345843i64, 113111421i64, 112800131i64, 111517145i64, 111168111i64, 110844454i64] }
 -- input { 0i64 3i64 }
 -- output { [-1i64, -1i64, -1i64] [-1i64, -1i64, -1i64] [0i64, 0i64, 0i64] [0i64, 0i64, 0i64] }
--- structure kernels { global 11 group 0 host 0 hist 9 }
+-- structure kernels { global 34 group 0 host 0 hist 16 }
 
 def bin_of (k: i64) (i: i64) : i64 = (i * 7919 + 13) % (k + 3) - 1
 
@@ -189,8 +195,16 @@ entry singles (n: i64) (k: i64) =
       hist f32.min f32.inf k is (map (\i -> f32.i64 ((i * 69621) % 65537) - 30000) (iota n)),
       hist (\a b -> a * b) 1i32 k is (map (\i -> i32.i64 ((i / 10) % 5) * 2 + 1) (iota n)),
       hist (+) 0i8 k is (map (\i -> i8.i64 (i % 11 - 5)) (iota n)),
-      hist (+) 7u16 k is (map (\i -> u16.i64 (i % 1000)) (iota n)),
+      hist (+) 0u16 k is (map (\i -> u16.i64 (i % 1000)) (iota n)),
       hist (||) false k is (map (\i -> i % 49999 == 7) (iota n)))
+
+def weigh [k] (bits: [k]i64) : i64 = reduce (+) 0 (map2 (\i b -> (i + 1) * b) (iota k) bits)
+
+entry wide (n: i64) (k: i64) =
+  let (a, b, c, d, e, g, h) = singles n k
+  in (weigh (map (\x -> i64.u32 (f32.to_bits x)) a), weigh (map (\x -> i64.u64 (f64.to_bits x)) b),
+      weigh (map (\x -> i64.u32 (f32.to_bits x)) c), weigh (map i64.i32 d), weigh (map i64.i8 e),
+      weigh (map i64.u16 g), weigh (map (\x -> if x then 1 else 0) h))
 
 -- The largest value and the first index where it occurs; the sums of values and squares.
 entry pairs (n: i64) (k: i64) =

@@ -777,6 +777,6 @@
 -- 488.125, 491.125, 481.125, 483.375, 497.125] }
 -- input { 2i64 empty([0]i64) empty([0]i32) empty([0]i32) empty([0]f32) }
 -- output { [1, 1] [0, 0] [-f32.inf, -f32.inf] }
--- structure kernels { global 3 group 0 host 0 hist 3 }
+-- structure kernels { global 6 group 0 host 0 hist 3 }
 entry main [n] (k: i64) (is: [n]i64) (a: [n]i32) (b: [n]i32) (c: [n]f32) =
   (hist (*) 1 k is a, hist (\x y -> (x + y) % 1000) 0 k is b, hist f32.max (-f32.inf) k is c)
