@@ -228,13 +228,14 @@ static void store_hist(struct emitter *e, const struct ir_stm *s, const struct l
   emit_c_line(e, "}");
 }
 
-/* Bins per work-item, kernel code: the group's tile of elements from `base`, each
- * work-item's element's bin and values in local memory (bin -1 where there is none). */
+/* Bins per work-item, kernel code: the group's tile of elements from `base` (below
+ * `end`), each work-item's element's bin and values in local memory (bin -1 where there
+ * is none). */
 static void load_tile(struct emitter *e, const struct ir_stm *s, const char *const *tile) {
   const struct ir_soac *so = &s->exp.u.soac;
   emit_c_line(e, "const long i = base + lid;");
   emit_c_line(e, "%s[lid] = -1;", tile[0]);
-  emit_c_line(e, "if (i < w && !failed) {");
+  emit_c_line(e, "if (i < end && !failed) {");
   e->indent++;
   const char *label;
   const char *saved = e->cl->fail_action;
@@ -252,6 +253,17 @@ static void load_tile(struct emitter *e, const struct ir_stm *s, const char *con
   emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
 }
 
+/* acc = op(acc, vals), failures flagged. */
+static void combine_flagged(struct emitter *e, const struct ir_lambda *op, const char *const *acc,
+                            const char *const *vals) {
+  const char *label;
+  const char *saved = e->cl->fail_action;
+  e->cl->fail_action = fail_region(e, &label);
+  cl_combine(e, op, acc, vals);
+  e->cl->fail_action = saved;
+  emit_c_line(e, "%s:;", label);
+}
+
 /* Bins per work-item: the work-item's bin combines the tile's elements of it, in order. */
 static void combine_tile(struct emitter *e, const struct ir_stm *s, const char *const *tile,
                          const char *const *acc) {
@@ -259,7 +271,7 @@ static void combine_tile(struct emitter *e, const struct ir_stm *s, const char *
   int k = op->param_count / 2;
   emit_c_line(e, "if (bin < bins && !failed) {");
   e->indent++;
-  emit_c_line(e, "const long m = min((long)RTS_GROUP, w - base);");
+  emit_c_line(e, "const long m = min((long)RTS_GROUP, end - base);");
   emit_c_line(e, "for (long j = 0; j < m; j++) {");
   e->indent++;
   emit_c_line(e, "if (%s[j] == bin) {", tile[0]);
@@ -269,12 +281,7 @@ static void combine_tile(struct emitter *e, const struct ir_stm *s, const char *
     vals[r] = emit_c_printf(e, "(%s)%s[j]", emit_c_elem_type(op->params[r]->type.prim),
                             tile[r + 1]);
   }
-  const char *label;
-  const char *saved = e->cl->fail_action;
-  e->cl->fail_action = fail_region(e, &label);
-  cl_combine(e, op, acc, vals);
-  e->cl->fail_action = saved;
-  emit_c_line(e, "%s:;", label);
+  combine_flagged(e, op, acc, vals);
   e->indent--;
   emit_c_line(e, "}");
   close_loop(e);
@@ -283,28 +290,15 @@ static void combine_tile(struct emitter *e, const struct ir_stm *s, const char *
   emit_c_line(e, "barrier(CLK_LOCAL_MEM_FENCE);");
 }
 
-/* A hist without atomics (Note [hist updates] in src/lower/lower.c): each work-item owns
- * a bin per pass of a grid-stride loop over the bins; its work-group walks every element
- * a tile at a time, and the bin's accumulators start from and go back to the
- * destinations. Every work-item of a group reaches each barrier: the loops' bounds are
- * the same across the group. */
-static void emit_hist_bins(struct emitter *e, const struct ir_stm *s,
-                           const struct lower_kernel *k, const char *w) {
+/* Bins per work-item, phase 1: each work-group takes a chunk of the elements and, for
+ * each range of RTS_GROUP bins in turn, walks its chunk a tile at a time; its work-items'
+ * bins go to the group's row of the partial results `part`. Every work-item of a group
+ * reaches each barrier: the loops' bounds are the same across the group. */
+static void hist_partials(struct emitter *e, const struct ir_stm *s, const struct kir_kernel *kk,
+                          const char *const *part) {
   const struct ir_soac *so = &s->exp.u.soac;
-  const struct kir_kernel *kk = cl_kir(k, "");
   int n = so->dest_count;
-  struct kbuild kb;
-  kb_start(e, &kb, kk->name);
-  kb_long(e, &kb, "w", w);
-  for (int i = 0; i < so->input_count; i++) {
-    kb_array(e, &kb, so->inputs[i]);
-  }
-  for (int d = 0; d < n; d++) {
-    kb_array(e, &kb, s->pat[d]);
-  }
-  kb_free_vars(e, &kb, k);
-  kb_body(e, &kb);
-  emit_c_line(e, "const long lid = get_local_id(0);");
+  emit_c_line(e, "const long lid = get_local_id(0), grp = get_group_id(0);");
   emit_c_line(e, "bool failed = false;");
   const char **tile = ARENA_ARRAY(&e->arena, const char *, n + 2);
   tile[0] = kk->local[0].name;
@@ -313,12 +307,33 @@ static void emit_hist_bins(struct emitter *e, const struct ir_stm *s,
   for (int d = 0; d < n; d++) {
     tile[d + 1] = trees[d];
   }
-  const struct cl_view *v0 = cl_view_of(e, s->pat[0]);
-  emit_c_line(e, "const long bins = %s;", v0->dims[0]);
-  emit_c_line(e, "for (long b0 = get_group_id(0) * RTS_GROUP; b0 < bins; "
-                 "b0 += get_global_size(0)) {");
+  emit_c_line(e, "const long chunk = (w + get_num_groups(0) - 1) / get_num_groups(0);");
+  emit_c_line(e, "const long start = grp * chunk, end = min(start + chunk, w);");
+  emit_c_line(e, "for (long b0 = 0; b0 < bins; b0 += RTS_GROUP) {");
   e->indent++;
   emit_c_line(e, "const long bin = b0 + lid;");
+  const char **acc = declare_accumulators(e, so, "acc");
+  emit_c_line(e, "for (long base = start; base < end; base += RTS_GROUP) {");
+  e->indent++;
+  load_tile(e, s, tile);
+  combine_tile(e, s, tile, acc);
+  close_loop(e);
+  emit_c_line(e, "if (bin < bins) {");
+  for (int d = 0; d < n; d++) {
+    emit_c_line(e, "  %s[grp * bins + bin] = (%s)%s;", part[d],
+                cl_elem_type(so->op->params[d]->type.prim), acc[d]);
+  }
+  emit_c_line(e, "}");
+  close_loop(e);
+}
+
+/* Bins per work-item, phase 2: each bin combines the parts' results into its
+ * destinations, one work-item per bin. */
+static void hist_combine(struct emitter *e, const struct ir_stm *s, const char *const *part) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  int n = so->dest_count;
+  emit_c_line(e, "for (long bin = get_global_id(0); bin < bins; bin += get_global_size(0)) {");
+  e->indent++;
   const char **acc = declare_accumulators(e, so, "acc");
   for (int d = 0; d < n; d++) {
     const struct cl_view *v = cl_view_of(e, s->pat[d]);
@@ -326,10 +341,14 @@ static void emit_hist_bins(struct emitter *e, const struct ir_stm *s,
     emit_c_line(e, "  %s = (%s)%s[bin];", acc[d], emit_c_elem_type(s->pat[d]->type.prim), v->ptr);
     emit_c_line(e, "}");
   }
-  emit_c_line(e, "for (long base = 0; base < w; base += RTS_GROUP) {");
+  emit_c_line(e, "for (long g = 0; g < parts; g++) {");
   e->indent++;
-  load_tile(e, s, tile);
-  combine_tile(e, s, tile, acc);
+  const char **vals = ARENA_ARRAY(&e->arena, const char *, n + 1);
+  for (int d = 0; d < n; d++) {
+    vals[d] = emit_c_printf(e, "(%s)%s[g * bins + bin]",
+                            emit_c_elem_type(so->op->params[d]->type.prim), part[d]);
+  }
+  combine_flagged(e, so->op, acc, vals);
   close_loop(e);
   for (int d = 0; d < n; d++) {
     const struct cl_view *v = cl_view_of(e, s->pat[d]);
@@ -338,8 +357,51 @@ static void emit_hist_bins(struct emitter *e, const struct ir_stm *s,
     emit_c_line(e, "}");
   }
   close_loop(e);
-  kb_launch(e, &kb, emit_c_printf(e, "rts_cl_groups(ctx, %s.shape[0])",
-                                  emit_c_var(e, s->pat[0])));
+}
+
+/* A hist without atomics (Note [hist updates] in src/lower/lower.c): per-work-group
+ * results of every bin (hist_partials), then their combination into the destinations
+ * (hist_combine). The work-groups of phase 1 are those of a reduction, fewer when their
+ * results would pass HIST_PARTS_MAX elements per accumulator. */
+#define HIST_PARTS_MAX "(INT64_C(1) << 22)"
+static void emit_hist_bins(struct emitter *e, const struct ir_stm *s,
+                           const struct lower_kernel *k, const char *w) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  int n = so->dest_count;
+  const char *bins = emit_c_tmp(e), *parts = emit_c_tmp(e);
+  emit_c_line(e, "const int64_t %s = %s.shape[0];", bins, emit_c_var(e, s->pat[0]));
+  emit_c_line(e, "int64_t %s = rts_cl_partial_groups(ctx, %s);", parts, w);
+  emit_c_line(e, "if (%s > 0 && %s > %s / %s) {", bins, parts, HIST_PARTS_MAX, bins);
+  emit_c_line(e, "  %s = %s / %s > 0 ? %s / %s : 1;", parts, HIST_PARTS_MAX, bins,
+              HIST_PARTS_MAX, bins);
+  emit_c_line(e, "}");
+  const char **bufs = partial_buffers(e, so, emit_c_printf(e, "%s * %s", parts, bins));
+  struct kbuild kb;
+  kb_start(e, &kb, cl_kir(k, "")->name);
+  kb_long(e, &kb, "w", w);
+  kb_long(e, &kb, "bins", bins);
+  for (int i = 0; i < so->input_count; i++) {
+    kb_array(e, &kb, so->inputs[i]);
+  }
+  const char **part = buffer_params(e, &kb, so, bufs, "part");
+  kb_free_vars(e, &kb, k);
+  kb_body(e, &kb);
+  hist_partials(e, s, cl_kir(k, ""), part);
+  kb_launch(e, &kb, parts);
+  kb_start(e, &kb, cl_kir(k, "_combine")->name);
+  kb_long(e, &kb, "bins", bins);
+  kb_long(e, &kb, "parts", parts);
+  for (int d = 0; d < n; d++) {
+    kb_array(e, &kb, s->pat[d]);
+  }
+  part = buffer_params(e, &kb, so, bufs, "part");
+  kb_free_vars(e, &kb, k);
+  kb_body(e, &kb);
+  hist_combine(e, s, part);
+  kb_launch(e, &kb, emit_c_printf(e, "rts_cl_groups(ctx, %s)", bins));
+  for (int d = 0; d < n; d++) {
+    release_temp(e, bufs[d]);
+  }
 }
 
 /* Few bins, kernel code: element gi's value goes into the group's histogram `sub`. */

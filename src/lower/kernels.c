@@ -163,9 +163,11 @@ static void add_elementwise(struct build *b, const char *suffix) {
                     vector_map(b->s);
 }
 
-/* A hist (Note [hist updates] in lower.c): elementwise with atomic updates, or, without
- * atomics, work-items over the bins, the group's elements a tile at a time in local
- * memory (each element's bin and values). */
+/* A hist (Note [hist updates] in lower.c): elementwise with atomic updates (and, for
+ * compare-and-swap, a version with a histogram per work-group), or, without atomics,
+ * work-groups over chunks of the elements whose work-items own bins, the chunk a tile at
+ * a time in local memory (each element's bin and values), then one work-item per bin
+ * combining the groups' results. */
 static void build_hist(struct build *b) {
   const struct ir_soac *so = &b->s->exp.u.soac;
   if (b->k->atomic == LOWER_ATOMIC_CAS) {
@@ -185,9 +187,10 @@ static void build_hist(struct build *b) {
     }
     return;
   }
-  struct kir_kernel *kk = add_kernel(b, "", KIR_GLOBAL, KIR_GRID_CAPPED, KIR_COUNT_BINS);
+  struct kir_kernel *kk = add_kernel(b, "", KIR_GLOBAL, KIR_GRID_PARTIALS, KIR_COUNT_WIDTH);
   add_local(b, kk, "tile_bin", PRIM_I64, KIR_EXTENT_GROUP);
   add_tree(b, kk, so->op, "tile");
+  add_kernel(b, "_combine", KIR_GLOBAL, KIR_GRID_CAPPED, KIR_COUNT_BINS);
 }
 
 static enum kir_elements elements_of(const struct ir_soac *so) {

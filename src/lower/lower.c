@@ -839,12 +839,13 @@ static bool intra_group(const struct ir_program *p, const struct ir_stm *s) {
  *    neutral element; swaps there are cheap and contend within the group only), then
  *    combines its bins that changed into the destination, a swap each;
  *  - bins per work-item: several accumulators (a tuple operator), which no swap of one
- *    word updates at once. No atomics: each work-item owns bins (one per pass of a
- *    grid-stride loop over the bins) and its work-group walks every element in tiles of
- *    the group's size: the work-items compute map_fn for one element each into local
- *    memory, then each combines, in order, those of the tile that fall in its bin. It
- *    costs O(n) reads of local memory per work-item and recomputes map_fn once per
- *    work-group and pass, which pays only for few bins; it is correct for any operator.
+ *    word updates at once. No atomics: each work-group of a reduction's count takes a
+ *    chunk of the elements and, for each range of bins of the group's size in turn,
+ *    walks its chunk in tiles: the work-items compute map_fn for one element each into
+ *    local memory, then each combines, in order, those of the tile that fall in its
+ *    bin, from the neutral element; a second kernel combines the groups' results of each
+ *    bin into the destinations. It recomputes map_fn once per range of bins, which pays
+ *    only for few bins; it is correct for any operator.
  * Values that are arrays (a hist of rows) run on the host.
  */
 

@@ -34,9 +34,10 @@
  *   hist     [global]  destinations of scalars: one work-item per element, combining
  *                      with an atomic (+ on any number type, min and max on integers),
  *                      or any operator of one accumulator in a compare-and-swap loop;
- *                      several accumulators: each work-item owns bins and walks every
- *                      element (Note [hist updates] in lower.c). Values that are arrays
- *                      run on the host
+ *                      several accumulators: work-items own bins, and their work-group
+ *                      walks a chunk of the elements once per range of bins, then a
+ *                      second kernel combines the groups' results (Note [hist updates]
+ *                      in lower.c). Values that are arrays run on the host
  *   segred   [global + group]  a map whose body reduces a row (a segmented reduction):
  *                      a flat version (one work-item per segment) and a group version (one
  *                      work-group per segment, tree in local memory), chosen at run time
@@ -103,7 +104,7 @@ enum lower_form {
   X(LOWER_ATOMIC_CAS, "compare-and-swap") /* the operator in a compare-and-swap loop on \
                                             the bin, or on the 32-bit word holding it */ \
   X(LOWER_ATOMIC_NONE, "bins per work-item") /* no atomics: each work-item owns bins   \
-                                            and combines every element of them, in order */
+                                            and combines its group's chunk's elements */
 
 enum lower_atomic {
 #define X(a, name) a,

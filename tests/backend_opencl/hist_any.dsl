@@ -181,7 +181,7 @@
 -- 112345843i64, 113111421i64, 112800131i64, 111517145i64, 111168111i64, 110844454i64] }
 -- input { 0i64 3i64 }
 -- output { [-1i64, -1i64, -1i64] [-1i64, -1i64, -1i64] [0i64, 0i64, 0i64] [0i64, 0i64, 0i64] }
--- structure kernels { global 34 group 0 host 0 hist 16 }
+-- structure kernels { global 36 group 0 host 0 hist 16 }
 
 def bin_of (k: i64) (i: i64) : i64 = (i * 7919 + 13) % (k + 3) - 1
 

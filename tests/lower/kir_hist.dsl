@@ -1,9 +1,11 @@
 -- The kernel IR of hist's updates (Note [hist updates] in src/lower/lower.c;
 -- tests/lower/kernel_ir.sh prints it): an atomic of OpenCL C (+ on i32), a
 -- compare-and-swap loop for any other operator of one accumulator (* on f32, || on bool,
--- whose bin is a byte of a 32-bit word), and, for a tuple operator, a kernel without
--- atomics whose work-items own bins and read the elements a tile at a time through local
--- memory (the bin and each value).
+-- whose bin is a byte of a 32-bit word), with a version for few bins that combines into a
+-- histogram per work-group in local memory first, and, for a tuple operator, kernels
+-- without atomics: work-groups over chunks of the elements whose work-items own bins and
+-- read the chunk a tile at a time through local memory (the bin and each value), then
+-- one work-item per bin combining the groups' results.
 -- ==
 -- entry: counts
 -- input { 3i64 [0i64, 2i64, 2i64, 5i64, -1i64] [2f32, 3f32, 0.5f32, 7f32, 9f32] }
