@@ -1198,7 +1198,10 @@ static int rts_cl_alloc(struct rts_context *ctx, struct rts_cl *cl, struct rts_c
   if (b == NULL) {
     return rts_error(ctx, RTS_OUT_OF_MEMORY, "%s%serror: out of memory", RTS_CL_AT(where));
   }
-  int64_t size = bytes > 0 ? bytes : 1; /* OpenCL has no empty buffers */
+  /* OpenCL has no empty buffers; a multiple of 4 bytes lets a hist of 8- or 16-bit
+   * values swap the 32-bit word that holds its last bin (Note [hist updates] in
+   * src/lower/lower.c). */
+  int64_t size = bytes > 0 ? (bytes + 3) & ~(int64_t)3 : 4;
   if (!rts_cl_take_free(cl, size, &b->mem, &b->capacity)) {
     int status = rts_cl_create_buffer(ctx, cl, size, &b->mem, where);
     if (status != RTS_SUCCESS) {

@@ -6,7 +6,8 @@
  *   cl_map.c        map and map2: elementwise kernels, vector loops
  *   cl_reduce.c     group reductions, reduce and segred
  *   cl_scan.c       scan
- *   cl_scatter.c    scatter and hist
+ *   cl_scatter.c    scatter
+ *   cl_hist.c       hist
  *   cl_intra.c      intra-group kernels
  *   cl_rows.c       maps whose elements are rows of known lengths, over the rows
  *   cl_transpose.c  transpose kernels and transposed copies
@@ -361,9 +362,13 @@ void group_scan(struct emitter *e, const struct ir_lambda *op, const char *const
 void emit_scan(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k);
 
 /* ------------------------------------------------------------ cl_scatter.c */
+/* The destination d taken by the result (copied on the device unless unique). */
+void take_dest(struct emitter *e, const struct ir_stm *s, int d);
 /* The scatter form. */
 void emit_scatter(struct emitter *e, const struct ir_stm *s,
                   const struct lower_kernel *k);
+
+/* ------------------------------------------------------------ cl_hist.c */
 /* The hist form. */
 void emit_hist(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k);
 

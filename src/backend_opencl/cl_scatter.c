@@ -1,12 +1,11 @@
-/* The scatter and hist forms (lower.h): elementwise kernels whose stores go to the
- * destination's indices, hist's as atomic updates.
+/* The scatter form (lower.h): an elementwise kernel whose stores go to the destination's
+ * indices; the destination taken as a hist's is (cl_hist.c).
  */
 #include "backend_opencl/cl_internal.h"
 
-/* ------------------------------------------------------------ scatter and hist */
+/* ------------------------------------------------------------ scatter */
 
-/* The destination d taken by the result (copied on the device unless unique). */
-static void take_dest(struct emitter *e, const struct ir_stm *s, int d) {
+void take_dest(struct emitter *e, const struct ir_stm *s, int d) {
   struct ir_var *y = s->pat[d], *x = s->exp.u.soac.dests[d];
   const char *yn = emit_c_var(e, y);
   emit_own_take(e, x, yn);
@@ -66,50 +65,4 @@ void emit_scatter(struct emitter *e, const struct ir_stm *s,
   for (int d = 0; d < so->dest_count; d++) {
     emit_c_line(e, "rts_dev_wrote(%s.mem);", emit_c_var(e, s->pat[d]));
   }
-}
-
-/* One atomic update of *p with v. */
-static void atomic_update(struct emitter *e, enum lower_atomic op, enum prim_type t,
-                          const char *p, const char *v) {
-  static const char *const names[] = {"add", "min", "max"};
-  switch (t) {
-  case PRIM_I32:
-  case PRIM_U32:
-    emit_c_line(e, "atomic_%s((volatile __global %s *)%s, %s);", names[op],
-            t == PRIM_I32 ? "int" : "uint", p, v);
-    return;
-  case PRIM_I64:
-  case PRIM_U64:
-    emit_c_line(e, "atom_%s((volatile __global %s *)%s, %s);", names[op],
-            t == PRIM_I64 ? "long" : "ulong", p, v);
-    return;
-  case PRIM_F32:
-    emit_c_line(e, "rts_atomic_add_f32((volatile __global uint *)%s, %s);", p, v);
-    return;
-  case PRIM_F64:
-    emit_c_line(e, "rts_atomic_add_f64((volatile __global ulong *)%s, %s);", p, v);
-    return;
-  default:
-    diag_ice("emit_opencl", (struct loc){0}, "no atomic operation on %s", prim_name(t));
-  }
-}
-
-static void store_hist(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k,
-                       const char *const *res, const char *gi) {
-  (void)gi;
-  const struct cl_view *v = cl_view_of(e, s->pat[0]);
-  emit_c_line(e, "if ((ulong)(long)%s < (ulong)%s) {", res[0], v->dims[0]);
-  e->indent++;
-  atomic_update(e, k->atomic, s->pat[0]->type.prim,
-                emit_c_printf(e, "&%s[(long)%s]", v->ptr, res[0]), res[1]);
-  e->indent--;
-  emit_c_line(e, "}");
-}
-
-void emit_hist(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
-  const struct ir_soac *so = &s->exp.u.soac;
-  const char *w = checked_width(e, so);
-  take_dest(e, s, 0);
-  emit_elementwise(e, s, k, "", w, 1, store_hist);
-  emit_c_line(e, "rts_dev_wrote(%s.mem);", emit_c_var(e, s->pat[0]));
 }

@@ -61,13 +61,16 @@ enum kir_grid {
 };
 
 /* What `n` counts: the statement's width, its width times the inner SOAC's (map2), the
- * elements of the array transposed, or its tiles (a tiled transpose). */
+ * elements of the array transposed, its tiles (a tiled transpose), the width times the
+ * rows' lengths and one (rows), or the bins of a hist's destinations (a hist without
+ * atomics). */
 enum kir_count {
   KIR_COUNT_WIDTH,
   KIR_COUNT_FLAT,
   KIR_COUNT_ELEMS,
   KIR_COUNT_TRANSPOSE_TILES,
-  KIR_COUNT_ROWS /* the width times the rows' lengths and one (rows) */
+  KIR_COUNT_ROWS, /* the width times the rows' lengths and one (rows) */
+  KIR_COUNT_BINS
 };
 
 /* How a work-item's elements of a loop are spread over the range. */
@@ -91,8 +94,14 @@ enum kir_extent {
   KIR_EXTENT_ELEMS,          /* `elems`, a size (a slot of group code) */
   KIR_EXTENT_GROUP,          /* one per work-item (a reduction's tree) */
   KIR_EXTENT_SCAN_TILE,      /* RTS_SCAN_TILE, padded against bank conflicts */
-  KIR_EXTENT_TRANSPOSE_TILE  /* RTS_TRANSPOSE_TILE x (RTS_TRANSPOSE_TILE + 1) */
+  KIR_EXTENT_TRANSPOSE_TILE, /* RTS_TRANSPOSE_TILE x (RTS_TRANSPOSE_TILE + 1) */
+  KIR_EXTENT_HIST_BINS       /* KIR_HIST_LOCAL_BINS: a work-group's own histogram */
 };
+
+/* The most bins of a hist whose work-groups combine into a histogram of their own in
+ * local memory, one word per bin, before the destination (Note [hist updates] in
+ * lower.c): 8 KiB of 64-bit words. */
+#define KIR_HIST_LOCAL_BINS 1024
 
 /* A buffer of local memory (or, for the slots of a group kernel whose space is global,
  * of its work-group's part of a scratch buffer); `var` is the array a slot holds. */
@@ -163,7 +172,9 @@ struct kir_kernel {
   X(KIR_GROUP_VERSION, "segment length",                                                \
     "the group version when segments are long and few (rts_cl_use_group_version)")     \
   X(KIR_FITS_LOCAL, "local memory",                                                     \
-    "slots in local memory when they fit (rts_cl_fits_local), else global scratch")
+    "slots in local memory when they fit (rts_cl_fits_local), else global scratch")     \
+  X(KIR_FEW_BINS, "bins",                                                               \
+    "histograms per work-group when the bins are at most KIR_HIST_LOCAL_BINS")
 
 enum kir_choice {
 #define X(c, name, text) c,

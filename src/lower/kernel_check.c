@@ -152,6 +152,9 @@ static void check_versions(const struct check *c) {
       fail(c, "a statement that makes a row of a rows kernel has no row");
     }
   }
+  if (k->choice == KIR_FEW_BINS && (global != 2 || k->form != LOWER_HIST)) {
+    fail(c, "a choice by bins needs a hist's two global versions");
+  }
   if (k->steps.count > 0 && k->form != LOWER_INTRA) {
     fail(c, "only group code has steps");
   }
@@ -199,6 +202,9 @@ static void print_extent(struct strbuf *out, const struct kir_local *l) {
   case KIR_EXTENT_TRANSPOSE_TILE:
     strbuf_puts(out, "transpose tile");
     break;
+  case KIR_EXTENT_HIST_BINS:
+    strbuf_printf(out, "%d", KIR_HIST_LOCAL_BINS);
+    break;
   }
 }
 
@@ -208,6 +214,7 @@ static const char *const count_names[] = {
     [KIR_COUNT_ELEMS] = "elements",
     [KIR_COUNT_TRANSPOSE_TILES] = "tiles",
     [KIR_COUNT_ROWS] = "width * (row lengths + 1)",
+    [KIR_COUNT_BINS] = "bins",
 };
 
 static void print_kernel(struct strbuf *out, const struct kir_kernel *kk) {
@@ -311,7 +318,6 @@ static void print_steps(struct strbuf *out, const struct kir_steps *steps, int d
 }
 
 void kir_print(struct strbuf *out, const struct ir_stm *s, const struct lower_kernel *k) {
-  (void)s;
   if (k->choice != KIR_ALL) {
     strbuf_printf(out, "  versions by %s\n", kir_choice_name(k->choice));
   }
@@ -334,6 +340,12 @@ void kir_print(struct strbuf *out, const struct ir_stm *s, const struct lower_ke
   }
   if (k->form == LOWER_MAP2 && k->nest_count > 1) {
     strbuf_printf(out, "  a nest of %d inner maps, flattened\n", k->nest_count);
+  }
+  if (k->form == LOWER_HIST) {
+    /* 8- and 16-bit bins: their word (Note [hist updates] in lower.c) */
+    bool word = k->atomic == LOWER_ATOMIC_CAS && prim_bytes(s->pat[0]->type.prim) < 4;
+    strbuf_printf(out, "  update by %s%s\n", lower_atomic_name(k->atomic),
+                  word ? " of the 32-bit word that holds the bin" : "");
   }
   for (int i = 0; i < k->kernel_count; i++) {
     print_kernel(out, &k->kernels[i]);

@@ -166,6 +166,36 @@ static void add_elementwise(struct build *b, const char *suffix) {
   }
 }
 
+/* A hist (Note [hist updates] in lower.c): elementwise with atomic updates (and, for
+ * compare-and-swap, a version with a histogram per work-group), or, without atomics,
+ * work-groups over chunks of the elements whose work-items own bins, the chunk a tile at
+ * a time in local memory (each element's bin and values), then one work-item per bin
+ * combining the groups' results. */
+static void build_hist(struct build *b) {
+  const struct ir_soac *so = &b->s->exp.u.soac;
+  if (b->k->atomic == LOWER_ATOMIC_CAS) {
+    /* Few bins: each work-group's own histogram first (Note [hist updates] in lower.c) */
+    b->k->choice = KIR_FEW_BINS;
+    struct kir_kernel *kk = add_kernel(b, "_local", KIR_GLOBAL, KIR_GRID_PARTIALS,
+                                       KIR_COUNT_WIDTH);
+    kk->geo.items = items_of(so->op) == 1 ? 1 : items_of(so->map_fn);
+    add_local(b, kk, "sub", prim_bytes(b->s->pat[0]->type.prim) == 8 ? PRIM_U64 : PRIM_U32,
+              KIR_EXTENT_HIST_BINS);
+  }
+  if (b->k->atomic != LOWER_ATOMIC_NONE) {
+    add_elementwise(b, "");
+    if (items_of(so->op) == 1) {
+      /* each item's update copies the operator's body */
+      b->k->kernels[b->k->kernel_count - 1].geo.items = 1;
+    }
+    return;
+  }
+  struct kir_kernel *kk = add_kernel(b, "", KIR_GLOBAL, KIR_GRID_PARTIALS, KIR_COUNT_WIDTH);
+  add_local(b, kk, "tile_bin", PRIM_I64, KIR_EXTENT_GROUP);
+  add_tree(b, kk, so->op, "tile");
+  add_kernel(b, "_combine", KIR_GLOBAL, KIR_GRID_CAPPED, KIR_COUNT_BINS);
+}
+
 static enum kir_elements elements_of(const struct ir_soac *so) {
   return lower_commutative(so) ? KIR_STRIDED : KIR_CHUNKED;
 }
@@ -414,8 +444,10 @@ void kir_build(struct arena *a, const struct ir_stm *s, struct lower_kernel *k) 
     build_scan(&b);
     break;
   case LOWER_SCATTER:
-  case LOWER_HIST:
     add_elementwise(&b, "");
+    break;
+  case LOWER_HIST:
+    build_hist(&b);
     break;
   case LOWER_SEGRED:
     build_segred(&b);

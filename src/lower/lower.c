@@ -16,6 +16,15 @@ const char *lower_form_name(enum lower_form f) {
   return names[f];
 }
 
+const char *lower_atomic_name(enum lower_atomic a) {
+  static const char *const names[] = {
+#define X(atomic, name) name,
+      LOWER_ATOMICS(X)
+#undef X
+  };
+  return names[a];
+}
+
 /* ------------------------------------------------------------ Kernel code */
 
 /* Note [private arrays]
@@ -844,11 +853,42 @@ static bool intra_group(const struct ir_program *p, const struct ir_stm *s) {
   return ok && arrays;
 }
 
-/* The hist operator as an atomic: one binary operation of its two parameters. */
+/* Note [hist updates]
+ * ~~~~~~~~~~~~~~~~~~~
+ * A hist's operator is associative and commutative (as in Futhark), so its values may
+ * reach a bin in any order; what lowering chooses is how concurrent updates of a bin
+ * stay whole (lower_kernel.atomic, printed by `dump --after lower`):
+ *  - atomic add, min, max: an operator that is one atomic of OpenCL C (+ on any number
+ *    type, + on floats as the runtime's compare-and-swap loop; min and max on 32- and
+ *    64-bit integers);
+ *  - compare-and-swap: any other operator of one scalar accumulator whose body is kernel
+ *    code. A work-item reads the bin, combines, and swaps the result in if the bin still
+ *    holds what it read, else retries with what it found (as Futhark's generic update
+ *    does); values are compared as bit patterns (as_uint, as_ulong for floats). 8- and
+ *    16-bit types (and bool, a byte in global memory) swap the aligned 32-bit word that
+ *    holds the bin, keeping its other bytes: the runtime pads every device buffer to a
+ *    multiple of 4 bytes (rts_cl_alloc), so that word is inside the buffer. Many
+ *    elements of few bins would retry without end on one word (a GPU serialises the
+ *    swaps of a word, and the bins of a byte type share one), so when the bins are at
+ *    most KIR_HIST_LOCAL_BINS (chosen at run time) each work-group first combines into a
+ *    histogram of its own in local memory (one 32- or 64-bit word per bin, set to the
+ *    neutral element; swaps there are cheap and contend within the group only), then
+ *    combines its bins that changed into the destination, a swap each;
+ *  - bins per work-item: several accumulators (a tuple operator), which no swap of one
+ *    word updates at once. No atomics: each work-group of a reduction's count takes a
+ *    chunk of the elements and, for each range of bins of the group's size in turn,
+ *    walks its chunk in tiles: the work-items compute map_fn for one element each into
+ *    local memory, then each combines, in order, those of the tile that fall in its
+ *    bin, from the neutral element; a second kernel combines the groups' results of each
+ *    bin into the destinations. It recomputes map_fn once per range of bins, which pays
+ *    only for few bins; it is correct for any operator.
+ * Values that are arrays (a hist of rows) run on the host.
+ */
+
+/* An atomic of OpenCL C for the hist operator: one binary operation of its parameters. */
 static bool atomic_operator(const struct ir_soac *so, enum lower_atomic *out) {
   const struct ir_lambda *op = so->op;
-  if (so->dest_count != 1 || op->param_count != 2 || op->body->stm_count != 1 ||
-      op->body->result_count != 1 || so->dests[0]->type.rank != 1) {
+  if (op->param_count != 2 || op->body->stm_count != 1 || op->body->result_count != 1) {
     return false;
   }
   const struct ir_stm *s = op->body->stms[0];
@@ -1050,6 +1090,25 @@ static int known_rows(const struct ir_stm *s, const struct ir_stm **rows) {
   return any_row && unknown <= KIR_RESULT_SLOTS ? n : -1;
 }
 
+/* How the hist's kernel updates its bins (Note [hist updates]), or false when it runs
+ * on the host: its destinations must hold scalars and its operator be kernel code. */
+static bool hist_update(const struct ir_soac *so, enum lower_atomic *out) {
+  for (int d = 0; d < so->dest_count; d++) {
+    if (so->dests[d]->type.rank != 1) {
+      return false;
+    }
+  }
+  if (!scalar_operator(so->op)) {
+    return false;
+  }
+  if (so->dest_count > 1) {
+    *out = LOWER_ATOMIC_NONE;
+  } else if (!atomic_operator(so, out)) {
+    *out = LOWER_ATOMIC_CAS;
+  }
+  return true;
+}
+
 /* The kernel form of a host-level SOAC statement, or false when it runs on the host. */
 static bool plan_form(struct lower_plan *plan, const struct ir_program *p,
                       const struct ir_stm *s, struct lower_kernel *k) {
@@ -1129,7 +1188,7 @@ static bool plan_form(struct lower_plan *plan, const struct ir_program *p,
     k->form = LOWER_SCATTER;
     return true;
   case IR_SOAC_HIST:
-    if (!lower_is_kernel_lambda(so->map_fn) || !atomic_operator(so, &k->atomic)) {
+    if (!lower_is_kernel_lambda(so->map_fn) || !hist_update(so, &k->atomic)) {
       return false;
     }
     k->form = LOWER_HIST;

@@ -34,9 +34,13 @@
  *   scan     [global]  scanomap/scan with scalar elements: group sums, a scan of the
  *                      sums by one group, then each group's scan with its carry-in
  *   scatter  [global]  one work-item per element; writes out of bounds are skipped
- *   hist     [global]  one work-item per element, combining with atomics (+ on any
- *                      number type, min and max on integers); other operators run on the
- *                      host
+ *   hist     [global]  destinations of scalars: one work-item per element, combining
+ *                      with an atomic (+ on any number type, min and max on integers),
+ *                      or any operator of one accumulator in a compare-and-swap loop;
+ *                      several accumulators: work-items own bins, and their work-group
+ *                      walks a chunk of the elements once per range of bins, then a
+ *                      second kernel combines the groups' results (Note [hist updates]
+ *                      in lower.c). Values that are arrays run on the host
  *   segred   [global + group]  a map whose body reduces a row (a segmented reduction):
  *                      a flat version (one work-item per segment) and a group version (one
  *                      work-group per segment, tree in local memory), chosen at run time
@@ -103,8 +107,22 @@ enum lower_form {
 #undef X
 };
 
-/* The atomic operation a hist's operator is (LOWER_HIST). */
-enum lower_atomic { LOWER_ATOMIC_ADD, LOWER_ATOMIC_MIN, LOWER_ATOMIC_MAX };
+/* How a hist's kernel combines values into its bins (LOWER_HIST; Note [hist updates] in
+ * lower.c): the names that `dump --after lower` prints. */
+#define LOWER_ATOMICS(X)                                                                  \
+  X(LOWER_ATOMIC_ADD, "atomic add")      /* one atomic of OpenCL C */                    \
+  X(LOWER_ATOMIC_MIN, "atomic min")                                                      \
+  X(LOWER_ATOMIC_MAX, "atomic max")                                                      \
+  X(LOWER_ATOMIC_CAS, "compare-and-swap") /* the operator in a compare-and-swap loop on \
+                                            the bin, or on the 32-bit word holding it */ \
+  X(LOWER_ATOMIC_NONE, "bins per work-item") /* no atomics: each work-item owns bins   \
+                                            and combines its group's chunk's elements */
+
+enum lower_atomic {
+#define X(a, name) a,
+  LOWER_ATOMICS(X)
+#undef X
+};
 
 struct lower_kernel {
   enum lower_form form;
@@ -173,6 +191,7 @@ const struct lower_kernel *lower_kernel_of(const struct lower_plan *plan,
                                            const struct ir_stm *s);
 
 const char *lower_form_name(enum lower_form f);
+const char *lower_atomic_name(enum lower_atomic a);
 
 /* prismc dump --after lower: the IR, then the kernels planned, a line each. */
 void lower_print(struct strbuf *out, const struct ir_program *p, const struct lower_plan *plan);

@@ -1,7 +1,7 @@
 -- i8 and u16 elements in kernels, where arithmetic wraps around: maps, sums, prefix sums, a
 -- scatter that reverses an array of bytes (neighbouring work-items write neighbouring
 -- bytes), maxima and minima of u16, sums of rows of i8 (segmented reduction); the hist with +
--- on u16 has no atomic and runs on the host.
+-- on u16 has no atomic and swaps the 32-bit word that holds its bin.
 -- ==
 -- entry: i8s
 -- input { [-108, 15, 50, -15, 105, 32, -46] }
@@ -1712,7 +1712,7 @@
 -- 81, 11, -10, -36, 108, -19, -83, 90, -79, -17, 58, 110, 107, 51, -66, -114, 120, -27, -78,
 -- -54, 102, 20, -127, -126, -48, -4, -25, -21, 94, -76, 30]] }
 -- output { [-108, 103] }
--- structure kernels { group 1 host 1 hist 1 }
+-- structure kernels { group 1 host 0 hist 1 }
 entry i8s [n] (xs: [n]i8) : ([n]i8, i8, [n]i8, [n]i8) =
   (map (\x -> x * 3 + 1) xs, reduce (+) 0 xs, scan (+) 0 xs,
    scatter (replicate n 0) (map (\i -> n - 1 - i) (iota n)) xs)
