@@ -211,6 +211,15 @@ struct type *concrete(struct ictx *c, struct ienv *env, struct type *t) {
   return r;
 }
 
+/* The sum of f over the components of a tuple or record type; 0 for other types. */
+static int sum_over_parts(struct type *t, int (*f)(struct type *)) {
+  int n = 0;
+  for (int i = 0; i < type_part_count(t); i++) {
+    n += f(type_part(t, i));
+  }
+  return n;
+}
+
 int comp_count(struct type *t) {
   t = type_head(t);
   switch (t->kind) {
@@ -218,22 +227,8 @@ int comp_count(struct type *t) {
     return 1;
   case TYPE_ARRAY:
     return comp_count(t->u.array.elem);
-  case TYPE_TUPLE: {
-    int n = 0;
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      n += comp_count(t->u.tuple.elems[i]);
-    }
-    return n;
-  }
-  case TYPE_RECORD: {
-    int n = 0;
-    for (int i = 0; i < t->u.record.count; i++) {
-      n += comp_count(t->u.record.fields[i].type);
-    }
-    return n;
-  }
   default:
-    return 0;
+    return sum_over_parts(t, comp_count);
   }
 }
 
@@ -368,43 +363,20 @@ static void hidden_walk(struct hidden_walk *w, struct type *t) {
     }
     hidden_walk(w, t->u.array.elem);
     return;
-  case TYPE_TUPLE:
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      hidden_walk(w, t->u.tuple.elems[i]);
-    }
-    return;
-  case TYPE_RECORD:
-    for (int i = 0; i < t->u.record.count; i++) {
-      hidden_walk(w, t->u.record.fields[i].type);
-    }
-    return;
   default:
+    for (int i = 0; i < type_part_count(t); i++) {
+      hidden_walk(w, type_part(t, i));
+    }
     return;
   }
 }
 
 static int count_dims(struct type *t) {
   t = type_head(t);
-  switch (t->kind) {
-  case TYPE_ARRAY:
+  if (t->kind == TYPE_ARRAY) {
     return t->u.array.rank + count_dims(t->u.array.elem);
-  case TYPE_TUPLE: {
-    int n = 0;
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      n += count_dims(t->u.tuple.elems[i]);
-    }
-    return n;
   }
-  case TYPE_RECORD: {
-    int n = 0;
-    for (int i = 0; i < t->u.record.count; i++) {
-      n += count_dims(t->u.record.fields[i].type);
-    }
-    return n;
-  }
-  default:
-    return 0;
-  }
+  return sum_over_parts(t, count_dims);
 }
 
 int hidden_sizes(struct ictx *c, struct ienv *env, struct type *t,

@@ -478,6 +478,18 @@ bool type_is_prim(struct type *t, enum prim_type p) {
   return t->kind == TYPE_PRIM && t->u.prim == p;
 }
 
+int type_part_count(struct type *t) {
+  t = type_head(t);
+  return t->kind == TYPE_TUPLE ? t->u.tuple.count
+       : t->kind == TYPE_RECORD ? t->u.record.count
+                                : 0;
+}
+
+struct type *type_part(struct type *t, int i) {
+  t = type_head(t);
+  return t->kind == TYPE_TUPLE ? t->u.tuple.elems[i] : t->u.record.fields[i].type;
+}
+
 /* type_search walks t's parts, each node once (Note [Shared types]): array elements,
  * tuple and record components and, with `arrows`, function parameters and results. */
 static bool search(struct type *t, bool arrows, type_found_fn found, void *arg,

@@ -255,6 +255,10 @@ int type_rank(struct type *t);                   /* 0 for non-arrays */
 struct type *type_row(struct arena *a, struct type *t);        /* [n]t -> t */
 struct type *type_elem_scalar(struct type *t);  /* the non-array element */
 bool type_is_prim(struct type *t, enum prim_type p);
+/* The components of a tuple or record type (t's head), alike: the elements or the
+ * fields' types in order; no components for other types. */
+int type_part_count(struct type *t);
+struct type *type_part(struct type *t, int i);
 /* Whether some part of t (t itself, array elements, tuple and record components and,
  * with `arrows`, function parameters and results) is one that `found` accepts; each
  * shared node is asked once (Note [Shared types] in types.c), its head given. */
