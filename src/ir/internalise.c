@@ -777,6 +777,22 @@ struct sv *sv_row(struct ictx *c, struct sv *array, struct ir_subexp index) {
 
 /* ---------------------------------------------------- Sizes from values */
 
+/* The dimensions of an array type t inside arrays of dimensions `outer`: the outer
+ * ones first, at most MAX_OUTER_DIMS of them all. */
+enum { MAX_OUTER_DIMS = 64 };
+
+static int outer_dims(struct size **outer, int outer_rank, struct type *t,
+                      struct size **dims) {
+  int rank = 0;
+  for (int i = 0; i < outer_rank && rank < MAX_OUTER_DIMS; i++) {
+    dims[rank++] = outer[i];
+  }
+  for (int i = 0; i < t->u.array.rank && rank < MAX_OUTER_DIMS; i++) {
+    dims[rank++] = t->u.array.dims[i];
+  }
+  return rank;
+}
+
 /* Binds the size names in t that env does not know yet to the shapes of the value's
  * components (existential sizes, and size parameters of an inlined function). */
 struct size_binder {
@@ -806,28 +822,15 @@ static void bind_sizes_walk(struct size_binder *b, struct type *t, struct size *
     return;
   }
   case TYPE_ARRAY: {
-    struct size *dims[64];
-    int rank = 0;
-    for (int i = 0; i < outer_rank && rank < 64; i++) {
-      dims[rank++] = outer[i];
-    }
-    for (int i = 0; i < t->u.array.rank && rank < 64; i++) {
-      dims[rank++] = t->u.array.dims[i];
-    }
+    struct size *dims[MAX_OUTER_DIMS];
+    int rank = outer_dims(outer, outer_rank, t, dims);
     bind_sizes_walk(b, t->u.array.elem, dims, rank);
     return;
   }
-  case TYPE_TUPLE:
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      bind_sizes_walk(b, t->u.tuple.elems[i], outer, outer_rank);
-    }
-    return;
-  case TYPE_RECORD:
-    for (int i = 0; i < t->u.record.count; i++) {
-      bind_sizes_walk(b, t->u.record.fields[i].type, outer, outer_rank);
-    }
-    return;
   default:
+    for (int i = 0; i < type_part_count(t); i++) {
+      bind_sizes_walk(b, type_part(t, i), outer, outer_rank);
+    }
     return;
   }
 }
@@ -1515,33 +1518,17 @@ static bool find_size_source(struct type *t, struct tc_binding *s, int *comp, in
     }
     return false;
   case TYPE_ARRAY: {
-    struct size *dims[64];
-    int rank = 0;
-    for (int i = 0; i < outer_rank && rank < 64; i++) {
-      dims[rank++] = outer[i];
-    }
-    for (int i = 0; i < t->u.array.rank && rank < 64; i++) {
-      dims[rank++] = t->u.array.dims[i];
-    }
+    struct size *dims[MAX_OUTER_DIMS];
+    int rank = outer_dims(outer, outer_rank, t, dims);
     return find_size_source(t->u.array.elem, s, comp, dim, base, dims, rank);
   }
-  case TYPE_TUPLE:
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      if (find_size_source(t->u.tuple.elems[i], s, comp, dim, base, outer, outer_rank)) {
-        return true;
-      }
-      base += comp_count(t->u.tuple.elems[i]);
-    }
-    return false;
-  case TYPE_RECORD:
-    for (int i = 0; i < t->u.record.count; i++) {
-      if (find_size_source(t->u.record.fields[i].type, s, comp, dim, base, outer, outer_rank)) {
-        return true;
-      }
-      base += comp_count(t->u.record.fields[i].type);
-    }
-    return false;
   default:
+    for (int i = 0; i < type_part_count(t); i++) {
+      if (find_size_source(type_part(t, i), s, comp, dim, base, outer, outer_rank)) {
+        return true;
+      }
+      base += comp_count(type_part(t, i));
+    }
     return false;
   }
 }

@@ -253,13 +253,9 @@ static struct sv *int_var(struct ictx *c, struct ienv *env, struct exp *e) {
 
 /* ----------------------------------------------------------- Constructions */
 
-static struct sv *int_exps_tuple(struct ictx *c, struct ienv *env, struct exp *e) {
-  int n = e->u.list.count;
-  struct sv **elems = ARENA_ARRAY(c->arena, struct sv *, n + 1);
-  for (int i = 0; i < n; i++) {
-    elems[i] = int_exp(c, env, e->u.list.elems[i]);
-  }
-  struct type *t = concrete(c, env, e->type);
+/* A tuple or record of type t from its n components: one dynamic value of all their
+ * components where every one is dynamic, else a static tuple of them. */
+static struct sv *compose_tuple(struct ictx *c, struct type *t, struct sv **elems, int n) {
   bool dyn = true;
   for (int i = 0; i < n; i++) {
     dyn = dyn && elems[i]->kind == SV_DYNAMIC;
@@ -281,6 +277,15 @@ static struct sv *int_exps_tuple(struct ictx *c, struct ienv *env, struct exp *e
   return sv_dyn(c, t, all.items, all.len);
 }
 
+static struct sv *int_exps_tuple(struct ictx *c, struct ienv *env, struct exp *e) {
+  int n = e->u.list.count;
+  struct sv **elems = ARENA_ARRAY(c->arena, struct sv *, n + 1);
+  for (int i = 0; i < n; i++) {
+    elems[i] = int_exp(c, env, e->u.list.elems[i]);
+  }
+  return compose_tuple(c, concrete(c, env, e->type), elems, n);
+}
+
 /* Fields in the record type's (sorted) order. */
 static struct sv *compose_record(struct ictx *c, struct type *t, name_t *names,
                                  struct sv **values, int n) {
@@ -299,25 +304,7 @@ static struct sv *compose_record(struct ictx *c, struct type *t, name_t *names,
     }
     ordered[k] = values[i];
   }
-  bool dyn = true;
-  for (int i = 0; i < n; i++) {
-    dyn = dyn && ordered[i]->kind == SV_DYNAMIC;
-  }
-  if (!dyn) {
-    struct sv *v = ARENA_NEW(c->arena, struct sv);
-    v->kind = SV_TUPLE;
-    v->type = t;
-    v->u.tuple.elems = ordered;
-    v->u.tuple.count = n;
-    return v;
-  }
-  VEC(struct ir_subexp) all = {0};
-  for (int i = 0; i < n; i++) {
-    for (int j = 0; j < ordered[i]->u.dyn.count; j++) {
-      VEC_PUSH(c->arena, &all, ordered[i]->u.dyn.comps[j]);
-    }
-  }
-  return sv_dyn(c, t, all.items, all.len);
+  return compose_tuple(c, t, ordered, n);
 }
 
 static struct sv *int_record(struct ictx *c, struct ienv *env, struct exp *e) {
