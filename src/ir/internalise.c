@@ -652,10 +652,15 @@ struct ir_body *new_body(struct ictx *c) {
 
 /* ---------------------------------------------------------- Static values */
 
-struct sv *sv_dyn(struct ictx *c, struct type *t, struct ir_subexp *comps, int count) {
+struct sv *sv_new(struct ictx *c, enum sv_kind kind, struct type *t) {
   struct sv *v = ARENA_NEW(c->arena, struct sv);
-  v->kind = SV_DYNAMIC;
+  v->kind = kind;
   v->type = t;
+  return v;
+}
+
+struct sv *sv_dyn(struct ictx *c, struct type *t, struct ir_subexp *comps, int count) {
+  struct sv *v = sv_new(c, SV_DYNAMIC, t);
   v->u.dyn.comps = comps;
   v->u.dyn.count = count;
   return v;
@@ -1185,9 +1190,7 @@ static struct sv *apply_saturated(struct ictx *c, struct sv *fn, struct sv **arg
 }
 
 static struct sv *partial(struct ictx *c, struct sv *fn, struct sv **args, int count) {
-  struct sv *p = ARENA_NEW(c->arena, struct sv);
-  p->kind = SV_PARTIAL;
-  p->type = fn->type != NULL ? result_after(fn->type, count) : NULL;
+  struct sv *p = sv_new(c, SV_PARTIAL, fn->type != NULL ? result_after(fn->type, count) : NULL);
   p->u.partial.fn = fn;
   p->u.partial.args = arena_dup(c->arena, args, sizeof *args * (size_t)count);
   p->u.partial.count = count;

@@ -224,9 +224,7 @@ struct sv *name_value(struct ictx *c, struct ienv *env, struct tc_binding *b,
     return v;
   }
   case BIND_INTRINSIC: {
-    struct sv *v = ARENA_NEW(c->arena, struct sv);
-    v->kind = SV_INTRINSIC;
-    v->type = type;
+    struct sv *v = sv_new(c, SV_INTRINSIC, type);
     v->u.intrinsic.binding = b;
     v->u.intrinsic.inst = inst;
     v->u.intrinsic.env = env;
@@ -261,9 +259,7 @@ static struct sv *compose_tuple(struct ictx *c, struct type *t, struct sv **elem
     dyn = dyn && elems[i]->kind == SV_DYNAMIC;
   }
   if (!dyn) {
-    struct sv *v = ARENA_NEW(c->arena, struct sv);
-    v->kind = SV_TUPLE;
-    v->type = t;
+    struct sv *v = sv_new(c, SV_TUPLE, t);
     v->u.tuple.elems = elems;
     v->u.tuple.count = n;
     return v;
@@ -530,18 +526,14 @@ static struct sv *int_section(struct ictx *c, struct ienv *env, struct exp *e) {
   if (e->kind == EXP_SECTION_LEFT) {
     return apply(c, op, &x, 1, t);
   }
-  struct sv *v = ARENA_NEW(c->arena, struct sv);
-  v->kind = SV_SECTION_RIGHT;
-  v->type = t;
+  struct sv *v = sv_new(c, SV_SECTION_RIGHT, t);
   v->u.section.op = op;
   v->u.section.right = x;
   return v;
 }
 
 static struct sv *int_section_index(struct ictx *c, struct ienv *env, struct exp *e) {
-  struct sv *v = ARENA_NEW(c->arena, struct sv);
-  v->kind = SV_INDEX;
-  v->type = concrete(c, env, e->type);
+  struct sv *v = sv_new(c, SV_INDEX, concrete(c, env, e->type));
   v->u.index.count = e->u.section_index.count;
   v->u.index.dims = int_dims(c, env, e->u.section_index.indices, e->u.section_index.count);
   return v;
@@ -556,9 +548,7 @@ static struct sv *int_let(struct ictx *c, struct ienv *env, struct exp *e) {
 }
 
 static struct sv *int_let_fun(struct ictx *c, struct ienv *env, struct exp *e) {
-  struct sv *f = ARENA_NEW(c->arena, struct sv);
-  f->kind = SV_LOCAL_DEF;
-  f->type = NULL;
+  struct sv *f = sv_new(c, SV_LOCAL_DEF, NULL);
   f->u.def.binding = e->u.let_fun.binding;
   f->u.def.env = env;
   env = env_add(c, env, e->u.let_fun.binding, f);
@@ -884,9 +874,7 @@ static struct sv *int_exp_kind(struct ictx *c, struct ienv *env, struct exp *e) 
   case EXP_SECTION_RIGHT:
     return int_section(c, env, e);
   case EXP_SECTION_PROJECT: {
-    struct sv *v = ARENA_NEW(c->arena, struct sv);
-    v->kind = SV_PROJECT;
-    v->type = concrete(c, env, e->type);
+    struct sv *v = sv_new(c, SV_PROJECT, concrete(c, env, e->type));
     v->u.project.fields = e->u.section_project.fields;
     v->u.project.count = e->u.section_project.count;
     return v;
@@ -894,9 +882,7 @@ static struct sv *int_exp_kind(struct ictx *c, struct ienv *env, struct exp *e) 
   case EXP_SECTION_INDEX:
     return int_section_index(c, env, e);
   case EXP_LAMBDA: {
-    struct sv *v = ARENA_NEW(c->arena, struct sv);
-    v->kind = SV_CLOSURE;
-    v->type = concrete(c, env, e->type);
+    struct sv *v = sv_new(c, SV_CLOSURE, concrete(c, env, e->type));
     v->u.closure.lambda = e;
     v->u.closure.env = env;
     return v;
