@@ -263,12 +263,7 @@ static void trim_map_inputs(struct dce *d, struct ir_soac *so) {
     if (unused(d, l->params[i]) && input_of_width(so, i)) {
       uncount(d, so->inputs[i]);
       uncount_binder(d, l->params[i]);
-      memmove(so->inputs + i, so->inputs + i + 1,
-              sizeof *so->inputs * (size_t)(so->input_count - i - 1));
-      memmove(l->params + i, l->params + i + 1,
-              sizeof *l->params * (size_t)(l->param_count - i - 1));
-      so->input_count--;
-      l->param_count--;
+      ir_soac_drop_input(so, i);
       d->removed++;
     }
   }

@@ -821,24 +821,9 @@ static bool absorb_iotas(struct fuser *f, struct ir_stm *st) {
     normalise_consumer(f, s);
     struct ir_lambda *l = s->map_fn;
     bind_param_to_index(f, l, l->params[k], st->loc);
-    memmove(s->inputs + k, s->inputs + k + 1,
-            sizeof *s->inputs * (size_t)(s->input_count - k - 1));
-    memmove(l->params + k, l->params + k + 1,
-            sizeof *l->params * (size_t)(l->param_count - k - 1));
-    s->input_count--;
-    l->param_count--;
+    ir_soac_drop_input(s, k);
     s->width = def->exp.u.iota.n;
     any = true;
-  }
-  return any;
-}
-
-static bool absorb_body_iotas(struct fuser *f, struct ir_body *b) {
-  bool any = false;
-  for (int j = 0; j < b->stm_count; j++) {
-    if (b->stms[j]->exp.kind == IR_SOAC) {
-      any = absorb_iotas(f, b->stms[j]) || any;
-    }
   }
   return any;
 }
@@ -936,12 +921,7 @@ static void inputs_to_reads(struct fuser *f, struct ir_body *b, struct ir_var *r
       e.u.index.dims = ARENA_NEW(f->p->arena, struct ir_dim_index);
       e.u.index.dims[0].fixed = ir_se_var(lambda_index(f, l));
       prepend_stm(f, l, st->loc, e, l->params[k])->unsafe = true;
-      memmove(s->inputs + k, s->inputs + k + 1,
-              sizeof *s->inputs * (size_t)(s->input_count - k - 1));
-      memmove(l->params + k, l->params + k + 1,
-              sizeof *l->params * (size_t)(l->param_count - k - 1));
-      s->input_count--;
-      l->param_count--;
+      ir_soac_drop_input(s, k);
       s->width = row->type.dims[0];
     }
   }
@@ -966,22 +946,20 @@ static bool absorb_rearranges(struct fuser *f, struct ir_stm *st) {
       continue; /* the row is also used as an array */
     }
     read_through(f, &rr, &def->exp, lambda_index(f, l));
-    memmove(s->inputs + k, s->inputs + k + 1,
-            sizeof *s->inputs * (size_t)(s->input_count - k - 1));
-    memmove(l->params + k, l->params + k + 1,
-            sizeof *l->params * (size_t)(l->param_count - k - 1));
-    s->input_count--;
-    l->param_count--;
+    ir_soac_drop_input(s, k);
     any = true;
   }
   return any;
 }
 
-static bool absorb_body_rearranges(struct fuser *f, struct ir_body *b) {
+/* Applies `absorb` (absorb_iotas, absorb_rearranges) to each SOAC of b; whether any
+ * changed. */
+static bool absorb_in_body(struct fuser *f, struct ir_body *b,
+                           bool (*absorb)(struct fuser *f, struct ir_stm *st)) {
   bool any = false;
   for (int j = 0; j < b->stm_count; j++) {
     if (b->stms[j]->exp.kind == IR_SOAC) {
-      any = absorb_rearranges(f, b->stms[j]) || any;
+      any = absorb(f, b->stms[j]) || any;
     }
   }
   return any;
@@ -1023,8 +1001,8 @@ static void fuse_body(struct fuser *f, struct ir_body *b) {
     bool any = normalise_scatters(f, b);
     any = fuse_vertically(f, b) || any;
     any = fuse_horizontally(f, b) || any;
-    any = absorb_body_iotas(f, b) || any;
-    any = absorb_body_rearranges(f, b) || any;
+    any = absorb_in_body(f, b, absorb_iotas) || any;
+    any = absorb_in_body(f, b, absorb_rearranges) || any;
     if (!any) {
       break;
     }

@@ -222,6 +222,14 @@ struct ir_lambda *ir_lambda_new(struct arena *a) {
   return l;
 }
 
+void ir_soac_drop_input(struct ir_soac *s, int k) {
+  struct ir_lambda *l = s->map_fn;
+  memmove(s->inputs + k, s->inputs + k + 1, sizeof *s->inputs * (size_t)(s->input_count - k - 1));
+  memmove(l->params + k, l->params + k + 1, sizeof *l->params * (size_t)(l->param_count - k - 1));
+  s->input_count--;
+  l->param_count--;
+}
+
 struct ir_fun *ir_fun_new(struct ir_program *p, name_t name, struct loc loc) {
   struct ir_fun *f = ARENA_NEW(p->arena, struct ir_fun);
   f->name = name;
