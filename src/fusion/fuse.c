@@ -753,29 +753,13 @@ static const struct ir_stm *def_of(const struct fuser *f, const struct ir_var *v
 static void find_defs(struct fuser *f, const struct ir_body *b);
 
 static void find_defs_in(struct fuser *f, const struct ir_stm *st) {
-  const struct ir_exp *e = &st->exp;
-  switch (e->kind) {
-  case IR_IOTA:
-  case IR_REARRANGE:
+  if (st->exp.kind == IR_IOTA || st->exp.kind == IR_REARRANGE) {
     f->defs[st->pat[0]->id] = st;
-    return;
-  case IR_IF:
-    find_defs(f, e->u.if_.then_body);
-    find_defs(f, e->u.if_.else_body);
-    return;
-  case IR_LOOP:
-    find_defs(f, e->u.loop.body);
-    return;
-  case IR_SOAC:
-    if (e->u.soac.map_fn != NULL) {
-      find_defs(f, e->u.soac.map_fn->body);
-    }
-    if (e->u.soac.op != NULL) {
-      find_defs(f, e->u.soac.op->body);
-    }
-    return;
-  default:
-    return;
+  }
+  struct ir_body *nested[IR_MAX_STM_BODIES];
+  int n = ir_stm_bodies(st, nested);
+  for (int i = 0; i < n; i++) {
+    find_defs(f, nested[i]);
   }
 }
 
@@ -843,29 +827,14 @@ static void find_row_reads(struct fuser *f, struct row_reads *rr, struct ir_body
 
 static void find_row_reads_in(struct fuser *f, struct row_reads *rr, struct ir_stm *st) {
   struct ir_exp *e = &st->exp;
-  switch (e->kind) {
-  case IR_INDEX:
-    if (e->u.index.array == rr->row && e->u.index.count == rr->row->type.rank) {
-      VEC_PUSH(f->p->arena, &rr->reads, st);
-    }
-    return;
-  case IR_IF:
-    find_row_reads(f, rr, e->u.if_.then_body);
-    find_row_reads(f, rr, e->u.if_.else_body);
-    return;
-  case IR_LOOP:
-    find_row_reads(f, rr, e->u.loop.body);
-    return;
-  case IR_SOAC:
-    if (e->u.soac.map_fn != NULL) {
-      find_row_reads(f, rr, e->u.soac.map_fn->body);
-    }
-    if (e->u.soac.op != NULL) {
-      find_row_reads(f, rr, e->u.soac.op->body);
-    }
-    return;
-  default:
-    return;
+  if (e->kind == IR_INDEX && e->u.index.array == rr->row &&
+      e->u.index.count == rr->row->type.rank) {
+    VEC_PUSH(f->p->arena, &rr->reads, st);
+  }
+  struct ir_body *nested[IR_MAX_STM_BODIES];
+  int n = ir_stm_bodies(st, nested);
+  for (int i = 0; i < n; i++) {
+    find_row_reads(f, rr, nested[i]);
   }
 }
 
@@ -967,29 +936,12 @@ static bool absorb_in_body(struct fuser *f, struct ir_body *b,
 
 /* --------------------------------------------------------------- Traversal */
 
-static void fuse_lambda(struct fuser *f, struct ir_lambda *l) {
-  if (l != NULL) {
-    fuse_body(f, l->body);
-  }
-}
-
 static void fuse_nested(struct fuser *f, struct ir_stm *s) {
   diag_checkpoint(s->loc);
-  struct ir_exp *e = &s->exp;
-  switch (e->kind) {
-  case IR_IF:
-    fuse_body(f, e->u.if_.then_body);
-    fuse_body(f, e->u.if_.else_body);
-    return;
-  case IR_LOOP:
-    fuse_body(f, e->u.loop.body);
-    return;
-  case IR_SOAC:
-    fuse_lambda(f, e->u.soac.map_fn);
-    fuse_lambda(f, e->u.soac.op);
-    return;
-  default:
-    return;
+  struct ir_body *nested[IR_MAX_STM_BODIES];
+  int n = ir_stm_bodies(s, nested);
+  for (int i = 0; i < n; i++) {
+    fuse_body(f, nested[i]);
   }
 }
 

@@ -242,19 +242,20 @@ static bool body_may_not_end(const struct ir_body *b);
 /* Whether the statement holds a while loop, which might never end. */
 static bool may_not_end(const struct ir_stm *stm) {
   const struct ir_exp *e = &stm->exp;
-  switch (e->kind) {
-  case IR_LOOP:
-    return e->u.loop.is_while || body_may_not_end(e->u.loop.body);
-  case IR_IF:
-    return body_may_not_end(e->u.if_.then_body) || body_may_not_end(e->u.if_.else_body);
-  case IR_SOAC:
-    return (e->u.soac.map_fn != NULL && body_may_not_end(e->u.soac.map_fn->body)) ||
-           (e->u.soac.op != NULL && body_may_not_end(e->u.soac.op->body));
-  case IR_APPLY:
-    return body_may_not_end(e->u.apply.fun->body);
-  default:
-    return false;
+  if (e->kind == IR_LOOP && e->u.loop.is_while) {
+    return true;
   }
+  if (e->kind == IR_APPLY) {
+    return body_may_not_end(e->u.apply.fun->body);
+  }
+  struct ir_body *nested[IR_MAX_STM_BODIES];
+  int n = ir_stm_bodies(stm, nested);
+  for (int i = 0; i < n; i++) {
+    if (body_may_not_end(nested[i])) {
+      return true;
+    }
+  }
+  return false;
 }
 
 static bool body_may_not_end(const struct ir_body *b) {
@@ -1116,28 +1117,13 @@ void simplify_emit_stm(struct simplifier *s, struct loc loc, struct ir_exp exp,
 static void count_calls_body(int *calls, const struct ir_body *b);
 
 static void count_calls_stm(int *calls, const struct ir_stm *stm) {
-  const struct ir_exp *e = &stm->exp;
-  switch (e->kind) {
-  case IR_APPLY:
-    calls[e->u.apply.fun->id]++;
-    return;
-  case IR_IF:
-    count_calls_body(calls, e->u.if_.then_body);
-    count_calls_body(calls, e->u.if_.else_body);
-    return;
-  case IR_LOOP:
-    count_calls_body(calls, e->u.loop.body);
-    return;
-  case IR_SOAC:
-    if (e->u.soac.map_fn != NULL) {
-      count_calls_body(calls, e->u.soac.map_fn->body);
-    }
-    if (e->u.soac.op != NULL) {
-      count_calls_body(calls, e->u.soac.op->body);
-    }
-    return;
-  default:
-    return;
+  if (stm->exp.kind == IR_APPLY) {
+    calls[stm->exp.u.apply.fun->id]++;
+  }
+  struct ir_body *nested[IR_MAX_STM_BODIES];
+  int n = ir_stm_bodies(stm, nested);
+  for (int i = 0; i < n; i++) {
+    count_calls_body(calls, nested[i]);
   }
 }
 

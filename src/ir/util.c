@@ -544,17 +544,38 @@ bool ir_stm_may_fail(const struct ir_stm *stm) {
   return true;
 }
 
+int ir_stm_bodies(const struct ir_stm *stm, struct ir_body *bodies[IR_MAX_STM_BODIES]) {
+  const struct ir_exp *e = &stm->exp;
+  int n = 0;
+  switch (e->kind) {
+  case IR_IF:
+    bodies[n++] = e->u.if_.then_body;
+    bodies[n++] = e->u.if_.else_body;
+    break;
+  case IR_LOOP:
+    bodies[n++] = e->u.loop.body;
+    break;
+  case IR_SOAC:
+    if (e->u.soac.map_fn != NULL) {
+      bodies[n++] = e->u.soac.map_fn->body;
+    }
+    if (e->u.soac.op != NULL) {
+      bodies[n++] = e->u.soac.op->body;
+    }
+    break;
+  default:
+    break;
+  }
+  return n;
+}
+
 int ir_body_size(const struct ir_body *b) {
   int n = b->stm_count;
   for (int i = 0; i < b->stm_count; i++) {
-    const struct ir_exp *e = &b->stms[i]->exp;
-    if (e->kind == IR_IF) {
-      n += ir_body_size(e->u.if_.then_body) + ir_body_size(e->u.if_.else_body);
-    } else if (e->kind == IR_LOOP) {
-      n += ir_body_size(e->u.loop.body);
-    } else if (e->kind == IR_SOAC) {
-      n += e->u.soac.map_fn != NULL ? ir_body_size(e->u.soac.map_fn->body) : 0;
-      n += e->u.soac.op != NULL ? ir_body_size(e->u.soac.op->body) : 0;
+    struct ir_body *nested[IR_MAX_STM_BODIES];
+    int count = ir_stm_bodies(b->stms[i], nested);
+    for (int j = 0; j < count; j++) {
+      n += ir_body_size(nested[j]);
     }
   }
   return n;
