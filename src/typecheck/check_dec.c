@@ -73,15 +73,19 @@ static void finish_dims(struct tc *tc, struct dim_index *d, int n) {
   }
 }
 
+static void finish_pats(struct tc *tc, struct pat **ps, int n) {
+  for (int i = 0; i < n; i++) {
+    finish_pat(tc, ps[i]);
+  }
+}
+
 static void finish_pat(struct tc *tc, struct pat *p) {
   if (p->type != NULL) {
     default_type(tc, p->type);
   }
   switch (p->kind) {
   case PAT_TUPLE:
-    for (int i = 0; i < p->u.tuple.count; i++) {
-      finish_pat(tc, p->u.tuple.elems[i]);
-    }
+    finish_pats(tc, p->u.tuple.elems, p->u.tuple.count);
     break;
   case PAT_RECORD:
     for (int i = 0; i < p->u.record.count; i++) {
@@ -102,17 +106,20 @@ static void finish_exps(struct tc *tc, struct exp **es, int n) {
   }
 }
 
+/* The types a polymorphic name was instantiated with (none: NULL). */
+static void finish_inst(struct tc *tc, struct tc_inst *inst) {
+  for (int i = 0; inst != NULL && i < inst->type_count; i++) {
+    default_type(tc, inst->types[i]);
+  }
+}
+
 static void finish_exp(struct tc *tc, struct exp *e) {
   if (e->type != NULL) {
     default_type(tc, e->type);
   }
   switch (e->kind) {
   case EXP_VAR:
-    if (e->u.var.inst != NULL) {
-      for (int i = 0; i < e->u.var.inst->type_count; i++) {
-        default_type(tc, e->u.var.inst->types[i]);
-      }
-    }
+    finish_inst(tc, e->u.var.inst);
     break;
   case EXP_TUPLE:
   case EXP_ARRAY:
@@ -145,11 +152,7 @@ static void finish_exp(struct tc *tc, struct exp *e) {
     finish_exps(tc, e->u.apply.args, e->u.apply.count);
     break;
   case EXP_BINOP:
-    if (e->u.binop.inst != NULL) {
-      for (int i = 0; i < e->u.binop.inst->type_count; i++) {
-        default_type(tc, e->u.binop.inst->types[i]);
-      }
-    }
+    finish_inst(tc, e->u.binop.inst);
     finish_exp(tc, e->u.binop.lhs);
     finish_exp(tc, e->u.binop.rhs);
     break;
@@ -160,11 +163,7 @@ static void finish_exp(struct tc *tc, struct exp *e) {
   case EXP_SECTION_OP:
   case EXP_SECTION_LEFT:
   case EXP_SECTION_RIGHT:
-    if (e->u.section.inst != NULL) {
-      for (int i = 0; i < e->u.section.inst->type_count; i++) {
-        default_type(tc, e->u.section.inst->types[i]);
-      }
-    }
+    finish_inst(tc, e->u.section.inst);
     if (e->u.section.operand != NULL) {
       finish_exp(tc, e->u.section.operand);
     }
@@ -175,9 +174,7 @@ static void finish_exp(struct tc *tc, struct exp *e) {
   case EXP_SECTION_PROJECT:
     break;
   case EXP_LAMBDA:
-    for (int i = 0; i < e->u.lambda.param_count; i++) {
-      finish_pat(tc, e->u.lambda.params[i]);
-    }
+    finish_pats(tc, e->u.lambda.params, e->u.lambda.param_count);
     finish_exp(tc, e->u.lambda.body);
     break;
   case EXP_LET:
@@ -186,9 +183,7 @@ static void finish_exp(struct tc *tc, struct exp *e) {
     finish_exp(tc, e->u.let.body);
     break;
   case EXP_LET_FUN:
-    for (int i = 0; i < e->u.let_fun.param_count; i++) {
-      finish_pat(tc, e->u.let_fun.params[i]);
-    }
+    finish_pats(tc, e->u.let_fun.params, e->u.let_fun.param_count);
     finish_exp(tc, e->u.let_fun.value);
     finish_exp(tc, e->u.let_fun.body);
     break;
