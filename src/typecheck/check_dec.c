@@ -334,14 +334,9 @@ static struct tc_binding *check_function(struct tc *tc, struct function_syntax *
   int mark = scope_enter(tc);
   int outer = tc->level++;
   int literals_from = tc->literals.len;
-  VEC(struct tc_binding *) saved_sizes = {tc->implicit_sizes.items, tc->implicit_sizes.len,
-                                          tc->implicit_sizes.cap};
-  VEC(struct tc_binding *) saved_ext = {tc->return_ext.items, tc->return_ext.len,
-                                        tc->return_ext.cap};
-  tc->implicit_sizes.items = NULL;
-  tc->implicit_sizes.len = tc->implicit_sizes.cap = 0;
-  tc->return_ext.items = NULL;
-  tc->return_ext.len = tc->return_ext.cap = 0;
+  struct tc_bindings saved_sizes = tc->implicit_sizes, saved_ext = tc->return_ext;
+  tc->implicit_sizes = (struct tc_bindings){0};
+  tc->return_ext = (struct tc_bindings){0};
 
   bind_type_params(tc, f->type_params, f->type_param_count);
   check_distinct_params(tc, f->type_params, f->type_param_count, f->params, f->param_count);
@@ -386,41 +381,19 @@ static struct tc_binding *check_function(struct tc *tc, struct function_syntax *
   struct tc_binding **gen = generalise(tc, fn, outer, top, &gen_count);
   struct tc_binding *b = binding_new(tc, BIND_DEF, f->name, f->name_loc);
   b->is_entry = f->is_entry;
-  int total = f->type_param_count + tc->implicit_sizes.len + gen_count;
-  struct type_param *ps = ARENA_ARRAY(tc->arena, struct type_param, total + 1);
-  int k = 0;
-  for (int i = 0; i < f->type_param_count; i++) {
-    ps[k++] = f->type_params[i];
-  }
-  for (int i = 0; i < tc->implicit_sizes.len; i++) {
-    struct tc_binding *s = tc->implicit_sizes.items[i];
-    ps[k++] = (struct type_param){TPARAM_SIZE, s->name, s->loc, s};
-  }
-  for (int i = 0; i < gen_count; i++) {
-    ps[k++] = (struct type_param){gen[i]->liftedness, gen[i]->name, gen[i]->loc, gen[i]};
-  }
-  b->scheme.params = ps;
-  b->scheme.param_count = k;
-  b->scheme.type = fn;
-  b->type = fn;
+  binding_set_scheme(tc, b, fn, f->type_params, f->type_param_count, gen, gen_count);
   if (f->is_entry) {
     check_entry(tc, f, b, params, ret);
   }
   if (top) {
     finish_exp(tc, f->body);
-    for (int i = 0; i < f->param_count; i++) {
-      finish_pat(tc, f->params[i]);
-    }
+    finish_pats(tc, f->params, f->param_count);
     check_literal_ranges(tc, literals_from);
     tc->literals.len = literals_from;
   }
 
-  tc->implicit_sizes.items = saved_sizes.items;
-  tc->implicit_sizes.len = saved_sizes.len;
-  tc->implicit_sizes.cap = saved_sizes.cap;
-  tc->return_ext.items = saved_ext.items;
-  tc->return_ext.len = saved_ext.len;
-  tc->return_ext.cap = saved_ext.cap;
+  tc->implicit_sizes = saved_sizes;
+  tc->return_ext = saved_ext;
   tc->level = outer;
   scope_leave(tc, mark);
   return b;
