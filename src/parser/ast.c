@@ -47,6 +47,29 @@ static const char *const type_exp_kind_names[] = {
 #undef X
 };
 
+void ast_pat_each_id(struct pat *p, ast_pat_id_fn fn, void *arg) {
+  switch (p->kind) {
+  case PAT_ID:
+    fn(p, arg);
+    return;
+  case PAT_WILDCARD:
+    return;
+  case PAT_TUPLE:
+    for (int i = 0; i < p->u.tuple.count; i++) {
+      ast_pat_each_id(p->u.tuple.elems[i], fn, arg);
+    }
+    return;
+  case PAT_RECORD:
+    for (int i = 0; i < p->u.record.count; i++) {
+      ast_pat_each_id(p->u.record.fields[i].pat, fn, arg);
+    }
+    return;
+  case PAT_ASCRIPT:
+    ast_pat_each_id(p->u.ascript.pat, fn, arg);
+    return;
+  }
+}
+
 const char *exp_kind_name(enum exp_kind k) {
   return exp_kind_names[k];
 }

@@ -560,6 +560,10 @@ struct program {
   int count;
 };
 
+/* Calls fn on each name that a pattern binds (its PAT_ID nodes), left to right. */
+typedef void (*ast_pat_id_fn)(struct pat *id, void *arg);
+void ast_pat_each_id(struct pat *p, ast_pat_id_fn fn, void *arg);
+
 const char *exp_kind_name(enum exp_kind k);
 const char *pat_kind_name(enum pat_kind k);
 const char *dec_kind_name(enum dec_kind k);

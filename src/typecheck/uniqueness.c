@@ -121,27 +121,22 @@ static void bind_var(struct uq *u, struct tc_binding *b, const struct alias_set 
   }
 }
 
+/* What bind_pat_vars, mark_lambda_params and pattern_bindings do with each name of a
+ * pattern (ast_pat_each_id). */
+struct pat_walk {
+  struct uq *u;
+  const struct alias_set *aliases; /* bind_pat_vars */
+  struct alias_set *out;           /* pattern_bindings */
+};
+
+static void bind_pat_var(struct pat *id, void *arg) {
+  struct pat_walk *w = arg;
+  bind_var(w->u, id->u.id.binding, w->aliases);
+}
+
 static void bind_pat_vars(struct uq *u, struct pat *p, const struct alias_set *aliases) {
-  switch (p->kind) {
-  case PAT_ID:
-    bind_var(u, p->u.id.binding, aliases);
-    return;
-  case PAT_WILDCARD:
-    return;
-  case PAT_TUPLE:
-    for (int i = 0; i < p->u.tuple.count; i++) {
-      bind_pat_vars(u, p->u.tuple.elems[i], aliases);
-    }
-    return;
-  case PAT_RECORD:
-    for (int i = 0; i < p->u.record.count; i++) {
-      bind_pat_vars(u, p->u.record.fields[i].pat, aliases);
-    }
-    return;
-  case PAT_ASCRIPT:
-    bind_pat_vars(u, p->u.ascript.pat, aliases);
-    return;
-  }
+  struct pat_walk w = {u, aliases, NULL};
+  ast_pat_each_id(p, bind_pat_var, &w);
 }
 
 /* A use of b: an error if b or anything it aliases was consumed. */
@@ -509,27 +504,14 @@ static struct alias_set captured(struct uq *u, int seen, int scope) {
 
 /* A lambda's parameters may be consumed only when declared unique (as a definition's):
  * `map (\r -> r with [0] = 1) xss` would update the rows of xss. */
+static void mark_lambda_param(struct pat *id, void *arg) {
+  struct pat_walk *w = arg;
+  state_of(w->u, id->u.id.binding)->lambda_param = !id->u.id.binding->unique;
+}
+
 static void mark_lambda_params(struct uq *u, struct pat *p) {
-  switch (p->kind) {
-  case PAT_ID:
-    state_of(u, p->u.id.binding)->lambda_param = !p->u.id.binding->unique;
-    return;
-  case PAT_WILDCARD:
-    return;
-  case PAT_TUPLE:
-    for (int i = 0; i < p->u.tuple.count; i++) {
-      mark_lambda_params(u, p->u.tuple.elems[i]);
-    }
-    return;
-  case PAT_RECORD:
-    for (int i = 0; i < p->u.record.count; i++) {
-      mark_lambda_params(u, p->u.record.fields[i].pat);
-    }
-    return;
-  case PAT_ASCRIPT:
-    mark_lambda_params(u, p->u.ascript.pat);
-    return;
-  }
+  struct pat_walk w = {u, NULL, NULL};
+  ast_pat_each_id(p, mark_lambda_param, &w);
 }
 
 static void check_unique_result(struct uq *u, struct exp *body, const struct alias_set *r,
@@ -689,27 +671,14 @@ static bool pattern_unique(struct pat *p) {
   return p->type != NULL && p->type->unique;
 }
 
+static void add_pattern_binding(struct pat *id, void *arg) {
+  struct pat_walk *w = arg;
+  set_add(w->u, w->out, id->u.id.binding);
+}
+
 static void pattern_bindings(struct uq *u, struct pat *p, struct alias_set *out) {
-  switch (p->kind) {
-  case PAT_ID:
-    set_add(u, out, p->u.id.binding);
-    return;
-  case PAT_WILDCARD:
-    return;
-  case PAT_TUPLE:
-    for (int i = 0; i < p->u.tuple.count; i++) {
-      pattern_bindings(u, p->u.tuple.elems[i], out);
-    }
-    return;
-  case PAT_RECORD:
-    for (int i = 0; i < p->u.record.count; i++) {
-      pattern_bindings(u, p->u.record.fields[i].pat, out);
-    }
-    return;
-  case PAT_ASCRIPT:
-    pattern_bindings(u, p->u.ascript.pat, out);
-    return;
-  }
+  struct pat_walk w = {u, NULL, out};
+  ast_pat_each_id(p, add_pattern_binding, &w);
 }
 
 /* Whether the loop body (its consumptions are the log from mark) consumes a variable
