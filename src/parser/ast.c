@@ -70,6 +70,43 @@ void ast_pat_each_id(struct pat *p, ast_pat_id_fn fn, void *arg) {
   }
 }
 
+static void each_val_dec_in(struct mod_exp *m, ast_dec_fn fn, void *arg) {
+  switch (m->kind) {
+  case MOD_DECS:
+    ast_each_val_dec(m->u.decs.decs, m->u.decs.count, fn, arg);
+    return;
+  case MOD_APPLY:
+    each_val_dec_in(m->u.apply.fn, fn, arg);
+    each_val_dec_in(m->u.apply.arg, fn, arg);
+    return;
+  case MOD_ASCRIPT:
+    each_val_dec_in(m->u.ascript.mod, fn, arg);
+    return;
+  case MOD_LAMBDA:
+    each_val_dec_in(m->u.lambda.body, fn, arg);
+    return;
+  case MOD_VAR:
+  case MOD_IMPORT:
+    return;
+  }
+}
+
+void ast_each_val_dec(struct dec **decs, int count, ast_dec_fn fn, void *arg) {
+  for (int i = 0; i < count; i++) {
+    struct dec *d = decs[i];
+    while (d->kind == DEC_LOCAL) {
+      d = d->u.local;
+    }
+    if (d->kind == DEC_VAL) {
+      fn(d, arg);
+    } else if (d->kind == DEC_MOD) {
+      each_val_dec_in(d->u.mod.body, fn, arg);
+    } else if (d->kind == DEC_OPEN) {
+      each_val_dec_in(d->u.open, fn, arg);
+    }
+  }
+}
+
 const char *exp_kind_name(enum exp_kind k) {
   return exp_kind_names[k];
 }

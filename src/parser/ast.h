@@ -564,6 +564,12 @@ struct program {
 typedef void (*ast_pat_id_fn)(struct pat *id, void *arg);
 void ast_pat_each_id(struct pat *p, ast_pat_id_fn fn, void *arg);
 
+/* Calls fn on each value definition (DEC_VAL) among decs, in order: those inside
+ * local declarations, and those of module expressions defined or opened there (module
+ * bodies as written: a functor's body once). */
+typedef void (*ast_dec_fn)(struct dec *d, void *arg);
+void ast_each_val_dec(struct dec **decs, int count, ast_dec_fn fn, void *arg);
+
 const char *exp_kind_name(enum exp_kind k);
 const char *pat_kind_name(enum pat_kind k);
 const char *dec_kind_name(enum dec_kind k);

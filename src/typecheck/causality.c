@@ -283,48 +283,13 @@ static void check_body(struct causality *c, struct exp *body) {
   walk(c, body);
 }
 
-static void check_decs_causality(struct causality *c, struct dec **decs, int count);
-
-static void check_mod_exp_causality(struct causality *c, struct mod_exp *m) {
-  switch (m->kind) {
-  case MOD_DECS:
-    check_decs_causality(c, m->u.decs.decs, m->u.decs.count);
-    return;
-  case MOD_APPLY:
-    check_mod_exp_causality(c, m->u.apply.fn);
-    check_mod_exp_causality(c, m->u.apply.arg);
-    return;
-  case MOD_ASCRIPT:
-    check_mod_exp_causality(c, m->u.ascript.mod);
-    return;
-  case MOD_LAMBDA:
-    check_mod_exp_causality(c, m->u.lambda.body);
-    return;
-  case MOD_VAR:
-  case MOD_IMPORT:
-    return;
-  }
-}
-
-static void check_decs_causality(struct causality *c, struct dec **decs, int count) {
-  for (int i = 0; i < count; i++) {
-    struct dec *d = decs[i];
-    while (d->kind == DEC_LOCAL) {
-      d = d->u.local;
-    }
-    if (d->kind == DEC_VAL) {
-      check_body(c, d->u.val.body);
-    } else if (d->kind == DEC_MOD) {
-      check_mod_exp_causality(c, d->u.mod.body);
-    } else if (d->kind == DEC_OPEN) {
-      check_mod_exp_causality(c, d->u.open);
-    }
-  }
+static void check_val_causality(struct dec *d, void *arg) {
+  check_body(arg, d->u.val.body);
 }
 
 void check_causality(struct tc *tc, struct program *p) {
   struct causality c = {0};
   ptrmap_init(&c.state, tc->arena);
   ptrmap_init(&c.made_at, tc->arena);
-  check_decs_causality(&c, p->decs, p->count);
+  ast_each_val_dec(p->decs, p->count, check_val_causality, &c);
 }

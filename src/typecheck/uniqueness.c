@@ -1064,45 +1064,10 @@ static void check_def(struct uq *u, struct dec *d) {
   check_unique_result(u, d->u.val.body, &r, result_type(b->type, d->u.val.param_count));
 }
 
-static void check_decs_uniqueness(struct uq *u, struct dec **decs, int count);
-
 /* The declarations of module bodies as written (a functor's body is checked once, with
  * its parameters abstract). */
-static void check_mod_exp_uniqueness(struct uq *u, struct mod_exp *m) {
-  switch (m->kind) {
-  case MOD_DECS:
-    check_decs_uniqueness(u, m->u.decs.decs, m->u.decs.count);
-    return;
-  case MOD_APPLY:
-    check_mod_exp_uniqueness(u, m->u.apply.fn);
-    check_mod_exp_uniqueness(u, m->u.apply.arg);
-    return;
-  case MOD_ASCRIPT:
-    check_mod_exp_uniqueness(u, m->u.ascript.mod);
-    return;
-  case MOD_LAMBDA:
-    check_mod_exp_uniqueness(u, m->u.lambda.body);
-    return;
-  case MOD_VAR:
-  case MOD_IMPORT:
-    return;
-  }
-}
-
-static void check_decs_uniqueness(struct uq *u, struct dec **decs, int count) {
-  for (int i = 0; i < count; i++) {
-    struct dec *d = decs[i];
-    while (d->kind == DEC_LOCAL) {
-      d = d->u.local;
-    }
-    if (d->kind == DEC_VAL) {
-      check_def(u, d);
-    } else if (d->kind == DEC_MOD) {
-      check_mod_exp_uniqueness(u, d->u.mod.body);
-    } else if (d->kind == DEC_OPEN) {
-      check_mod_exp_uniqueness(u, d->u.open);
-    }
-  }
+static void check_def_uniqueness(struct dec *d, void *arg) {
+  check_def(arg, d);
 }
 
 void check_uniqueness(struct tc *tc, struct program *p) {
@@ -1112,5 +1077,5 @@ void check_uniqueness(struct tc *tc, struct program *p) {
   if (tc->result_globals.arena == NULL) {
     ptrmap_init(&tc->result_globals, tc->arena);
   }
-  check_decs_uniqueness(&u, p->decs, p->count);
+  ast_each_val_dec(p->decs, p->count, check_def_uniqueness, &u);
 }
