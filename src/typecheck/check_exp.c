@@ -837,6 +837,16 @@ static void resolve_size_binders(struct tc *tc, struct exp *e, struct type *valu
   }
 }
 
+/* A let's body, in the scope (mark) and level (outer + 1) that the let opened, both
+ * closed here: sizes bound there that the body's type names become existential. */
+static struct type *check_let_body(struct tc *tc, struct exp *body, int mark, int outer) {
+  struct type *t = check_exp(tc, body);
+  t = escape_sizes(tc, t, outer);
+  tc->level = outer;
+  scope_leave(tc, mark);
+  return t;
+}
+
 static struct type *check_let(struct tc *tc, struct exp *e) {
   struct type *value = check_exp(tc, e->u.let.value);
   if (type_contains_arrow(value) && e->u.let.pat->kind != PAT_ID &&
@@ -848,11 +858,7 @@ static struct type *check_let(struct tc *tc, struct exp *e) {
   bind_size_binders(tc, e);
   bind_pattern(tc, e->u.let.pat, value, false);
   resolve_size_binders(tc, e, value);
-  struct type *body = check_exp(tc, e->u.let.body);
-  body = escape_sizes(tc, body, outer);
-  tc->level = outer;
-  scope_leave(tc, mark);
-  return body;
+  return check_let_body(tc, e->u.let.body, mark, outer);
 }
 
 static struct type *check_let_with(struct tc *tc, struct exp *e) {
@@ -873,11 +879,7 @@ static struct type *check_let_with(struct tc *tc, struct exp *e) {
   b->unique = src->unique;
   e->u.let_with.binding = b;
   env_bind(tc, &tc->values, b->name, b);
-  struct type *body = check_exp(tc, e->u.let_with.body);
-  body = escape_sizes(tc, body, outer);
-  tc->level = outer;
-  scope_leave(tc, mark);
-  return body;
+  return check_let_body(tc, e->u.let_with.body, mark, outer);
 }
 
 
