@@ -698,8 +698,7 @@ struct ir_subexp *sv_comps(struct ictx *c, struct sv *v, int *count) {
   return all.items;
 }
 
-/* The position of a field among a record's or tuple's fields, and its components. */
-static int field_index(struct type *t, name_t field) {
+int field_index(struct type *t, name_t field) {
   t = type_head(t);
   if (t->kind == TYPE_RECORD) {
     for (int i = 0; i < t->u.record.count; i++) {
@@ -715,11 +714,6 @@ static int field_index(struct type *t, name_t field) {
     return *end == '\0' && i >= 0 && i < t->u.tuple.count ? (int)i : -1;
   }
   return -1;
-}
-
-static struct type *field_type_at(struct type *t, int i) {
-  t = type_head(t);
-  return t->kind == TYPE_RECORD ? t->u.record.fields[i].type : t->u.tuple.elems[i];
 }
 
 /* v's components from the offset-th on (none when a value of units has none). */
@@ -740,17 +734,17 @@ struct sv *sv_tuple_elem(struct ictx *c, struct sv *v, int i) {
     struct type *elem = type_head(t->u.array.elem);
     int offset = 0;
     for (int j = 0; j < i; j++) {
-      offset += comp_count(field_type_at(elem, j));
+      offset += comp_count(type_part(elem, j));
     }
-    struct type *ft = type_array(c->arena, field_type_at(elem, i), t->u.array.dims,
+    struct type *ft = type_array(c->arena, type_part(elem, i), t->u.array.dims,
                                  t->u.array.rank);
     return sv_dyn(c, ft, comps_from(v, offset), comp_count(ft));
   }
   int offset = 0;
   for (int j = 0; j < i; j++) {
-    offset += comp_count(field_type_at(t, j));
+    offset += comp_count(type_part(t, j));
   }
-  struct type *ft = field_type_at(t, i);
+  struct type *ft = type_part(t, i);
   return sv_dyn(c, ft, comps_from(v, offset), comp_count(ft));
 }
 

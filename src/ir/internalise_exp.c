@@ -428,18 +428,6 @@ static struct sv *int_update(struct ictx *c, struct ienv *env, struct exp *e) {
   return update_value(c, a, dims, e->u.update.count, v);
 }
 
-static int field_position(struct type *t, name_t field) {
-  t = type_head(t);
-  if (t->kind == TYPE_RECORD) {
-    for (int i = 0; i < t->u.record.count; i++) {
-      if (t->u.record.fields[i].name == field) {
-        return i;
-      }
-    }
-  }
-  return atoi(field);
-}
-
 static struct sv *record_with(struct ictx *c, struct sv *r, name_t *path, int len,
                               struct sv *value) {
   if (len == 0) {
@@ -447,7 +435,7 @@ static struct sv *record_with(struct ictx *c, struct sv *r, name_t *path, int le
   }
   struct type *t = type_head(r->type);
   int n = t->kind == TYPE_RECORD ? t->u.record.count : t->u.tuple.count;
-  int k = field_position(t, path[0]);
+  int k = field_index(t, path[0]);
   name_t *names = ARENA_ARRAY(c->arena, name_t, n + 1);
   struct sv **values = ARENA_ARRAY(c->arena, struct sv *, n + 1);
   for (int i = 0; i < n; i++) {
