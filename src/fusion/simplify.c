@@ -41,24 +41,10 @@
 
 #define SIMPLIFY_ROUNDS 16
 
-static void *grow(void *array, int *cap, int need, size_t size) {
-  if (need <= *cap) {
-    return array;
-  }
-  int old = *cap, cap2 = old * 2 > need ? old * 2 : need + 16;
-  char *fresh = heap_realloc(array, size * (size_t)cap2);
-  if (fresh == NULL) {
-    diag_out_of_memory();
-  }
-  memset(fresh + size * (size_t)old, 0, size * (size_t)(cap2 - old));
-  *cap = cap2;
-  return fresh;
-}
-
 /* ------------------------------------------------------------ Variable facts */
 
 struct var_info *simplify_info(struct simplifier *s, const struct ir_var *v) {
-  s->vars = grow(s->vars, &s->var_cap, v->id + 1, sizeof *s->vars);
+  s->vars = heap_grow(s->vars, &s->var_cap, v->id + 1, sizeof *s->vars);
   return &s->vars[v->id];
 }
 
@@ -104,18 +90,19 @@ struct ir_stm *simplify_def(struct simplifier *s, struct ir_subexp se, enum ir_e
 
 static void push_frame(struct simplifier *s, enum frame_kind kind) {
   s->depth++;
-  s->frames = grow(s->frames, &s->frame_cap, s->depth + 1, sizeof *s->frames);
+  s->frames = heap_grow(s->frames, &s->frame_cap, s->depth + 1, sizeof *s->frames);
   struct frame *f = &s->frames[s->depth];
   f->kind = kind;
   f->count = 0;
   f->serial = s->next_serial++;
-  s->serial_live = grow(s->serial_live, &s->serial_cap, s->next_serial, sizeof *s->serial_live);
+  s->serial_live =
+      heap_grow(s->serial_live, &s->serial_cap, s->next_serial, sizeof *s->serial_live);
   s->serial_live[f->serial] = true;
 }
 
 static void frame_add(struct simplifier *s, int level, struct ir_stm *stm) {
   struct frame *f = &s->frames[level];
-  f->stms = grow(f->stms, &f->cap, f->count + 1, sizeof *f->stms);
+  f->stms = heap_grow(f->stms, &f->cap, f->count + 1, sizeof *f->stms);
   f->stms[f->count++] = stm;
 }
 
