@@ -47,6 +47,17 @@ static const char *const type_exp_kind_names[] = {
 #undef X
 };
 
+void ast_dims_each_exp(struct dim_index *d, int n, ast_exp_fn fn, void *arg) {
+  for (int i = 0; i < n; i++) {
+    struct exp *parts[] = {d[i].fixed, d[i].start, d[i].end, d[i].stride};
+    for (size_t j = 0; j < sizeof parts / sizeof *parts; j++) {
+      if (parts[j] != NULL) {
+        fn(parts[j], arg);
+      }
+    }
+  }
+}
+
 void ast_pat_each_id(struct pat *p, ast_pat_id_fn fn, void *arg) {
   switch (p->kind) {
   case PAT_ID:

@@ -560,6 +560,11 @@ struct program {
   int count;
 };
 
+/* Calls fn on each expression of n index dimensions, in order (fixed, or start, end
+ * and stride of a slice, those given). */
+typedef void (*ast_exp_fn)(struct exp *e, void *arg);
+void ast_dims_each_exp(struct dim_index *d, int n, ast_exp_fn fn, void *arg);
+
 /* Calls fn on each name that a pattern binds (its PAT_ID nodes), left to right. */
 typedef void (*ast_pat_id_fn)(struct pat *id, void *arg);
 void ast_pat_each_id(struct pat *p, ast_pat_id_fn fn, void *arg);

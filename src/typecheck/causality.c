@@ -129,15 +129,12 @@ static void instantiation(struct causality *c, struct tc_inst *inst, struct exp 
   }
 }
 
+static void walk_one(struct exp *e, void *c) {
+  walk(c, e);
+}
+
 static void walk_dims(struct causality *c, struct dim_index *d, int n) {
-  for (int i = 0; i < n; i++) {
-    struct exp *parts[] = {d[i].fixed, d[i].start, d[i].end, d[i].stride};
-    for (size_t j = 0; j < sizeof parts / sizeof *parts; j++) {
-      if (parts[j] != NULL) {
-        walk(c, parts[j]);
-      }
-    }
-  }
+  ast_dims_each_exp(d, n, walk_one, c);
 }
 
 static void walk_list(struct causality *c, struct exp **es, int n) {

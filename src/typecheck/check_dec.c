@@ -62,15 +62,12 @@ static void finish_pat(struct tc *tc, struct pat *p);
 
 static void finish_exp(struct tc *tc, struct exp *e);
 
+static void finish_one(struct exp *e, void *tc) {
+  finish_exp(tc, e);
+}
+
 static void finish_dims(struct tc *tc, struct dim_index *d, int n) {
-  for (int i = 0; i < n; i++) {
-    struct exp *parts[] = {d[i].fixed, d[i].start, d[i].end, d[i].stride};
-    for (size_t j = 0; j < sizeof parts / sizeof *parts; j++) {
-      if (parts[j] != NULL) {
-        finish_exp(tc, parts[j]);
-      }
-    }
-  }
+  ast_dims_each_exp(d, n, finish_one, tc);
 }
 
 static void finish_pats(struct tc *tc, struct pat **ps, int n) {

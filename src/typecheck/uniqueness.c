@@ -258,15 +258,12 @@ static void consume(struct uq *u, const struct alias_set *set, struct loc loc) {
 
 static struct alias_set walk(struct uq *u, struct exp *e);
 
+static void walk_one(struct exp *e, void *u) {
+  walk(u, e);
+}
+
 static void walk_dims(struct uq *u, struct dim_index *d, int n) {
-  for (int i = 0; i < n; i++) {
-    struct exp *parts[] = {d[i].fixed, d[i].start, d[i].end, d[i].stride};
-    for (size_t j = 0; j < sizeof parts / sizeof *parts; j++) {
-      if (parts[j] != NULL) {
-        walk(u, parts[j]);
-      }
-    }
-  }
+  ast_dims_each_exp(d, n, walk_one, u);
 }
 
 static struct alias_set none(void) {
