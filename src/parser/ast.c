@@ -58,6 +58,116 @@ void ast_dims_each_exp(struct dim_index *d, int n, ast_exp_fn fn, void *arg) {
   }
 }
 
+static void each_exp(struct exp **es, int n, ast_exp_fn fn, void *arg) {
+  for (int i = 0; i < n; i++) {
+    fn(es[i], arg);
+  }
+}
+
+static void each_given(struct exp *e, ast_exp_fn fn, void *arg) {
+  if (e != NULL) {
+    fn(e, arg);
+  }
+}
+
+void ast_exp_each_child(struct exp *e, ast_exp_fn fn, void *arg) {
+  switch (e->kind) {
+  case EXP_VAR:
+  case EXP_INT:
+  case EXP_FLOAT:
+  case EXP_BOOL:
+  case EXP_SECTION_PROJECT:
+    return;
+  case EXP_TUPLE:
+  case EXP_ARRAY:
+    each_exp(e->u.list.elems, e->u.list.count, fn, arg);
+    return;
+  case EXP_RECORD:
+    for (int i = 0; i < e->u.record.count; i++) {
+      struct exp_field *f = &e->u.record.fields[i];
+      fn(f->value != NULL ? f->value : f->implicit_var, arg);
+    }
+    return;
+  case EXP_PROJECT:
+    fn(e->u.project.exp, arg);
+    return;
+  case EXP_INDEX:
+    fn(e->u.index.array, arg);
+    ast_dims_each_exp(e->u.index.indices, e->u.index.count, fn, arg);
+    return;
+  case EXP_UPDATE:
+    fn(e->u.update.array, arg);
+    ast_dims_each_exp(e->u.update.indices, e->u.update.count, fn, arg);
+    fn(e->u.update.value, arg);
+    return;
+  case EXP_RECORD_UPDATE:
+    fn(e->u.record_update.record, arg);
+    fn(e->u.record_update.value, arg);
+    return;
+  case EXP_APPLY:
+    fn(e->u.apply.fn, arg);
+    each_exp(e->u.apply.args, e->u.apply.count, fn, arg);
+    return;
+  case EXP_BINOP:
+    fn(e->u.binop.lhs, arg);
+    fn(e->u.binop.rhs, arg);
+    return;
+  case EXP_NEGATE:
+  case EXP_NOT:
+    fn(e->u.unary, arg);
+    return;
+  case EXP_SECTION_OP:
+  case EXP_SECTION_LEFT:
+  case EXP_SECTION_RIGHT:
+    each_given(e->u.section.operand, fn, arg);
+    return;
+  case EXP_SECTION_INDEX:
+    ast_dims_each_exp(e->u.section_index.indices, e->u.section_index.count, fn, arg);
+    return;
+  case EXP_LAMBDA:
+    fn(e->u.lambda.body, arg);
+    return;
+  case EXP_LET:
+    fn(e->u.let.value, arg);
+    fn(e->u.let.body, arg);
+    return;
+  case EXP_LET_FUN:
+    fn(e->u.let_fun.value, arg);
+    fn(e->u.let_fun.body, arg);
+    return;
+  case EXP_LET_WITH:
+    ast_dims_each_exp(e->u.let_with.indices, e->u.let_with.count, fn, arg);
+    fn(e->u.let_with.value, arg);
+    fn(e->u.let_with.body, arg);
+    return;
+  case EXP_IF:
+    fn(e->u.if_.cond, arg);
+    fn(e->u.if_.then_branch, arg);
+    fn(e->u.if_.else_branch, arg);
+    return;
+  case EXP_LOOP:
+    each_given(e->u.loop.init, fn, arg);
+    each_given(e->u.loop.bound, fn, arg);
+    each_given(e->u.loop.for_in_array, fn, arg);
+    fn(e->u.loop.body, arg);
+    return;
+  case EXP_ASSERT:
+    fn(e->u.assert_.cond, arg);
+    fn(e->u.assert_.exp, arg);
+    return;
+  case EXP_ASCRIPT:
+  case EXP_COERCE:
+    fn(e->u.ascript.exp, arg);
+    return;
+  case EXP_ATTR:
+    fn(e->u.attr.exp, arg);
+    return;
+  case EXP_QUAL_PARENS:
+    fn(e->u.qual_parens.exp, arg);
+    return;
+  }
+}
+
 void ast_pat_each_id(struct pat *p, ast_pat_id_fn fn, void *arg) {
   switch (p->kind) {
   case PAT_ID:

@@ -565,6 +565,10 @@ struct program {
 typedef void (*ast_exp_fn)(struct exp *e, void *arg);
 void ast_dims_each_exp(struct dim_index *d, int n, ast_exp_fn fn, void *arg);
 
+/* Calls fn on each expression directly inside e, in source order (those a loop or a
+ * section leaves out skipped; a record field written `x` gives its implicit_var). */
+void ast_exp_each_child(struct exp *e, ast_exp_fn fn, void *arg);
+
 /* Calls fn on each name that a pattern binds (its PAT_ID nodes), left to right. */
 typedef void (*ast_pat_id_fn)(struct pat *id, void *arg);
 void ast_pat_each_id(struct pat *p, ast_pat_id_fn fn, void *arg);
