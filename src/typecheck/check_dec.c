@@ -66,10 +66,6 @@ static void finish_one(struct exp *e, void *tc) {
   finish_exp(tc, e);
 }
 
-static void finish_dims(struct tc *tc, struct dim_index *d, int n) {
-  ast_dims_each_exp(d, n, finish_one, tc);
-}
-
 static void finish_pats(struct tc *tc, struct pat **ps, int n) {
   for (int i = 0; i < n; i++) {
     finish_pat(tc, ps[i]);
@@ -97,12 +93,6 @@ static void finish_pat(struct tc *tc, struct pat *p) {
   }
 }
 
-static void finish_exps(struct tc *tc, struct exp **es, int n) {
-  for (int i = 0; i < n; i++) {
-    finish_exp(tc, es[i]);
-  }
-}
-
 /* The types a polymorphic name was instantiated with (none: NULL). */
 static void finish_inst(struct tc *tc, struct tc_inst *inst) {
   for (int i = 0; inst != NULL && i < inst->type_count; i++) {
@@ -110,6 +100,24 @@ static void finish_inst(struct tc *tc, struct tc_inst *inst) {
   }
 }
 
+static void finish_loop(struct tc *tc, struct exp *e) {
+  finish_pat(tc, e->u.loop.pat);
+  finish_exp(tc, e->u.loop.init);
+  if (e->u.loop.bound != NULL) {
+    finish_exp(tc, e->u.loop.bound);
+  }
+  if (e->u.loop.for_in_pat != NULL) {
+    finish_pat(tc, e->u.loop.for_in_pat);
+    finish_exp(tc, e->u.loop.for_in_array);
+  }
+  if (e->u.loop.index_binding != NULL) {
+    default_type(tc, e->u.loop.index_binding->type);
+  }
+  finish_exp(tc, e->u.loop.body);
+}
+
+/* The expression's type, then what it holds besides subexpressions (instantiations,
+ * patterns), then its subexpressions; a let and a loop interleave their patterns. */
 static void finish_exp(struct tc *tc, struct exp *e) {
   if (e->type != NULL) {
     default_type(tc, e->type);
@@ -118,116 +126,32 @@ static void finish_exp(struct tc *tc, struct exp *e) {
   case EXP_VAR:
     finish_inst(tc, e->u.var.inst);
     break;
-  case EXP_TUPLE:
-  case EXP_ARRAY:
-    finish_exps(tc, e->u.list.elems, e->u.list.count);
-    break;
-  case EXP_RECORD:
-    for (int i = 0; i < e->u.record.count; i++) {
-      struct exp_field *f = &e->u.record.fields[i];
-      finish_exp(tc, f->value != NULL ? f->value : f->implicit_var);
-    }
-    break;
-  case EXP_PROJECT:
-    finish_exp(tc, e->u.project.exp);
-    break;
-  case EXP_INDEX:
-    finish_exp(tc, e->u.index.array);
-    finish_dims(tc, e->u.index.indices, e->u.index.count);
-    break;
-  case EXP_UPDATE:
-    finish_exp(tc, e->u.update.array);
-    finish_dims(tc, e->u.update.indices, e->u.update.count);
-    finish_exp(tc, e->u.update.value);
-    break;
-  case EXP_RECORD_UPDATE:
-    finish_exp(tc, e->u.record_update.record);
-    finish_exp(tc, e->u.record_update.value);
-    break;
-  case EXP_APPLY:
-    finish_exp(tc, e->u.apply.fn);
-    finish_exps(tc, e->u.apply.args, e->u.apply.count);
-    break;
   case EXP_BINOP:
     finish_inst(tc, e->u.binop.inst);
-    finish_exp(tc, e->u.binop.lhs);
-    finish_exp(tc, e->u.binop.rhs);
-    break;
-  case EXP_NEGATE:
-  case EXP_NOT:
-    finish_exp(tc, e->u.unary);
     break;
   case EXP_SECTION_OP:
   case EXP_SECTION_LEFT:
   case EXP_SECTION_RIGHT:
     finish_inst(tc, e->u.section.inst);
-    if (e->u.section.operand != NULL) {
-      finish_exp(tc, e->u.section.operand);
-    }
-    break;
-  case EXP_SECTION_INDEX:
-    finish_dims(tc, e->u.section_index.indices, e->u.section_index.count);
-    break;
-  case EXP_SECTION_PROJECT:
     break;
   case EXP_LAMBDA:
     finish_pats(tc, e->u.lambda.params, e->u.lambda.param_count);
-    finish_exp(tc, e->u.lambda.body);
+    break;
+  case EXP_LET_FUN:
+    finish_pats(tc, e->u.let_fun.params, e->u.let_fun.param_count);
     break;
   case EXP_LET:
     finish_exp(tc, e->u.let.value);
     finish_pat(tc, e->u.let.pat);
     finish_exp(tc, e->u.let.body);
-    break;
-  case EXP_LET_FUN:
-    finish_pats(tc, e->u.let_fun.params, e->u.let_fun.param_count);
-    finish_exp(tc, e->u.let_fun.value);
-    finish_exp(tc, e->u.let_fun.body);
-    break;
-  case EXP_LET_WITH:
-    finish_dims(tc, e->u.let_with.indices, e->u.let_with.count);
-    finish_exp(tc, e->u.let_with.value);
-    finish_exp(tc, e->u.let_with.body);
-    break;
-  case EXP_IF:
-    finish_exp(tc, e->u.if_.cond);
-    finish_exp(tc, e->u.if_.then_branch);
-    finish_exp(tc, e->u.if_.else_branch);
-    break;
+    return;
   case EXP_LOOP:
-    finish_pat(tc, e->u.loop.pat);
-    finish_exp(tc, e->u.loop.init);
-    if (e->u.loop.bound != NULL) {
-      finish_exp(tc, e->u.loop.bound);
-    }
-    if (e->u.loop.for_in_pat != NULL) {
-      finish_pat(tc, e->u.loop.for_in_pat);
-      finish_exp(tc, e->u.loop.for_in_array);
-    }
-    if (e->u.loop.index_binding != NULL) {
-      default_type(tc, e->u.loop.index_binding->type);
-    }
-    finish_exp(tc, e->u.loop.body);
-    break;
-  case EXP_ASSERT:
-    finish_exp(tc, e->u.assert_.cond);
-    finish_exp(tc, e->u.assert_.exp);
-    break;
-  case EXP_ASCRIPT:
-  case EXP_COERCE:
-    finish_exp(tc, e->u.ascript.exp);
-    break;
-  case EXP_ATTR:
-    finish_exp(tc, e->u.attr.exp);
-    break;
-  case EXP_QUAL_PARENS:
-    finish_exp(tc, e->u.qual_parens.exp);
-    break;
-  case EXP_INT:
-  case EXP_FLOAT:
-  case EXP_BOOL:
+    finish_loop(tc, e);
+    return;
+  default:
     break;
   }
+  ast_exp_each_child(e, finish_one, tc);
 }
 
 /* ------------------------------------------------------------ Definitions */
