@@ -956,6 +956,21 @@ struct loop_sizes {
 enum { LOOP_MAX_ARRAYS = 100000 };
 
 static struct type *loop_param_type(struct tc *tc, struct type *t, struct loop_sizes *ls,
+                                    struct loc loc);
+
+/* loop_param_type on a tuple's or record's components (type_map_parts). */
+struct loop_part_ctx {
+  struct tc *tc;
+  struct loop_sizes *ls;
+  struct loc loc;
+};
+
+static struct type *loop_param_part(struct type *part, void *arg) {
+  struct loop_part_ctx *ctx = arg;
+  return loop_param_type(ctx->tc, part, ctx->ls, ctx->loc);
+}
+
+static struct type *loop_param_type(struct tc *tc, struct type *t, struct loop_sizes *ls,
                                     struct loc loc) {
   bool unique = t->unique;
   t = type_head(t);
@@ -981,25 +996,10 @@ static struct type *loop_param_type(struct tc *tc, struct type *t, struct loop_s
                    t->u.array.rank);
     break;
   }
-  case TYPE_TUPLE: {
-    struct type **elems = ARENA_ARRAY(tc->arena, struct type *, t->u.tuple.count);
-    bool same = true;
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      elems[i] = loop_param_type(tc, t->u.tuple.elems[i], ls, loc);
-      same = same && elems[i] == t->u.tuple.elems[i];
-    }
-    r = same ? t : type_tuple(tc->arena, elems, t->u.tuple.count);
-    break;
-  }
+  case TYPE_TUPLE:
   case TYPE_RECORD: {
-    struct type_field *fields = ARENA_ARRAY(tc->arena, struct type_field, t->u.record.count);
-    bool same = true;
-    for (int i = 0; i < t->u.record.count; i++) {
-      fields[i].name = t->u.record.fields[i].name;
-      fields[i].type = loop_param_type(tc, t->u.record.fields[i].type, ls, loc);
-      same = same && fields[i].type == t->u.record.fields[i].type;
-    }
-    r = same ? t : type_record(tc->arena, fields, t->u.record.count);
+    struct loop_part_ctx ctx = {tc, ls, loc};
+    r = type_map_parts(tc->arena, t, loop_param_part, &ctx);
     break;
   }
   default:

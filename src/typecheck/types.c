@@ -273,6 +273,7 @@ bool type_walk_first(struct type *t, unsigned walk) {
  * type and size parameters of `subst`. Both remember each node's result for the walk
  * (Note [Shared types]). */
 struct type_map {
+  struct arena *arena;
   const struct tc_subst *subst; /* NULL: resolve */
   unsigned walk;
 };
@@ -306,6 +307,10 @@ static struct type *map_array(struct arena *a, struct type *t, const struct type
   return same ? t : type_array(a, elem, dims, t->u.array.rank);
 }
 
+static struct type *map_part(struct type *part, void *m) {
+  return map_walk(((const struct type_map *)m)->arena, part, m);
+}
+
 static struct type *map_node(struct arena *a, struct type *t, const struct type_map *m) {
   switch (t->kind) {
   case TYPE_PRIM:
@@ -315,25 +320,9 @@ static struct type *map_node(struct arena *a, struct type *t, const struct type_
     return map_param(t, m->subst);
   case TYPE_ARRAY:
     return map_array(a, t, m);
-  case TYPE_TUPLE: {
-    struct type **elems = ARENA_ARRAY(a, struct type *, t->u.tuple.count);
-    bool same = true;
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      elems[i] = map_walk(a, t->u.tuple.elems[i], m);
-      same = same && elems[i] == t->u.tuple.elems[i];
-    }
-    return same ? t : type_tuple(a, elems, t->u.tuple.count);
-  }
-  case TYPE_RECORD: {
-    struct type_field *fields = ARENA_ARRAY(a, struct type_field, t->u.record.count);
-    bool same = true;
-    for (int i = 0; i < t->u.record.count; i++) {
-      fields[i].name = t->u.record.fields[i].name;
-      fields[i].type = map_walk(a, t->u.record.fields[i].type, m);
-      same = same && fields[i].type == t->u.record.fields[i].type;
-    }
-    return same ? t : type_record(a, fields, t->u.record.count);
-  }
+  case TYPE_TUPLE:
+  case TYPE_RECORD:
+    return type_map_parts(a, t, map_part, (void *)m);
   case TYPE_ARROW: {
     struct type *param = map_walk(a, t->u.arrow.param, m);
     struct type *result = map_walk(a, t->u.arrow.result, m);
@@ -362,7 +351,7 @@ static struct type *map_walk(struct arena *a, struct type *t, const struct type_
 }
 
 struct type *type_resolve(struct arena *a, struct type *t) {
-  struct type_map m = {NULL, type_walk_start()};
+  struct type_map m = {a, NULL, type_walk_start()};
   return map_walk(a, t, &m);
 }
 
@@ -490,6 +479,26 @@ struct type *type_part(struct type *t, int i) {
   return t->kind == TYPE_TUPLE ? t->u.tuple.elems[i] : t->u.record.fields[i].type;
 }
 
+struct type *type_map_parts(struct arena *a, struct type *t, type_part_map_fn f, void *arg) {
+  t = type_head(t);
+  bool same = true;
+  if (t->kind == TYPE_TUPLE) {
+    struct type **elems = ARENA_ARRAY(a, struct type *, t->u.tuple.count);
+    for (int i = 0; i < t->u.tuple.count; i++) {
+      elems[i] = f(t->u.tuple.elems[i], arg);
+      same = same && elems[i] == t->u.tuple.elems[i];
+    }
+    return same ? t : type_tuple(a, elems, t->u.tuple.count);
+  }
+  struct type_field *fields = ARENA_ARRAY(a, struct type_field, t->u.record.count);
+  for (int i = 0; i < t->u.record.count; i++) {
+    fields[i].name = t->u.record.fields[i].name;
+    fields[i].type = f(t->u.record.fields[i].type, arg);
+    same = same && fields[i].type == t->u.record.fields[i].type;
+  }
+  return same ? t : type_record(a, fields, t->u.record.count);
+}
+
 /* type_search walks t's parts, each node once (Note [Shared types]): array elements,
  * tuple and record components and, with `arrows`, function parameters and results. */
 static bool search(struct type *t, bool arrows, type_found_fn found, void *arg,
@@ -606,7 +615,7 @@ struct size *size_subst(struct arena *a, struct size *z, const struct tc_subst *
 /* Note [Shared types]: the result shares what t shares, and is t where nothing
  * changed. */
 struct type *type_subst(struct arena *a, struct type *t, const struct tc_subst *s) {
-  struct type_map m = {s, type_walk_start()};
+  struct type_map m = {a, s, type_walk_start()};
   return map_walk(a, t, &m);
 }
 

@@ -259,6 +259,10 @@ bool type_is_prim(struct type *t, enum prim_type p);
  * fields' types in order; no components for other types. */
 int type_part_count(struct type *t);
 struct type *type_part(struct type *t, int i);
+/* A tuple or record type (t's head) with each component replaced by f(component, arg),
+ * in order; t itself where f returns every component as it was. */
+typedef struct type *(*type_part_map_fn)(struct type *part, void *arg);
+struct type *type_map_parts(struct arena *a, struct type *t, type_part_map_fn f, void *arg);
 /* Whether some part of t (t itself, array elements, tuple and record components and,
  * with `arrows`, function parameters and results) is one that `found` accepts; each
  * shared node is asked once (Note [Shared types] in types.c), its head given. */
