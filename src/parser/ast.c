@@ -47,7 +47,7 @@ static const char *const type_exp_kind_names[] = {
 #undef X
 };
 
-void ast_dims_each_exp(struct dim_index *d, int n, ast_exp_fn fn, void *arg) {
+void ast_dims_each_exp(const struct dim_index *d, int n, ast_exp_fn fn, void *arg) {
   for (int i = 0; i < n; i++) {
     struct exp *parts[] = {d[i].fixed, d[i].start, d[i].end, d[i].stride};
     for (size_t j = 0; j < sizeof parts / sizeof *parts; j++) {
@@ -58,7 +58,7 @@ void ast_dims_each_exp(struct dim_index *d, int n, ast_exp_fn fn, void *arg) {
   }
 }
 
-static void each_exp(struct exp **es, int n, ast_exp_fn fn, void *arg) {
+static void each_exp(struct exp *const *es, int n, ast_exp_fn fn, void *arg) {
   for (int i = 0; i < n; i++) {
     fn(es[i], arg);
   }
@@ -70,7 +70,7 @@ static void each_given(struct exp *e, ast_exp_fn fn, void *arg) {
   }
 }
 
-void ast_exp_each_child(struct exp *e, ast_exp_fn fn, void *arg) {
+void ast_exp_each_child(const struct exp *e, ast_exp_fn fn, void *arg) {
   switch (e->kind) {
   case EXP_VAR:
   case EXP_INT:

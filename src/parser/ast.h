@@ -563,11 +563,11 @@ struct program {
 /* Calls fn on each expression of n index dimensions, in order (fixed, or start, end
  * and stride of a slice, those given). */
 typedef void (*ast_exp_fn)(struct exp *e, void *arg);
-void ast_dims_each_exp(struct dim_index *d, int n, ast_exp_fn fn, void *arg);
+void ast_dims_each_exp(const struct dim_index *d, int n, ast_exp_fn fn, void *arg);
 
 /* Calls fn on each expression directly inside e, in source order (those a loop or a
  * section leaves out skipped; a record field written `x` gives its implicit_var). */
-void ast_exp_each_child(struct exp *e, ast_exp_fn fn, void *arg);
+void ast_exp_each_child(const struct exp *e, ast_exp_fn fn, void *arg);
 
 /* Calls fn on each name that a pattern binds (its PAT_ID nodes), left to right. */
 typedef void (*ast_pat_id_fn)(struct pat *id, void *arg);
