@@ -260,6 +260,20 @@ static void newline(struct printer *pr) {
   strbuf_indent(pr->out, pr->indent);
 }
 
+/* { and }, the `count` items between them each on a line of their own, indented. */
+static void open_block(struct printer *pr) {
+  put(pr, "{");
+  pr->indent++;
+}
+
+static void close_block(struct printer *pr, int count) {
+  pr->indent--;
+  if (count > 0) {
+    newline(pr);
+  }
+  put(pr, "}");
+}
+
 static bool is_operator_name(name_t name) {
   return strchr("+-*/%=!><|&^", name[0]) != NULL;
 }
@@ -963,17 +977,12 @@ static void print_mod_type(struct printer *pr, const struct mod_type_exp *m) {
     put_qual_name(pr, &m->u.var);
     break;
   case MTE_SPECS:
-    put(pr, "{");
-    pr->indent++;
+    open_block(pr);
     for (int i = 0; i < m->u.specs.count; i++) {
       newline(pr);
       print_spec(pr, m->u.specs.specs[i]);
     }
-    pr->indent--;
-    if (m->u.specs.count > 0) {
-      newline(pr);
-    }
-    put(pr, "}");
+    close_block(pr, m->u.specs.count);
     break;
   case MTE_WITH:
     if (m->u.with.base->kind == MTE_ARROW) {
@@ -1015,17 +1024,12 @@ static void print_mod(struct printer *pr, const struct mod_exp *m) {
     put_qual_name(pr, &m->u.var);
     break;
   case MOD_DECS:
-    put(pr, "{");
-    pr->indent++;
+    open_block(pr);
     for (int i = 0; i < m->u.decs.count; i++) {
       newline(pr);
       print_dec(pr, m->u.decs.decs[i]);
     }
-    pr->indent--;
-    if (m->u.decs.count > 0) {
-      newline(pr);
-    }
-    put(pr, "}");
+    close_block(pr, m->u.decs.count);
     break;
   case MOD_APPLY: {
     const struct mod_exp *fn = m->u.apply.fn;
