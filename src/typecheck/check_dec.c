@@ -169,15 +169,12 @@ struct function_syntax {
 };
 
 /* Does size binding b occur in type t? */
+static bool is_size_name(struct size *s, void *b) {
+  return s->kind == SIZE_NAME && s->u.name == b;
+}
+
 static bool size_mentions(struct size *s, struct tc_binding *b) {
-  s = size_head(s);
-  if (s->kind == SIZE_NAME) {
-    return s->u.name == b;
-  }
-  if (s->kind == SIZE_BINOP) {
-    return size_mentions(s->u.binop.lhs, b) || size_mentions(s->u.binop.rhs, b);
-  }
-  return false;
+  return size_search(s, is_size_name, b);
 }
 
 static bool dims_mention(struct type *t, void *b) {

@@ -499,6 +499,15 @@ struct type *type_map_parts(struct arena *a, struct type *t, type_part_map_fn f,
   return same ? t : type_record(a, fields, t->u.record.count);
 }
 
+bool size_search(struct size *s, size_found_fn found, void *arg) {
+  s = size_head(s);
+  if (found(s, arg)) {
+    return true;
+  }
+  return s->kind == SIZE_BINOP &&
+         (size_search(s->u.binop.lhs, found, arg) || size_search(s->u.binop.rhs, found, arg));
+}
+
 /* type_search walks t's parts, each node once (Note [Shared types]): array elements,
  * tuple and record components and, with `arrows`, function parameters and results. */
 static bool search(struct type *t, bool arrows, type_found_fn found, void *arg,

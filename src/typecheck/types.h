@@ -267,6 +267,9 @@ struct type *type_map_parts(struct arena *a, struct type *t, type_part_map_fn f,
  * with `arrows`, function parameters and results) is one that `found` accepts; each
  * shared node is asked once (Note [Shared types] in types.c), its head given. */
 typedef bool (*type_found_fn)(struct type *t, void *arg);
+/* The same for the parts of a size (s itself, a binary operation's operands). */
+typedef bool (*size_found_fn)(struct size *s, void *arg);
+bool size_search(struct size *s, size_found_fn found, void *arg);
 bool type_search(struct type *t, bool arrows, type_found_fn found, void *arg);
 bool type_contains_arrow(struct type *t);
 /* A function type, or a lifted type parameter '^a that may stand for one. */

@@ -108,15 +108,12 @@ static bool mismatch(struct tc *tc, const char *fmt, const char *a, const char *
 
 /* ------------------------------------------------------------------------ Sizes */
 
+static bool is_size_var(struct size *s, void *v) {
+  return s->kind == SIZE_VAR && s->u.var == v;
+}
+
 static bool size_occurs(struct size_var *v, struct size *s) {
-  s = size_head(s);
-  if (s->kind == SIZE_VAR) {
-    return s->u.var == v;
-  }
-  if (s->kind == SIZE_BINOP) {
-    return size_occurs(v, s->u.binop.lhs) || size_occurs(v, s->u.binop.rhs);
-  }
-  return false;
+  return size_search(s, is_size_var, v);
 }
 
 static void size_lower_levels(struct size *s, int level) {
