@@ -88,32 +88,31 @@ void env_thaw_leave(struct tc *tc, struct saved_env *saved) {
   tc->in_local = saved->in_local;
 }
 
-static struct ptrmap *member_map(struct tc_module *m, enum binding_kind kind) {
+/* The namespace a binding of this kind lives in, in a module and in the scope. */
+enum namespace { NS_VALUES, NS_TYPES, NS_MODULES, NS_MODULE_TYPES };
+
+static enum namespace namespace_kind(enum binding_kind kind) {
   switch (kind) {
   case BIND_TYPE:
   case BIND_TYPE_PARAM:
-    return &m->types;
+    return NS_TYPES;
   case BIND_MODULE:
-    return &m->modules;
+    return NS_MODULES;
   case BIND_MODULE_TYPE:
-    return &m->mod_types;
+    return NS_MODULE_TYPES;
   default:
-    return &m->values;
+    return NS_VALUES;
   }
 }
 
+static struct ptrmap *member_map(struct tc_module *m, enum binding_kind kind) {
+  struct ptrmap *maps[] = {&m->values, &m->types, &m->modules, &m->mod_types};
+  return maps[namespace_kind(kind)];
+}
+
 static struct env *namespace_of(struct tc *tc, enum binding_kind kind) {
-  switch (kind) {
-  case BIND_TYPE:
-  case BIND_TYPE_PARAM:
-    return &tc->types;
-  case BIND_MODULE:
-    return &tc->modules;
-  case BIND_MODULE_TYPE:
-    return &tc->mod_types;
-  default:
-    return &tc->values;
-  }
+  struct env *envs[] = {&tc->values, &tc->types, &tc->modules, &tc->mod_types};
+  return envs[namespace_kind(kind)];
 }
 
 static void add_member(struct tc *tc, struct tc_module *m, struct tc_binding *b) {
