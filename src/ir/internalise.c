@@ -582,13 +582,9 @@ static void walk_comp_types(struct comp_walk *w, struct type *t) {
     return;
   }
   case TYPE_TUPLE:
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      walk_comp_types(w, t->u.tuple.elems[i]);
-    }
-    return;
   case TYPE_RECORD:
-    for (int i = 0; i < t->u.record.count; i++) {
-      walk_comp_types(w, t->u.record.fields[i].type);
+    for (int i = 0; i < type_part_count(t); i++) {
+      walk_comp_types(w, type_part(t, i));
     }
     return;
   default:

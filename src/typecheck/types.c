@@ -523,15 +523,9 @@ static bool search(struct type *t, bool arrows, type_found_fn found, void *arg,
   case TYPE_ARRAY:
     return search(t->u.array.elem, arrows, found, arg, walk);
   case TYPE_TUPLE:
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      if (search(t->u.tuple.elems[i], arrows, found, arg, walk)) {
-        return true;
-      }
-    }
-    return false;
   case TYPE_RECORD:
-    for (int i = 0; i < t->u.record.count; i++) {
-      if (search(t->u.record.fields[i].type, arrows, found, arg, walk)) {
+    for (int i = 0; i < type_part_count(t); i++) {
+      if (search(type_part(t, i), arrows, found, arg, walk)) {
         return true;
       }
     }
