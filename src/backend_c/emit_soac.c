@@ -335,6 +335,31 @@ static void close_block(struct emitter *e) {
   emit_c_line(e, "}");
 }
 
+/* Opens the loop over the rows i < w of the inputs, with the map_fn's parameters bound
+ * to the rows, and the parameters of `op` (NULL: none) declared outside it. Returns i. */
+static const char *open_map_loop(struct emitter *e, const struct ir_soac *so,
+                                 const struct ir_lambda *op, const struct soac_input *in,
+                                 const char *w) {
+  declare_params(e, so->map_fn);
+  if (op != NULL) {
+    declare_params(e, op);
+  }
+  const char *i = open_loop(e, w);
+  bind_map_rows(e, so->map_fn, in, so->input_count, i);
+  return i;
+}
+
+/* Closes what open_map_loop opened, after the map_fn's body `st`. */
+static void close_map_loop(struct emitter *e, struct emit_body *st, const struct ir_soac *so,
+                           const struct ir_lambda *op) {
+  emit_own_close(e, st);
+  close_block(e);
+  unscope_params(e, so->map_fn);
+  if (op != NULL) {
+    unscope_params(e, op);
+  }
+}
+
 /* ------------------------------------------------------- Accumulators */
 
 /* The accumulators of a reduction or scan: scalars in block-local variables, arrays
@@ -450,9 +475,7 @@ static void emit_map(struct emitter *e, const struct ir_stm *s, const char *w,
   for (int j = 0; j < s->pat_count; j++) {
     prepare_output(e, &out[j], s->pat[j], f->ret[j], w);
   }
-  declare_params(e, f);
-  const char *i = open_loop(e, w);
-  bind_map_rows(e, f, in, so->input_count, i);
+  const char *i = open_map_loop(e, so, NULL, in, w);
   struct emit_body st;
   pass_destinations(e, f->body, out, 0, s->pat_count, i);
   emit_own_open(e, &st, f->body, NULL, 0);
@@ -461,15 +484,38 @@ static void emit_map(struct emitter *e, const struct ir_stm *s, const char *w,
   for (int j = 0; j < s->pat_count; j++) {
     write_output(e, &out[j], f->body->results[j], i);
   }
-  emit_own_close(e, &st);
-  close_block(e);
-  unscope_params(e, f);
+  close_map_loop(e, &st, so, NULL);
   for (int j = 0; j < s->pat_count; j++) {
     finish_output(e, &out[j], w);
   }
 }
 
 /* ------------------------------------------------------- reduce, scan */
+
+/* The outputs of a scan (or scanomap): one per accumulator, rows of the pattern. */
+static void prepare_scan_outputs(struct emitter *e, const struct ir_stm *s, const char **acc,
+                                 struct soac_output *out, const char *w) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  for (int j = 0; j < so->neutral_count; j++) {
+    prepare_scan_output(e, &out[j], s->pat[j], acc[j], ir_subexp_type(so->neutral[j]), w);
+  }
+}
+
+/* After the loop: a reduction's accumulators are its results; a scan's (scan_out not
+ * NULL) were copied into its outputs and are dropped where they hold arrays. */
+static void finish_reduce_or_scan(struct emitter *e, const struct ir_stm *s, const char **acc,
+                                  const struct soac_output *scan_out) {
+  int k = s->exp.u.soac.neutral_count;
+  if (scan_out == NULL) {
+    finish_accumulators(e, s, acc, k);
+    return;
+  }
+  for (int j = 0; j < k; j++) {
+    if (scan_out[j].row.rank > 0) {
+      emit_own_drop(e, acc[j]);
+    }
+  }
+}
 
 static void emit_reduce_or_scan(struct emitter *e, const struct ir_stm *s, const char *w,
                                 const struct soac_input *in) {
@@ -478,8 +524,8 @@ static void emit_reduce_or_scan(struct emitter *e, const struct ir_stm *s, const
   int k = so->neutral_count;
   const char **acc = emit_accumulators(e, so);
   struct soac_output *out = ARENA_ARRAY(&e->arena, struct soac_output, k + 1);
-  for (int j = 0; scan && j < k; j++) {
-    prepare_scan_output(e, &out[j], s->pat[j], acc[j], ir_subexp_type(so->neutral[j]), w);
+  if (scan) {
+    prepare_scan_outputs(e, s, acc, out, w);
   }
   declare_params(e, so->op);
   const char *i = open_loop(e, w);
@@ -490,15 +536,7 @@ static void emit_reduce_or_scan(struct emitter *e, const struct ir_stm *s, const
   }
   close_block(e);
   unscope_params(e, so->op);
-  if (!scan) {
-    finish_accumulators(e, s, acc, k);
-    return;
-  }
-  for (int j = 0; j < k; j++) {
-    if (out[j].row.rank > 0) {
-      emit_own_drop(e, acc[j]);
-    }
-  }
+  finish_reduce_or_scan(e, s, acc, scan ? out : NULL);
 }
 
 /* -------------------------------------------------- redomap, scanomap */
@@ -511,16 +549,13 @@ static void emit_redomap(struct emitter *e, const struct ir_stm *s, const char *
   int k = so->neutral_count;
   const char **acc = emit_accumulators(e, so);
   struct soac_output *out = ARENA_ARRAY(&e->arena, struct soac_output, s->pat_count + 1);
-  for (int j = 0; scan && j < k; j++) {
-    prepare_scan_output(e, &out[j], s->pat[j], acc[j], ir_subexp_type(so->neutral[j]), w);
+  if (scan) {
+    prepare_scan_outputs(e, s, acc, out, w);
   }
   for (int j = k; j < s->pat_count; j++) {
     prepare_output(e, &out[j], s->pat[j], f->ret[j], w);
   }
-  declare_params(e, f);
-  declare_params(e, so->op);
-  const char *i = open_loop(e, w);
-  bind_map_rows(e, f, in, so->input_count, i);
+  const char *i = open_map_loop(e, so, so->op, in, w);
   struct emit_body st;
   pass_destinations(e, f->body, out, k, s->pat_count, i);
   emit_own_open(e, &st, f->body, NULL, 0);
@@ -533,22 +568,11 @@ static void emit_redomap(struct emitter *e, const struct ir_stm *s, const char *
   for (int j = k; j < s->pat_count; j++) {
     write_output(e, &out[j], f->body->results[j], i);
   }
-  emit_own_close(e, &st);
-  close_block(e);
-  unscope_params(e, f);
-  unscope_params(e, so->op);
+  close_map_loop(e, &st, so, so->op);
   for (int j = k; j < s->pat_count; j++) {
     finish_output(e, &out[j], w);
   }
-  if (!scan) {
-    finish_accumulators(e, s, acc, k);
-    return;
-  }
-  for (int j = 0; j < k; j++) {
-    if (out[j].row.rank > 0) {
-      emit_own_drop(e, acc[j]);
-    }
-  }
+  finish_reduce_or_scan(e, s, acc, scan ? out : NULL);
 }
 
 /* ------------------------------------------------------- scatter, hist */
@@ -624,9 +648,7 @@ static void emit_scatter(struct emitter *e, const struct ir_stm *s, const char *
     index_count += (so->dest_ranks != NULL ? so->dest_ranks[d] : 1) *
                    (so->dest_writes != NULL ? so->dest_writes[d] : 1);
   }
-  declare_params(e, f);
-  const char *i = open_loop(e, w);
-  bind_map_rows(e, f, in, so->input_count, i);
+  open_map_loop(e, so, NULL, in, w);
   struct emit_body st;
   emit_own_open(e, &st, f->body, NULL, 0);
   emit_c_body_stms(e, &st);
@@ -639,9 +661,7 @@ static void emit_scatter(struct emitter *e, const struct ir_stm *s, const char *
       first += rank_d;
     }
   }
-  emit_own_close(e, &st);
-  close_block(e);
-  unscope_params(e, f);
+  close_map_loop(e, &st, so, NULL);
 }
 
 /* hist: dest[b] = op(dest[b], v) for each destination, when b is in bounds. */
@@ -702,18 +722,12 @@ static void emit_hist(struct emitter *e, const struct ir_stm *s, const char *w,
   for (int d = 0; d < so->dest_count; d++) {
     p[d] = take_dest(e, s, d);
   }
-  declare_params(e, f);
-  declare_params(e, so->op);
-  const char *i = open_loop(e, w);
-  bind_map_rows(e, f, in, so->input_count, i);
+  open_map_loop(e, so, so->op, in, w);
   struct emit_body st;
   emit_own_open(e, &st, f->body, NULL, 0);
   emit_c_body_stms(e, &st);
   hist_update(e, s, p, f->body->results);
-  emit_own_close(e, &st);
-  close_block(e);
-  unscope_params(e, f);
-  unscope_params(e, so->op);
+  close_map_loop(e, &st, so, so->op);
 }
 
 /* ------------------------------------------------------------ filter */
@@ -751,9 +765,7 @@ static void emit_filter(struct emitter *e, const struct ir_stm *s, const char *w
     }
     alloc_output(e, y);
   }
-  declare_params(e, f);
-  const char *i = open_loop(e, w);
-  bind_map_rows(e, f, in, so->input_count, i);
+  const char *i = open_map_loop(e, so, NULL, in, w);
   struct emit_body st;
   emit_own_open(e, &st, f->body, NULL, 0);
   emit_c_body_stms(e, &st);
@@ -773,9 +785,7 @@ static void emit_filter(struct emitter *e, const struct ir_stm *s, const char *w
   }
   emit_c_line(e, "  %s++;", n);
   emit_c_line(e, "}");
-  emit_own_close(e, &st);
-  close_block(e);
-  unscope_params(e, f);
+  close_map_loop(e, &st, so, NULL);
   emit_c_line(e, "%s = %s;", emit_c_var(e, s->pat[0]), n);
   for (int j = 0; j < outputs; j++) {
     emit_c_line(e, "%s.shape[0] = %s;", emit_c_var(e, s->pat[1 + j]), n);

@@ -151,14 +151,7 @@ struct alpha {
 
 static void map_var(struct alpha *a, struct ir_var *y, struct ir_var *x) {
   ir_subst_set(&a->s->alpha, y, ir_se_var(x));
-  if (a->mapped_count == a->mapped_cap) {
-    a->mapped_cap = a->mapped_cap * 2 + 16;
-    struct ir_var **more = heap_realloc(a->mapped, sizeof *more * (size_t)a->mapped_cap);
-    if (more == NULL) {
-      diag_out_of_memory();
-    }
-    a->mapped = more;
-  }
+  a->mapped = heap_grow(a->mapped, &a->mapped_cap, a->mapped_count + 1, sizeof *a->mapped);
   a->mapped[a->mapped_count++] = y;
 }
 
@@ -413,14 +406,7 @@ void simplify_cse_insert(struct simplifier *s, struct ir_stm *stm, uint64_t h, i
   if (s->entry_count >= s->bucket_count) {
     rehash(s);
   }
-  if (s->entry_count == s->entry_cap) {
-    s->entry_cap = s->entry_cap * 2 + 64;
-    struct cse_entry *more = heap_realloc(s->entries, sizeof *more * (size_t)s->entry_cap);
-    if (more == NULL) {
-      diag_out_of_memory();
-    }
-    s->entries = more;
-  }
+  s->entries = heap_grow(s->entries, &s->entry_cap, s->entry_count + 1, sizeof *s->entries);
   int slot = (int)(h & (uint64_t)(s->bucket_count - 1));
   s->entries[s->entry_count] = (struct cse_entry){h, s->buckets[slot], s->frames[level].serial,
                                                    stm};

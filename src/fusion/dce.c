@@ -263,12 +263,7 @@ static void trim_map_inputs(struct dce *d, struct ir_soac *so) {
     if (unused(d, l->params[i]) && input_of_width(so, i)) {
       uncount(d, so->inputs[i]);
       uncount_binder(d, l->params[i]);
-      memmove(so->inputs + i, so->inputs + i + 1,
-              sizeof *so->inputs * (size_t)(so->input_count - i - 1));
-      memmove(l->params + i, l->params + i + 1,
-              sizeof *l->params * (size_t)(l->param_count - i - 1));
-      so->input_count--;
-      l->param_count--;
+      ir_soac_drop_input(so, i);
       d->removed++;
     }
   }
@@ -394,28 +389,23 @@ static void dce_body(struct dce *d, struct ir_body *b);
 
 static void dce_nested(struct dce *d, struct ir_stm *stm) {
   diag_checkpoint(stm->loc);
-  struct ir_exp *e = &stm->exp;
-  switch (e->kind) {
+  switch (stm->exp.kind) {
   case IR_IF:
     trim_if(d, stm);
-    dce_body(d, e->u.if_.then_body);
-    dce_body(d, e->u.if_.else_body);
-    return;
+    break;
   case IR_LOOP:
     trim_loop(d, stm);
-    dce_body(d, e->u.loop.body);
-    return;
+    break;
   case IR_SOAC:
     trim_soac(d, stm);
-    if (e->u.soac.map_fn != NULL) {
-      dce_body(d, e->u.soac.map_fn->body);
-    }
-    if (e->u.soac.op != NULL) {
-      dce_body(d, e->u.soac.op->body);
-    }
-    return;
+    break;
   default:
-    return;
+    break;
+  }
+  struct ir_body *nested[IR_MAX_STM_BODIES];
+  int n = ir_stm_bodies(stm, nested);
+  for (int i = 0; i < n; i++) {
+    dce_body(d, nested[i]);
   }
 }
 

@@ -69,36 +69,8 @@ static bool put_float(struct ir_const *out, enum prim_type t, double v) {
   return true;
 }
 
-/* The cases every integer type shares; x and y are of the type's C type. */
-#define INT_CASES(K, N)                                                        \
-  case IR_BINOP_ADD:                                                           \
-    return put_int(out, PRIM_##K, (int64_t)rts_add_##N(x, y));                 \
-  case IR_BINOP_SUB:                                                           \
-    return put_int(out, PRIM_##K, (int64_t)rts_sub_##N(x, y));                 \
-  case IR_BINOP_MUL:                                                           \
-    return put_int(out, PRIM_##K, (int64_t)rts_mul_##N(x, y));                 \
-  case IR_BINOP_DIV:                                                           \
-    return y != 0 && put_int(out, PRIM_##K, (int64_t)rts_div_##N(x, y));       \
-  case IR_BINOP_MOD:                                                           \
-    return y != 0 && put_int(out, PRIM_##K, (int64_t)rts_mod_##N(x, y));       \
-  case IR_BINOP_QUOT:                                                          \
-    return y != 0 && put_int(out, PRIM_##K, (int64_t)rts_quot_##N(x, y));      \
-  case IR_BINOP_REM:                                                           \
-    return y != 0 && put_int(out, PRIM_##K, (int64_t)rts_rem_##N(x, y));       \
-  case IR_BINOP_MIN:                                                           \
-    return put_int(out, PRIM_##K, (int64_t)rts_min_##N(x, y));                 \
-  case IR_BINOP_MAX:                                                           \
-    return put_int(out, PRIM_##K, (int64_t)rts_max_##N(x, y));                 \
-  case IR_BINOP_BAND:                                                          \
-    return put_int(out, PRIM_##K, (int64_t)rts_band_##N(x, y));                \
-  case IR_BINOP_BOR:                                                           \
-    return put_int(out, PRIM_##K, (int64_t)rts_bor_##N(x, y));                 \
-  case IR_BINOP_BXOR:                                                          \
-    return put_int(out, PRIM_##K, (int64_t)rts_bxor_##N(x, y));                \
-  case IR_BINOP_SHL:                                                           \
-    return put_int(out, PRIM_##K, (int64_t)rts_shl_##N(x, y));                 \
-  case IR_BINOP_SHR:                                                           \
-    return put_int(out, PRIM_##K, (int64_t)rts_shr_##N(x, y));                 \
+/* The comparisons, the same on every type; x and y are of the type's C type. */
+#define COMPARE_CASES                                                          \
   case IR_BINOP_EQ:                                                            \
     return put_bool(out, x == y);                                              \
   case IR_BINOP_NE:                                                            \
@@ -113,6 +85,36 @@ static bool put_float(struct ir_const *out, enum prim_type t, double v) {
     return put_bool(out, x >= y);                                              \
   default:                                                                     \
     return false;
+
+/* x op y as the runtime's rts_OP_N computes it, on an integer or a float type K. */
+#define INT_BINOP_CASE(OP, N, K)                                               \
+  case IR_BINOP_##OP:                                                          \
+    return put_int(out, PRIM_##K, (int64_t)rts_##N(x, y));
+#define FLOAT_BINOP_CASE(OP, N, K)                                             \
+  case IR_BINOP_##OP:                                                          \
+    return put_float(out, PRIM_##K, rts_##N(x, y));
+
+/* The cases every integer type shares; division by zero is not folded. */
+#define INT_CASES(K, N)                                                        \
+  INT_BINOP_CASE(ADD, add_##N, K)                                              \
+  INT_BINOP_CASE(SUB, sub_##N, K)                                              \
+  INT_BINOP_CASE(MUL, mul_##N, K)                                              \
+  case IR_BINOP_DIV:                                                           \
+    return y != 0 && put_int(out, PRIM_##K, (int64_t)rts_div_##N(x, y));       \
+  case IR_BINOP_MOD:                                                           \
+    return y != 0 && put_int(out, PRIM_##K, (int64_t)rts_mod_##N(x, y));       \
+  case IR_BINOP_QUOT:                                                          \
+    return y != 0 && put_int(out, PRIM_##K, (int64_t)rts_quot_##N(x, y));      \
+  case IR_BINOP_REM:                                                           \
+    return y != 0 && put_int(out, PRIM_##K, (int64_t)rts_rem_##N(x, y));       \
+  INT_BINOP_CASE(MIN, min_##N, K)                                              \
+  INT_BINOP_CASE(MAX, max_##N, K)                                              \
+  INT_BINOP_CASE(BAND, band_##N, K)                                            \
+  INT_BINOP_CASE(BOR, bor_##N, K)                                              \
+  INT_BINOP_CASE(BXOR, bxor_##N, K)                                            \
+  INT_BINOP_CASE(SHL, shl_##N, K)                                              \
+  INT_BINOP_CASE(SHR, shr_##N, K)                                              \
+  COMPARE_CASES
 
 /* A negative exponent is a run-time error on signed integers (Note [negative exponents]
  * in rts/c/scalar.h): not folded. */
@@ -129,8 +131,7 @@ FOLD_SIGNED(SIGNED_BINOP)
 #define UNSIGNED_BINOP(K, N, T)                                                \
   static bool binop_##N(enum ir_binop op, T x, T y, struct ir_const *out) {   \
     switch (op) {                                                              \
-    case IR_BINOP_POW:                                                         \
-      return put_int(out, PRIM_##K, (int64_t)rts_pow_##N(x, y));               \
+      INT_BINOP_CASE(POW, pow_##N, K)                                          \
       INT_CASES(K, N)                                                          \
     }                                                                          \
   }
@@ -139,40 +140,17 @@ FOLD_UNSIGNED(UNSIGNED_BINOP)
 #define FLOAT_BINOP(K, N, T, F)                                                \
   static bool binop_##N(enum ir_binop op, T x, T y, struct ir_const *out) {   \
     switch (op) {                                                              \
-    case IR_BINOP_ADD:                                                         \
-      return put_float(out, PRIM_##K, rts_add_##N(x, y));                      \
-    case IR_BINOP_SUB:                                                         \
-      return put_float(out, PRIM_##K, rts_sub_##N(x, y));                      \
-    case IR_BINOP_MUL:                                                         \
-      return put_float(out, PRIM_##K, rts_mul_##N(x, y));                      \
-    case IR_BINOP_DIV:                                                         \
-      return put_float(out, PRIM_##K, rts_div_##N(x, y));                      \
-    case IR_BINOP_MOD:                                                         \
-      return put_float(out, PRIM_##K, rts_mod_##N(x, y));                      \
-    case IR_BINOP_POW:                                                         \
-      return put_float(out, PRIM_##K, rts_pow_##N(x, y));                      \
-    case IR_BINOP_MIN:                                                         \
-      return put_float(out, PRIM_##K, rts_min_##N(x, y));                      \
-    case IR_BINOP_MAX:                                                         \
-      return put_float(out, PRIM_##K, rts_max_##N(x, y));                      \
-    case IR_BINOP_ATAN2:                                                       \
-      return put_float(out, PRIM_##K, rts_atan2_##N(x, y));                    \
-    case IR_BINOP_HYPOT:                                                       \
-      return put_float(out, PRIM_##K, rts_hypot_##N(x, y));                    \
-    case IR_BINOP_EQ:                                                          \
-      return put_bool(out, x == y);                                            \
-    case IR_BINOP_NE:                                                          \
-      return put_bool(out, x != y);                                            \
-    case IR_BINOP_LT:                                                          \
-      return put_bool(out, x < y);                                             \
-    case IR_BINOP_LE:                                                          \
-      return put_bool(out, x <= y);                                            \
-    case IR_BINOP_GT:                                                          \
-      return put_bool(out, x > y);                                             \
-    case IR_BINOP_GE:                                                          \
-      return put_bool(out, x >= y);                                            \
-    default:                                                                   \
-      return false;                                                            \
+      FLOAT_BINOP_CASE(ADD, add_##N, K)                                        \
+      FLOAT_BINOP_CASE(SUB, sub_##N, K)                                        \
+      FLOAT_BINOP_CASE(MUL, mul_##N, K)                                        \
+      FLOAT_BINOP_CASE(DIV, div_##N, K)                                        \
+      FLOAT_BINOP_CASE(MOD, mod_##N, K)                                        \
+      FLOAT_BINOP_CASE(POW, pow_##N, K)                                        \
+      FLOAT_BINOP_CASE(MIN, min_##N, K)                                        \
+      FLOAT_BINOP_CASE(MAX, max_##N, K)                                        \
+      FLOAT_BINOP_CASE(ATAN2, atan2_##N, K)                                    \
+      FLOAT_BINOP_CASE(HYPOT, hypot_##N, K)                                    \
+      COMPARE_CASES                                                            \
     }                                                                          \
   }
 FOLD_FLOATS(FLOAT_BINOP)
@@ -189,20 +167,8 @@ static bool binop_bool(enum ir_binop op, bool x, bool y, struct ir_const *out) {
   case IR_BINOP_MAX:
     return put_bool(out, x || y);
   case IR_BINOP_BXOR:
-  case IR_BINOP_NE:
     return put_bool(out, x != y);
-  case IR_BINOP_EQ:
-    return put_bool(out, x == y);
-  case IR_BINOP_LT:
-    return put_bool(out, x < y);
-  case IR_BINOP_LE:
-    return put_bool(out, x <= y);
-  case IR_BINOP_GT:
-    return put_bool(out, x > y);
-  case IR_BINOP_GE:
-    return put_bool(out, x >= y);
-  default:
-    return false;
+  COMPARE_CASES
   }
 }
 

@@ -753,29 +753,13 @@ static const struct ir_stm *def_of(const struct fuser *f, const struct ir_var *v
 static void find_defs(struct fuser *f, const struct ir_body *b);
 
 static void find_defs_in(struct fuser *f, const struct ir_stm *st) {
-  const struct ir_exp *e = &st->exp;
-  switch (e->kind) {
-  case IR_IOTA:
-  case IR_REARRANGE:
+  if (st->exp.kind == IR_IOTA || st->exp.kind == IR_REARRANGE) {
     f->defs[st->pat[0]->id] = st;
-    return;
-  case IR_IF:
-    find_defs(f, e->u.if_.then_body);
-    find_defs(f, e->u.if_.else_body);
-    return;
-  case IR_LOOP:
-    find_defs(f, e->u.loop.body);
-    return;
-  case IR_SOAC:
-    if (e->u.soac.map_fn != NULL) {
-      find_defs(f, e->u.soac.map_fn->body);
-    }
-    if (e->u.soac.op != NULL) {
-      find_defs(f, e->u.soac.op->body);
-    }
-    return;
-  default:
-    return;
+  }
+  struct ir_body *nested[IR_MAX_STM_BODIES];
+  int n = ir_stm_bodies(st, nested);
+  for (int i = 0; i < n; i++) {
+    find_defs(f, nested[i]);
   }
 }
 
@@ -821,24 +805,9 @@ static bool absorb_iotas(struct fuser *f, struct ir_stm *st) {
     normalise_consumer(f, s);
     struct ir_lambda *l = s->map_fn;
     bind_param_to_index(f, l, l->params[k], st->loc);
-    memmove(s->inputs + k, s->inputs + k + 1,
-            sizeof *s->inputs * (size_t)(s->input_count - k - 1));
-    memmove(l->params + k, l->params + k + 1,
-            sizeof *l->params * (size_t)(l->param_count - k - 1));
-    s->input_count--;
-    l->param_count--;
+    ir_soac_drop_input(s, k);
     s->width = def->exp.u.iota.n;
     any = true;
-  }
-  return any;
-}
-
-static bool absorb_body_iotas(struct fuser *f, struct ir_body *b) {
-  bool any = false;
-  for (int j = 0; j < b->stm_count; j++) {
-    if (b->stms[j]->exp.kind == IR_SOAC) {
-      any = absorb_iotas(f, b->stms[j]) || any;
-    }
   }
   return any;
 }
@@ -858,29 +827,14 @@ static void find_row_reads(struct fuser *f, struct row_reads *rr, struct ir_body
 
 static void find_row_reads_in(struct fuser *f, struct row_reads *rr, struct ir_stm *st) {
   struct ir_exp *e = &st->exp;
-  switch (e->kind) {
-  case IR_INDEX:
-    if (e->u.index.array == rr->row && e->u.index.count == rr->row->type.rank) {
-      VEC_PUSH(f->p->arena, &rr->reads, st);
-    }
-    return;
-  case IR_IF:
-    find_row_reads(f, rr, e->u.if_.then_body);
-    find_row_reads(f, rr, e->u.if_.else_body);
-    return;
-  case IR_LOOP:
-    find_row_reads(f, rr, e->u.loop.body);
-    return;
-  case IR_SOAC:
-    if (e->u.soac.map_fn != NULL) {
-      find_row_reads(f, rr, e->u.soac.map_fn->body);
-    }
-    if (e->u.soac.op != NULL) {
-      find_row_reads(f, rr, e->u.soac.op->body);
-    }
-    return;
-  default:
-    return;
+  if (e->kind == IR_INDEX && e->u.index.array == rr->row &&
+      e->u.index.count == rr->row->type.rank) {
+    VEC_PUSH(f->p->arena, &rr->reads, st);
+  }
+  struct ir_body *nested[IR_MAX_STM_BODIES];
+  int n = ir_stm_bodies(st, nested);
+  for (int i = 0; i < n; i++) {
+    find_row_reads(f, rr, nested[i]);
   }
 }
 
@@ -936,12 +890,7 @@ static void inputs_to_reads(struct fuser *f, struct ir_body *b, struct ir_var *r
       e.u.index.dims = ARENA_NEW(f->p->arena, struct ir_dim_index);
       e.u.index.dims[0].fixed = ir_se_var(lambda_index(f, l));
       prepend_stm(f, l, st->loc, e, l->params[k])->unsafe = true;
-      memmove(s->inputs + k, s->inputs + k + 1,
-              sizeof *s->inputs * (size_t)(s->input_count - k - 1));
-      memmove(l->params + k, l->params + k + 1,
-              sizeof *l->params * (size_t)(l->param_count - k - 1));
-      s->input_count--;
-      l->param_count--;
+      ir_soac_drop_input(s, k);
       s->width = row->type.dims[0];
     }
   }
@@ -966,22 +915,20 @@ static bool absorb_rearranges(struct fuser *f, struct ir_stm *st) {
       continue; /* the row is also used as an array */
     }
     read_through(f, &rr, &def->exp, lambda_index(f, l));
-    memmove(s->inputs + k, s->inputs + k + 1,
-            sizeof *s->inputs * (size_t)(s->input_count - k - 1));
-    memmove(l->params + k, l->params + k + 1,
-            sizeof *l->params * (size_t)(l->param_count - k - 1));
-    s->input_count--;
-    l->param_count--;
+    ir_soac_drop_input(s, k);
     any = true;
   }
   return any;
 }
 
-static bool absorb_body_rearranges(struct fuser *f, struct ir_body *b) {
+/* Applies `absorb` (absorb_iotas, absorb_rearranges) to each SOAC of b; whether any
+ * changed. */
+static bool absorb_in_body(struct fuser *f, struct ir_body *b,
+                           bool (*absorb)(struct fuser *f, struct ir_stm *st)) {
   bool any = false;
   for (int j = 0; j < b->stm_count; j++) {
     if (b->stms[j]->exp.kind == IR_SOAC) {
-      any = absorb_rearranges(f, b->stms[j]) || any;
+      any = absorb(f, b->stms[j]) || any;
     }
   }
   return any;
@@ -989,29 +936,12 @@ static bool absorb_body_rearranges(struct fuser *f, struct ir_body *b) {
 
 /* --------------------------------------------------------------- Traversal */
 
-static void fuse_lambda(struct fuser *f, struct ir_lambda *l) {
-  if (l != NULL) {
-    fuse_body(f, l->body);
-  }
-}
-
 static void fuse_nested(struct fuser *f, struct ir_stm *s) {
   diag_checkpoint(s->loc);
-  struct ir_exp *e = &s->exp;
-  switch (e->kind) {
-  case IR_IF:
-    fuse_body(f, e->u.if_.then_body);
-    fuse_body(f, e->u.if_.else_body);
-    return;
-  case IR_LOOP:
-    fuse_body(f, e->u.loop.body);
-    return;
-  case IR_SOAC:
-    fuse_lambda(f, e->u.soac.map_fn);
-    fuse_lambda(f, e->u.soac.op);
-    return;
-  default:
-    return;
+  struct ir_body *nested[IR_MAX_STM_BODIES];
+  int n = ir_stm_bodies(s, nested);
+  for (int i = 0; i < n; i++) {
+    fuse_body(f, nested[i]);
   }
 }
 
@@ -1023,8 +953,8 @@ static void fuse_body(struct fuser *f, struct ir_body *b) {
     bool any = normalise_scatters(f, b);
     any = fuse_vertically(f, b) || any;
     any = fuse_horizontally(f, b) || any;
-    any = absorb_body_iotas(f, b) || any;
-    any = absorb_body_rearranges(f, b) || any;
+    any = absorb_in_body(f, b, absorb_iotas) || any;
+    any = absorb_in_body(f, b, absorb_rearranges) || any;
     if (!any) {
       break;
     }

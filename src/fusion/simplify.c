@@ -41,24 +41,10 @@
 
 #define SIMPLIFY_ROUNDS 16
 
-static void *grow(void *array, int *cap, int need, size_t size) {
-  if (need <= *cap) {
-    return array;
-  }
-  int old = *cap, cap2 = old * 2 > need ? old * 2 : need + 16;
-  char *fresh = heap_realloc(array, size * (size_t)cap2);
-  if (fresh == NULL) {
-    diag_out_of_memory();
-  }
-  memset(fresh + size * (size_t)old, 0, size * (size_t)(cap2 - old));
-  *cap = cap2;
-  return fresh;
-}
-
 /* ------------------------------------------------------------ Variable facts */
 
 struct var_info *simplify_info(struct simplifier *s, const struct ir_var *v) {
-  s->vars = grow(s->vars, &s->var_cap, v->id + 1, sizeof *s->vars);
+  s->vars = heap_grow(s->vars, &s->var_cap, v->id + 1, sizeof *s->vars);
   return &s->vars[v->id];
 }
 
@@ -104,18 +90,19 @@ struct ir_stm *simplify_def(struct simplifier *s, struct ir_subexp se, enum ir_e
 
 static void push_frame(struct simplifier *s, enum frame_kind kind) {
   s->depth++;
-  s->frames = grow(s->frames, &s->frame_cap, s->depth + 1, sizeof *s->frames);
+  s->frames = heap_grow(s->frames, &s->frame_cap, s->depth + 1, sizeof *s->frames);
   struct frame *f = &s->frames[s->depth];
   f->kind = kind;
   f->count = 0;
   f->serial = s->next_serial++;
-  s->serial_live = grow(s->serial_live, &s->serial_cap, s->next_serial, sizeof *s->serial_live);
+  s->serial_live =
+      heap_grow(s->serial_live, &s->serial_cap, s->next_serial, sizeof *s->serial_live);
   s->serial_live[f->serial] = true;
 }
 
 static void frame_add(struct simplifier *s, int level, struct ir_stm *stm) {
   struct frame *f = &s->frames[level];
-  f->stms = grow(f->stms, &f->cap, f->count + 1, sizeof *f->stms);
+  f->stms = heap_grow(f->stms, &f->cap, f->count + 1, sizeof *f->stms);
   f->stms[f->count++] = stm;
 }
 
@@ -242,19 +229,20 @@ static bool body_may_not_end(const struct ir_body *b);
 /* Whether the statement holds a while loop, which might never end. */
 static bool may_not_end(const struct ir_stm *stm) {
   const struct ir_exp *e = &stm->exp;
-  switch (e->kind) {
-  case IR_LOOP:
-    return e->u.loop.is_while || body_may_not_end(e->u.loop.body);
-  case IR_IF:
-    return body_may_not_end(e->u.if_.then_body) || body_may_not_end(e->u.if_.else_body);
-  case IR_SOAC:
-    return (e->u.soac.map_fn != NULL && body_may_not_end(e->u.soac.map_fn->body)) ||
-           (e->u.soac.op != NULL && body_may_not_end(e->u.soac.op->body));
-  case IR_APPLY:
-    return body_may_not_end(e->u.apply.fun->body);
-  default:
-    return false;
+  if (e->kind == IR_LOOP && e->u.loop.is_while) {
+    return true;
   }
+  if (e->kind == IR_APPLY) {
+    return body_may_not_end(e->u.apply.fun->body);
+  }
+  struct ir_body *nested[IR_MAX_STM_BODIES];
+  int n = ir_stm_bodies(stm, nested);
+  for (int i = 0; i < n; i++) {
+    if (body_may_not_end(nested[i])) {
+      return true;
+    }
+  }
+  return false;
 }
 
 static bool body_may_not_end(const struct ir_body *b) {
@@ -1116,28 +1104,13 @@ void simplify_emit_stm(struct simplifier *s, struct loc loc, struct ir_exp exp,
 static void count_calls_body(int *calls, const struct ir_body *b);
 
 static void count_calls_stm(int *calls, const struct ir_stm *stm) {
-  const struct ir_exp *e = &stm->exp;
-  switch (e->kind) {
-  case IR_APPLY:
-    calls[e->u.apply.fun->id]++;
-    return;
-  case IR_IF:
-    count_calls_body(calls, e->u.if_.then_body);
-    count_calls_body(calls, e->u.if_.else_body);
-    return;
-  case IR_LOOP:
-    count_calls_body(calls, e->u.loop.body);
-    return;
-  case IR_SOAC:
-    if (e->u.soac.map_fn != NULL) {
-      count_calls_body(calls, e->u.soac.map_fn->body);
-    }
-    if (e->u.soac.op != NULL) {
-      count_calls_body(calls, e->u.soac.op->body);
-    }
-    return;
-  default:
-    return;
+  if (stm->exp.kind == IR_APPLY) {
+    calls[stm->exp.u.apply.fun->id]++;
+  }
+  struct ir_body *nested[IR_MAX_STM_BODIES];
+  int n = ir_stm_bodies(stm, nested);
+  for (int i = 0; i < n; i++) {
+    count_calls_body(calls, nested[i]);
   }
 }
 

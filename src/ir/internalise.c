@@ -211,6 +211,15 @@ struct type *concrete(struct ictx *c, struct ienv *env, struct type *t) {
   return r;
 }
 
+/* The sum of f over the components of a tuple or record type; 0 for other types. */
+static int sum_over_parts(struct type *t, int (*f)(struct type *)) {
+  int n = 0;
+  for (int i = 0; i < type_part_count(t); i++) {
+    n += f(type_part(t, i));
+  }
+  return n;
+}
+
 int comp_count(struct type *t) {
   t = type_head(t);
   switch (t->kind) {
@@ -218,22 +227,8 @@ int comp_count(struct type *t) {
     return 1;
   case TYPE_ARRAY:
     return comp_count(t->u.array.elem);
-  case TYPE_TUPLE: {
-    int n = 0;
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      n += comp_count(t->u.tuple.elems[i]);
-    }
-    return n;
-  }
-  case TYPE_RECORD: {
-    int n = 0;
-    for (int i = 0; i < t->u.record.count; i++) {
-      n += comp_count(t->u.record.fields[i].type);
-    }
-    return n;
-  }
   default:
-    return 0;
+    return sum_over_parts(t, comp_count);
   }
 }
 
@@ -368,43 +363,20 @@ static void hidden_walk(struct hidden_walk *w, struct type *t) {
     }
     hidden_walk(w, t->u.array.elem);
     return;
-  case TYPE_TUPLE:
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      hidden_walk(w, t->u.tuple.elems[i]);
-    }
-    return;
-  case TYPE_RECORD:
-    for (int i = 0; i < t->u.record.count; i++) {
-      hidden_walk(w, t->u.record.fields[i].type);
-    }
-    return;
   default:
+    for (int i = 0; i < type_part_count(t); i++) {
+      hidden_walk(w, type_part(t, i));
+    }
     return;
   }
 }
 
 static int count_dims(struct type *t) {
   t = type_head(t);
-  switch (t->kind) {
-  case TYPE_ARRAY:
+  if (t->kind == TYPE_ARRAY) {
     return t->u.array.rank + count_dims(t->u.array.elem);
-  case TYPE_TUPLE: {
-    int n = 0;
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      n += count_dims(t->u.tuple.elems[i]);
-    }
-    return n;
   }
-  case TYPE_RECORD: {
-    int n = 0;
-    for (int i = 0; i < t->u.record.count; i++) {
-      n += count_dims(t->u.record.fields[i].type);
-    }
-    return n;
-  }
-  default:
-    return 0;
-  }
+  return sum_over_parts(t, count_dims);
 }
 
 int hidden_sizes(struct ictx *c, struct ienv *env, struct type *t,
@@ -610,13 +582,9 @@ static void walk_comp_types(struct comp_walk *w, struct type *t) {
     return;
   }
   case TYPE_TUPLE:
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      walk_comp_types(w, t->u.tuple.elems[i]);
-    }
-    return;
   case TYPE_RECORD:
-    for (int i = 0; i < t->u.record.count; i++) {
-      walk_comp_types(w, t->u.record.fields[i].type);
+    for (int i = 0; i < type_part_count(t); i++) {
+      walk_comp_types(w, type_part(t, i));
     }
     return;
   default:
@@ -680,10 +648,15 @@ struct ir_body *new_body(struct ictx *c) {
 
 /* ---------------------------------------------------------- Static values */
 
-struct sv *sv_dyn(struct ictx *c, struct type *t, struct ir_subexp *comps, int count) {
+struct sv *sv_new(struct ictx *c, enum sv_kind kind, struct type *t) {
   struct sv *v = ARENA_NEW(c->arena, struct sv);
-  v->kind = SV_DYNAMIC;
+  v->kind = kind;
   v->type = t;
+  return v;
+}
+
+struct sv *sv_dyn(struct ictx *c, struct type *t, struct ir_subexp *comps, int count) {
+  struct sv *v = sv_new(c, SV_DYNAMIC, t);
   v->u.dyn.comps = comps;
   v->u.dyn.count = count;
   return v;
@@ -721,8 +694,7 @@ struct ir_subexp *sv_comps(struct ictx *c, struct sv *v, int *count) {
   return all.items;
 }
 
-/* The position of a field among a record's or tuple's fields, and its components. */
-static int field_index(struct type *t, name_t field) {
+int field_index(struct type *t, name_t field) {
   t = type_head(t);
   if (t->kind == TYPE_RECORD) {
     for (int i = 0; i < t->u.record.count; i++) {
@@ -738,11 +710,6 @@ static int field_index(struct type *t, name_t field) {
     return *end == '\0' && i >= 0 && i < t->u.tuple.count ? (int)i : -1;
   }
   return -1;
-}
-
-static struct type *field_type_at(struct type *t, int i) {
-  t = type_head(t);
-  return t->kind == TYPE_RECORD ? t->u.record.fields[i].type : t->u.tuple.elems[i];
 }
 
 /* v's components from the offset-th on (none when a value of units has none). */
@@ -763,17 +730,17 @@ struct sv *sv_tuple_elem(struct ictx *c, struct sv *v, int i) {
     struct type *elem = type_head(t->u.array.elem);
     int offset = 0;
     for (int j = 0; j < i; j++) {
-      offset += comp_count(field_type_at(elem, j));
+      offset += comp_count(type_part(elem, j));
     }
-    struct type *ft = type_array(c->arena, field_type_at(elem, i), t->u.array.dims,
+    struct type *ft = type_array(c->arena, type_part(elem, i), t->u.array.dims,
                                  t->u.array.rank);
     return sv_dyn(c, ft, comps_from(v, offset), comp_count(ft));
   }
   int offset = 0;
   for (int j = 0; j < i; j++) {
-    offset += comp_count(field_type_at(t, j));
+    offset += comp_count(type_part(t, j));
   }
-  struct type *ft = field_type_at(t, i);
+  struct type *ft = type_part(t, i);
   return sv_dyn(c, ft, comps_from(v, offset), comp_count(ft));
 }
 
@@ -805,6 +772,22 @@ struct sv *sv_row(struct ictx *c, struct sv *array, struct ir_subexp index) {
 
 /* ---------------------------------------------------- Sizes from values */
 
+/* The dimensions of an array type t inside arrays of dimensions `outer`: the outer
+ * ones first, at most MAX_OUTER_DIMS of them all. */
+enum { MAX_OUTER_DIMS = 64 };
+
+static int outer_dims(struct size **outer, int outer_rank, struct type *t,
+                      struct size **dims) {
+  int rank = 0;
+  for (int i = 0; i < outer_rank && rank < MAX_OUTER_DIMS; i++) {
+    dims[rank++] = outer[i];
+  }
+  for (int i = 0; i < t->u.array.rank && rank < MAX_OUTER_DIMS; i++) {
+    dims[rank++] = t->u.array.dims[i];
+  }
+  return rank;
+}
+
 /* Binds the size names in t that env does not know yet to the shapes of the value's
  * components (existential sizes, and size parameters of an inlined function). */
 struct size_binder {
@@ -834,28 +817,15 @@ static void bind_sizes_walk(struct size_binder *b, struct type *t, struct size *
     return;
   }
   case TYPE_ARRAY: {
-    struct size *dims[64];
-    int rank = 0;
-    for (int i = 0; i < outer_rank && rank < 64; i++) {
-      dims[rank++] = outer[i];
-    }
-    for (int i = 0; i < t->u.array.rank && rank < 64; i++) {
-      dims[rank++] = t->u.array.dims[i];
-    }
+    struct size *dims[MAX_OUTER_DIMS];
+    int rank = outer_dims(outer, outer_rank, t, dims);
     bind_sizes_walk(b, t->u.array.elem, dims, rank);
     return;
   }
-  case TYPE_TUPLE:
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      bind_sizes_walk(b, t->u.tuple.elems[i], outer, outer_rank);
-    }
-    return;
-  case TYPE_RECORD:
-    for (int i = 0; i < t->u.record.count; i++) {
-      bind_sizes_walk(b, t->u.record.fields[i].type, outer, outer_rank);
-    }
-    return;
   default:
+    for (int i = 0; i < type_part_count(t); i++) {
+      bind_sizes_walk(b, type_part(t, i), outer, outer_rank);
+    }
     return;
   }
 }
@@ -1210,9 +1180,7 @@ static struct sv *apply_saturated(struct ictx *c, struct sv *fn, struct sv **arg
 }
 
 static struct sv *partial(struct ictx *c, struct sv *fn, struct sv **args, int count) {
-  struct sv *p = ARENA_NEW(c->arena, struct sv);
-  p->kind = SV_PARTIAL;
-  p->type = fn->type != NULL ? result_after(fn->type, count) : NULL;
+  struct sv *p = sv_new(c, SV_PARTIAL, fn->type != NULL ? result_after(fn->type, count) : NULL);
   p->u.partial.fn = fn;
   p->u.partial.args = arena_dup(c->arena, args, sizeof *args * (size_t)count);
   p->u.partial.count = count;
@@ -1543,33 +1511,17 @@ static bool find_size_source(struct type *t, struct tc_binding *s, int *comp, in
     }
     return false;
   case TYPE_ARRAY: {
-    struct size *dims[64];
-    int rank = 0;
-    for (int i = 0; i < outer_rank && rank < 64; i++) {
-      dims[rank++] = outer[i];
-    }
-    for (int i = 0; i < t->u.array.rank && rank < 64; i++) {
-      dims[rank++] = t->u.array.dims[i];
-    }
+    struct size *dims[MAX_OUTER_DIMS];
+    int rank = outer_dims(outer, outer_rank, t, dims);
     return find_size_source(t->u.array.elem, s, comp, dim, base, dims, rank);
   }
-  case TYPE_TUPLE:
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      if (find_size_source(t->u.tuple.elems[i], s, comp, dim, base, outer, outer_rank)) {
-        return true;
-      }
-      base += comp_count(t->u.tuple.elems[i]);
-    }
-    return false;
-  case TYPE_RECORD:
-    for (int i = 0; i < t->u.record.count; i++) {
-      if (find_size_source(t->u.record.fields[i].type, s, comp, dim, base, outer, outer_rank)) {
-        return true;
-      }
-      base += comp_count(t->u.record.fields[i].type);
-    }
-    return false;
   default:
+    for (int i = 0; i < type_part_count(t); i++) {
+      if (find_size_source(type_part(t, i), s, comp, dim, base, outer, outer_rank)) {
+        return true;
+      }
+      base += comp_count(type_part(t, i));
+    }
     return false;
   }
 }

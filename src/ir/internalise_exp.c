@@ -224,9 +224,7 @@ struct sv *name_value(struct ictx *c, struct ienv *env, struct tc_binding *b,
     return v;
   }
   case BIND_INTRINSIC: {
-    struct sv *v = ARENA_NEW(c->arena, struct sv);
-    v->kind = SV_INTRINSIC;
-    v->type = type;
+    struct sv *v = sv_new(c, SV_INTRINSIC, type);
     v->u.intrinsic.binding = b;
     v->u.intrinsic.inst = inst;
     v->u.intrinsic.env = env;
@@ -253,21 +251,15 @@ static struct sv *int_var(struct ictx *c, struct ienv *env, struct exp *e) {
 
 /* ----------------------------------------------------------- Constructions */
 
-static struct sv *int_exps_tuple(struct ictx *c, struct ienv *env, struct exp *e) {
-  int n = e->u.list.count;
-  struct sv **elems = ARENA_ARRAY(c->arena, struct sv *, n + 1);
-  for (int i = 0; i < n; i++) {
-    elems[i] = int_exp(c, env, e->u.list.elems[i]);
-  }
-  struct type *t = concrete(c, env, e->type);
+/* A tuple or record of type t from its n components: one dynamic value of all their
+ * components where every one is dynamic, else a static tuple of them. */
+static struct sv *compose_tuple(struct ictx *c, struct type *t, struct sv **elems, int n) {
   bool dyn = true;
   for (int i = 0; i < n; i++) {
     dyn = dyn && elems[i]->kind == SV_DYNAMIC;
   }
   if (!dyn) {
-    struct sv *v = ARENA_NEW(c->arena, struct sv);
-    v->kind = SV_TUPLE;
-    v->type = t;
+    struct sv *v = sv_new(c, SV_TUPLE, t);
     v->u.tuple.elems = elems;
     v->u.tuple.count = n;
     return v;
@@ -279,6 +271,15 @@ static struct sv *int_exps_tuple(struct ictx *c, struct ienv *env, struct exp *e
     }
   }
   return sv_dyn(c, t, all.items, all.len);
+}
+
+static struct sv *int_exps_tuple(struct ictx *c, struct ienv *env, struct exp *e) {
+  int n = e->u.list.count;
+  struct sv **elems = ARENA_ARRAY(c->arena, struct sv *, n + 1);
+  for (int i = 0; i < n; i++) {
+    elems[i] = int_exp(c, env, e->u.list.elems[i]);
+  }
+  return compose_tuple(c, concrete(c, env, e->type), elems, n);
 }
 
 /* Fields in the record type's (sorted) order. */
@@ -299,25 +300,7 @@ static struct sv *compose_record(struct ictx *c, struct type *t, name_t *names,
     }
     ordered[k] = values[i];
   }
-  bool dyn = true;
-  for (int i = 0; i < n; i++) {
-    dyn = dyn && ordered[i]->kind == SV_DYNAMIC;
-  }
-  if (!dyn) {
-    struct sv *v = ARENA_NEW(c->arena, struct sv);
-    v->kind = SV_TUPLE;
-    v->type = t;
-    v->u.tuple.elems = ordered;
-    v->u.tuple.count = n;
-    return v;
-  }
-  VEC(struct ir_subexp) all = {0};
-  for (int i = 0; i < n; i++) {
-    for (int j = 0; j < ordered[i]->u.dyn.count; j++) {
-      VEC_PUSH(c->arena, &all, ordered[i]->u.dyn.comps[j]);
-    }
-  }
-  return sv_dyn(c, t, all.items, all.len);
+  return compose_tuple(c, t, ordered, n);
 }
 
 static struct sv *int_record(struct ictx *c, struct ienv *env, struct exp *e) {
@@ -445,18 +428,6 @@ static struct sv *int_update(struct ictx *c, struct ienv *env, struct exp *e) {
   return update_value(c, a, dims, e->u.update.count, v);
 }
 
-static int field_position(struct type *t, name_t field) {
-  t = type_head(t);
-  if (t->kind == TYPE_RECORD) {
-    for (int i = 0; i < t->u.record.count; i++) {
-      if (t->u.record.fields[i].name == field) {
-        return i;
-      }
-    }
-  }
-  return atoi(field);
-}
-
 static struct sv *record_with(struct ictx *c, struct sv *r, name_t *path, int len,
                               struct sv *value) {
   if (len == 0) {
@@ -464,7 +435,7 @@ static struct sv *record_with(struct ictx *c, struct sv *r, name_t *path, int le
   }
   struct type *t = type_head(r->type);
   int n = t->kind == TYPE_RECORD ? t->u.record.count : t->u.tuple.count;
-  int k = field_position(t, path[0]);
+  int k = field_index(t, path[0]);
   name_t *names = ARENA_ARRAY(c->arena, name_t, n + 1);
   struct sv **values = ARENA_ARRAY(c->arena, struct sv *, n + 1);
   for (int i = 0; i < n; i++) {
@@ -543,18 +514,14 @@ static struct sv *int_section(struct ictx *c, struct ienv *env, struct exp *e) {
   if (e->kind == EXP_SECTION_LEFT) {
     return apply(c, op, &x, 1, t);
   }
-  struct sv *v = ARENA_NEW(c->arena, struct sv);
-  v->kind = SV_SECTION_RIGHT;
-  v->type = t;
+  struct sv *v = sv_new(c, SV_SECTION_RIGHT, t);
   v->u.section.op = op;
   v->u.section.right = x;
   return v;
 }
 
 static struct sv *int_section_index(struct ictx *c, struct ienv *env, struct exp *e) {
-  struct sv *v = ARENA_NEW(c->arena, struct sv);
-  v->kind = SV_INDEX;
-  v->type = concrete(c, env, e->type);
+  struct sv *v = sv_new(c, SV_INDEX, concrete(c, env, e->type));
   v->u.index.count = e->u.section_index.count;
   v->u.index.dims = int_dims(c, env, e->u.section_index.indices, e->u.section_index.count);
   return v;
@@ -569,9 +536,7 @@ static struct sv *int_let(struct ictx *c, struct ienv *env, struct exp *e) {
 }
 
 static struct sv *int_let_fun(struct ictx *c, struct ienv *env, struct exp *e) {
-  struct sv *f = ARENA_NEW(c->arena, struct sv);
-  f->kind = SV_LOCAL_DEF;
-  f->type = NULL;
+  struct sv *f = sv_new(c, SV_LOCAL_DEF, NULL);
   f->u.def.binding = e->u.let_fun.binding;
   f->u.def.env = env;
   env = env_add(c, env, e->u.let_fun.binding, f);
@@ -897,9 +862,7 @@ static struct sv *int_exp_kind(struct ictx *c, struct ienv *env, struct exp *e) 
   case EXP_SECTION_RIGHT:
     return int_section(c, env, e);
   case EXP_SECTION_PROJECT: {
-    struct sv *v = ARENA_NEW(c->arena, struct sv);
-    v->kind = SV_PROJECT;
-    v->type = concrete(c, env, e->type);
+    struct sv *v = sv_new(c, SV_PROJECT, concrete(c, env, e->type));
     v->u.project.fields = e->u.section_project.fields;
     v->u.project.count = e->u.section_project.count;
     return v;
@@ -907,9 +870,7 @@ static struct sv *int_exp_kind(struct ictx *c, struct ienv *env, struct exp *e) 
   case EXP_SECTION_INDEX:
     return int_section_index(c, env, e);
   case EXP_LAMBDA: {
-    struct sv *v = ARENA_NEW(c->arena, struct sv);
-    v->kind = SV_CLOSURE;
-    v->type = concrete(c, env, e->type);
+    struct sv *v = sv_new(c, SV_CLOSURE, concrete(c, env, e->type));
     v->u.closure.lambda = e;
     v->u.closure.env = env;
     return v;

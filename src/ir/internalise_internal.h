@@ -177,7 +177,11 @@ struct ienv *bind_size_values(struct ictx *c, struct ienv *env, struct tc_bindin
                               struct ir_subexp *values, int count);
 bool size_known(struct ictx *c, struct ienv *env, struct size *s, struct ir_subexp *out);
 
-/* Static values. */
+/* The position of a field among a record's or tuple's fields; -1 where there is none. */
+int field_index(struct type *t, name_t field);
+
+/* Static values. sv_new leaves the payload to be filled in. */
+struct sv *sv_new(struct ictx *c, enum sv_kind kind, struct type *t);
 struct sv *sv_dyn(struct ictx *c, struct type *t, struct ir_subexp *comps, int count);
 struct sv *sv_from_vars(struct ictx *c, struct type *t, struct ir_var **vars, int count);
 struct ir_subexp *sv_comps(struct ictx *c, struct sv *v, int *count); /* flattens tuples */

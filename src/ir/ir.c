@@ -183,6 +183,16 @@ struct ir_subexp ir_se_bool(bool v) {
   return ir_se_const(c);
 }
 
+/* A full array of `count` pointers copied into one of twice the capacity (8 at first). */
+static void **grow_pointers(struct arena *a, void **items, int count, int *cap) {
+  *cap = *cap == 0 ? 8 : *cap * 2;
+  void **fresh = ARENA_ARRAY(a, void *, *cap);
+  if (count > 0) {
+    memcpy(fresh, items, sizeof *fresh * (size_t)count);
+  }
+  return fresh;
+}
+
 struct ir_body *ir_body_new(struct arena *a) {
   return ARENA_NEW(a, struct ir_body);
 }
@@ -190,13 +200,8 @@ struct ir_body *ir_body_new(struct arena *a) {
 struct ir_stm *ir_body_add(struct ir_program *p, struct ir_body *b, struct loc loc,
                            struct ir_exp exp, struct ir_var **pat, int pat_count) {
   if (b->stm_count == b->stm_cap) {
-    int cap = b->stm_cap == 0 ? 8 : b->stm_cap * 2;
-    struct ir_stm **fresh = ARENA_ARRAY(p->arena, struct ir_stm *, cap);
-    if (b->stm_count > 0) {
-      memcpy(fresh, b->stms, sizeof *fresh * (size_t)b->stm_count);
-    }
-    b->stms = fresh;
-    b->stm_cap = cap;
+    b->stms = (struct ir_stm **)grow_pointers(p->arena, (void **)b->stms, b->stm_count,
+                                              &b->stm_cap);
   }
   struct ir_stm *s = ARENA_NEW(p->arena, struct ir_stm);
   s->loc = loc;
@@ -222,6 +227,14 @@ struct ir_lambda *ir_lambda_new(struct arena *a) {
   return l;
 }
 
+void ir_soac_drop_input(struct ir_soac *s, int k) {
+  struct ir_lambda *l = s->map_fn;
+  memmove(s->inputs + k, s->inputs + k + 1, sizeof *s->inputs * (size_t)(s->input_count - k - 1));
+  memmove(l->params + k, l->params + k + 1, sizeof *l->params * (size_t)(l->param_count - k - 1));
+  s->input_count--;
+  l->param_count--;
+}
+
 struct ir_fun *ir_fun_new(struct ir_program *p, name_t name, struct loc loc) {
   struct ir_fun *f = ARENA_NEW(p->arena, struct ir_fun);
   f->name = name;
@@ -233,13 +246,8 @@ struct ir_fun *ir_fun_new(struct ir_program *p, name_t name, struct loc loc) {
 
 void ir_program_add_fun(struct ir_program *p, struct ir_fun *f) {
   if (p->fun_count == p->fun_cap) {
-    int cap = p->fun_cap == 0 ? 8 : p->fun_cap * 2;
-    struct ir_fun **fresh = ARENA_ARRAY(p->arena, struct ir_fun *, cap);
-    if (p->fun_count > 0) {
-      memcpy(fresh, p->funs, sizeof *fresh * (size_t)p->fun_count);
-    }
-    p->funs = fresh;
-    p->fun_cap = cap;
+    p->funs = (struct ir_fun **)grow_pointers(p->arena, (void **)p->funs, p->fun_count,
+                                              &p->fun_cap);
   }
   f->id = p->fun_count;
   p->funs[p->fun_count++] = f;

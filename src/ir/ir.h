@@ -446,6 +446,8 @@ struct ir_stm *ir_body_add(struct ir_program *p, struct ir_body *b, struct loc l
 void ir_body_set_results(struct arena *a, struct ir_body *b, const struct ir_subexp *res,
                          int count);
 struct ir_lambda *ir_lambda_new(struct arena *a);
+/* Removes a SOAC's input k and its map lambda's parameter k, which reads it. */
+void ir_soac_drop_input(struct ir_soac *s, int k);
 struct ir_fun *ir_fun_new(struct ir_program *p, name_t name, struct loc loc);
 void ir_program_add_fun(struct ir_program *p, struct ir_fun *f);
 

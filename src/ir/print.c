@@ -81,37 +81,37 @@ void ir_print_type(struct strbuf *out, struct ir_type t) {
   strbuf_puts(out, prim_name(t.prim));
 }
 
-static void print_subexps(struct strbuf *out, const struct ir_subexp *ses, int n) {
-  for (int i = 0; i < n; i++) {
-    strbuf_puts(out, i > 0 ? ", " : "");
-    ir_print_subexp(out, ses[i]);
+/* Prints items[0..n) separated by ", ", each with print_one(out, item). */
+#define PRINT_LIST(out, items, n, print_one)                                   \
+  for (int i_ = 0; i_ < (n); i_++) {                                           \
+    strbuf_puts(out, i_ > 0 ? ", " : "");                                      \
+    print_one(out, (items)[i_]);                                               \
   }
+
+static void print_subexps(struct strbuf *out, const struct ir_subexp *ses, int n) {
+  PRINT_LIST(out, ses, n, ir_print_subexp);
 }
 
 static void print_vars(struct strbuf *out, struct ir_var *const *vs, int n) {
-  for (int i = 0; i < n; i++) {
-    strbuf_puts(out, i > 0 ? ", " : "");
-    print_var(out, vs[i]);
-  }
+  PRINT_LIST(out, vs, n, print_var);
+}
+
+/* v: type */
+static void print_typed_var(struct strbuf *out, const struct ir_var *v) {
+  print_var(out, v);
+  strbuf_puts(out, ": ");
+  ir_print_type(out, v->type);
 }
 
 static void print_typed_vars(struct strbuf *out, struct ir_var *const *vs, int n) {
   strbuf_putc(out, '(');
-  for (int i = 0; i < n; i++) {
-    strbuf_puts(out, i > 0 ? ", " : "");
-    print_var(out, vs[i]);
-    strbuf_puts(out, ": ");
-    ir_print_type(out, vs[i]->type);
-  }
+  PRINT_LIST(out, vs, n, print_typed_var);
   strbuf_putc(out, ')');
 }
 
 static void print_types(struct strbuf *out, const struct ir_type *ts, int n) {
   strbuf_putc(out, '(');
-  for (int i = 0; i < n; i++) {
-    strbuf_puts(out, i > 0 ? ", " : "");
-    ir_print_type(out, ts[i]);
-  }
+  PRINT_LIST(out, ts, n, ir_print_type);
   strbuf_putc(out, ')');
 }
 
@@ -151,6 +151,17 @@ static void print_lambda(struct strbuf *out, const struct ir_lambda *l, int dept
   print_body(out, l->body, depth);
 }
 
+/* A SOAC's lambda on a line of its own after its role; nothing where there is none. */
+static void print_soac_lambda(struct strbuf *out, const char *role, const struct ir_lambda *l,
+                              int depth) {
+  if (l != NULL) {
+    strbuf_puts(out, "\n");
+    strbuf_indent(out, depth);
+    strbuf_printf(out, "%s ", role);
+    print_lambda(out, l, depth);
+  }
+}
+
 static void print_soac(struct strbuf *out, const struct ir_soac *s, int depth) {
   strbuf_printf(out, "%s%s(", ir_soac_kind_name(s->kind), s->commutative ? "_comm" : "");
   ir_print_subexp(out, s->width);
@@ -170,27 +181,15 @@ static void print_soac(struct strbuf *out, const struct ir_soac *s, int depth) {
     print_subexps(out, s->neutral, s->neutral_count);
   }
   strbuf_puts(out, ")");
-  if (s->map_fn != NULL) {
-    strbuf_puts(out, "\n");
-    strbuf_indent(out, depth + 1);
-    strbuf_puts(out, "map ");
-    print_lambda(out, s->map_fn, depth + 1);
-  }
-  if (s->op != NULL) {
-    strbuf_puts(out, "\n");
-    strbuf_indent(out, depth + 1);
-    strbuf_puts(out, "op ");
-    print_lambda(out, s->op, depth + 1);
-  }
+  print_soac_lambda(out, "map", s->map_fn, depth + 1);
+  print_soac_lambda(out, "op", s->op, depth + 1);
 }
 
 static void print_loop(struct strbuf *out, const struct ir_loop *l, int depth) {
   strbuf_puts(out, l->unroll ? "loop #[unroll] (" : "loop (");
   for (int i = 0; i < l->param_count; i++) {
     strbuf_puts(out, i > 0 ? ", " : "");
-    print_var(out, l->params[i]);
-    strbuf_puts(out, ": ");
-    ir_print_type(out, l->params[i]->type);
+    print_typed_var(out, l->params[i]);
     strbuf_puts(out, " = ");
     ir_print_subexp(out, l->inits[i]);
   }
@@ -200,9 +199,7 @@ static void print_loop(struct strbuf *out, const struct ir_loop *l, int depth) {
     print_var(out, l->cond);
   } else {
     strbuf_puts(out, " for ");
-    print_var(out, l->index);
-    strbuf_puts(out, ": ");
-    ir_print_type(out, l->index->type);
+    print_typed_var(out, l->index);
     strbuf_puts(out, " < ");
     ir_print_subexp(out, l->bound);
   }

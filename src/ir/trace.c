@@ -9,6 +9,7 @@
  * the callee fails (the C emitter's IR_APPLY).
  */
 #include "ir/ir.h"
+#include "ir/util.h"
 #include "support/strbuf.h"
 
 /* `prefix` followed by t: a copy of prefix's chain whose last link points at t. */
@@ -29,27 +30,14 @@ static const struct ir_trace *append(struct arena *a, const struct ir_trace *pre
   return head != NULL ? head : t;
 }
 
-static void mark_body(struct arena *a, struct ir_body *b, const struct ir_trace *prefix);
-
-static void mark_lambda(struct arena *a, struct ir_lambda *l, const struct ir_trace *prefix) {
-  if (l != NULL) {
-    mark_body(a, l->body, prefix);
-  }
-}
-
 static void mark_body(struct arena *a, struct ir_body *b, const struct ir_trace *prefix) {
   for (int i = 0; i < b->stm_count; i++) {
     struct ir_stm *s = b->stms[i];
     s->trace = append(a, prefix, s->trace);
-    struct ir_exp *e = &s->exp;
-    if (e->kind == IR_IF) {
-      mark_body(a, e->u.if_.then_body, prefix);
-      mark_body(a, e->u.if_.else_body, prefix);
-    } else if (e->kind == IR_LOOP) {
-      mark_body(a, e->u.loop.body, prefix);
-    } else if (e->kind == IR_SOAC) {
-      mark_lambda(a, e->u.soac.map_fn, prefix);
-      mark_lambda(a, e->u.soac.op, prefix);
+    struct ir_body *nested[IR_MAX_STM_BODIES];
+    int n = ir_stm_bodies(s, nested);
+    for (int j = 0; j < n; j++) {
+      mark_body(a, nested[j], prefix);
     }
   }
 }

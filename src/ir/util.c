@@ -205,16 +205,7 @@ void ir_subst_free(struct ir_subst *s) {
 }
 
 void ir_subst_set(struct ir_subst *s, const struct ir_var *from, struct ir_subexp to) {
-  if (from->id >= s->cap) {
-    int cap = from->id * 2 + 16;
-    struct ir_subexp *fresh = heap_realloc(s->to, sizeof *fresh * (size_t)cap);
-    if (fresh == NULL) {
-      diag_out_of_memory();
-    }
-    memset(fresh + s->cap, 0, sizeof *fresh * (size_t)(cap - s->cap));
-    s->to = fresh;
-    s->cap = cap;
-  }
+  s->to = heap_grow(s->to, &s->cap, from->id + 1, sizeof *s->to);
   s->to[from->id] = to;
 }
 
@@ -437,15 +428,7 @@ void ir_free_vars_use(struct ir_free_vars *fv, const struct ir_var *v) {
     return;
   }
   fv->listed[v->id] = true;
-  if (fv->count == fv->cap) {
-    int cap = fv->cap == 0 ? 8 : 2 * fv->cap;
-    struct ir_var **grown = heap_realloc(fv->vars, (size_t)cap * sizeof *grown);
-    if (grown == NULL) {
-      diag_out_of_memory();
-    }
-    fv->vars = grown;
-    fv->cap = cap;
-  }
+  fv->vars = heap_grow(fv->vars, &fv->cap, fv->count + 1, sizeof *fv->vars);
   fv->vars[fv->count++] = (struct ir_var *)v;
 }
 
@@ -544,17 +527,38 @@ bool ir_stm_may_fail(const struct ir_stm *stm) {
   return true;
 }
 
+int ir_stm_bodies(const struct ir_stm *stm, struct ir_body *bodies[IR_MAX_STM_BODIES]) {
+  const struct ir_exp *e = &stm->exp;
+  int n = 0;
+  switch (e->kind) {
+  case IR_IF:
+    bodies[n++] = e->u.if_.then_body;
+    bodies[n++] = e->u.if_.else_body;
+    break;
+  case IR_LOOP:
+    bodies[n++] = e->u.loop.body;
+    break;
+  case IR_SOAC:
+    if (e->u.soac.map_fn != NULL) {
+      bodies[n++] = e->u.soac.map_fn->body;
+    }
+    if (e->u.soac.op != NULL) {
+      bodies[n++] = e->u.soac.op->body;
+    }
+    break;
+  default:
+    break;
+  }
+  return n;
+}
+
 int ir_body_size(const struct ir_body *b) {
   int n = b->stm_count;
   for (int i = 0; i < b->stm_count; i++) {
-    const struct ir_exp *e = &b->stms[i]->exp;
-    if (e->kind == IR_IF) {
-      n += ir_body_size(e->u.if_.then_body) + ir_body_size(e->u.if_.else_body);
-    } else if (e->kind == IR_LOOP) {
-      n += ir_body_size(e->u.loop.body);
-    } else if (e->kind == IR_SOAC) {
-      n += e->u.soac.map_fn != NULL ? ir_body_size(e->u.soac.map_fn->body) : 0;
-      n += e->u.soac.op != NULL ? ir_body_size(e->u.soac.op->body) : 0;
+    struct ir_body *nested[IR_MAX_STM_BODIES];
+    int count = ir_stm_bodies(b->stms[i], nested);
+    for (int j = 0; j < count; j++) {
+      n += ir_body_size(nested[j]);
     }
   }
   return n;
@@ -662,14 +666,7 @@ static void alias_add(struct alias_set *a, const struct ir_var *v) {
   if (v->type.rank == 0 || alias_has(a, v)) {
     return;
   }
-  if (a->len == a->cap) {
-    a->cap = a->cap * 2 + 8;
-    const struct ir_var **more = heap_realloc(a->vars, sizeof *more * (size_t)a->cap);
-    if (more == NULL) {
-      diag_out_of_memory();
-    }
-    a->vars = more;
-  }
+  a->vars = heap_grow(a->vars, &a->cap, a->len + 1, sizeof *a->vars);
   a->vars[a->len++] = v;
 }
 
@@ -809,14 +806,8 @@ static struct ir_var *copy_binder(struct copier *c, struct ir_var *v) {
   ir_subst_type(c->renames, &t);
   struct ir_var *fresh = ir_var_new(c->p, v->name, t);
   ir_subst_set(c->renames, v, ir_se_var(fresh));
-  if (c->renamed_count == c->renamed_cap) {
-    c->renamed_cap = c->renamed_cap * 2 + 16;
-    struct ir_var **more = heap_realloc(c->renamed, sizeof *more * (size_t)c->renamed_cap);
-    if (more == NULL) {
-      diag_out_of_memory();
-    }
-    c->renamed = more;
-  }
+  c->renamed =
+      heap_grow(c->renamed, &c->renamed_cap, c->renamed_count + 1, sizeof *c->renamed);
   c->renamed[c->renamed_count++] = v;
   return fresh;
 }

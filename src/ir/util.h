@@ -88,6 +88,11 @@ bool ir_stm_consumes(const struct ir_stm *stm, const struct ir_var *v);
  * whether the arrays must be fresh each time the body runs. */
 bool ir_body_may_consume(const struct ir_body *b, struct ir_var *const *vars, int count);
 
+/* The bodies nested in a statement, in order: an if's branches, a loop's body, the
+ * bodies of a SOAC's map lambda and operator; returns how many. */
+enum { IR_MAX_STM_BODIES = 2 };
+int ir_stm_bodies(const struct ir_stm *stm, struct ir_body *bodies[IR_MAX_STM_BODIES]);
+
 /* The number of statements in the body, nested bodies' statements included. */
 int ir_body_size(const struct ir_body *b);
 

@@ -72,14 +72,7 @@ static void bind(struct verifier *v, struct ir_var *x) {
   check_type(v, x->type);
   v->bound[x->id] = true;
   v->visible[x->id] = true;
-  if (v->stack_len == v->stack_cap) {
-    v->stack_cap = v->stack_cap == 0 ? 256 : v->stack_cap * 2;
-    struct ir_var **fresh = heap_realloc(v->stack, sizeof *fresh * (size_t)v->stack_cap);
-    if (fresh == NULL) {
-      diag_out_of_memory();
-    }
-    v->stack = fresh;
-  }
+  v->stack = heap_grow(v->stack, &v->stack_cap, v->stack_len + 1, sizeof *v->stack);
   v->stack[v->stack_len++] = x;
 }
 

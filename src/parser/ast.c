@@ -47,6 +47,187 @@ static const char *const type_exp_kind_names[] = {
 #undef X
 };
 
+void ast_dims_each_exp(const struct dim_index *d, int n, ast_exp_fn fn, void *arg) {
+  for (int i = 0; i < n; i++) {
+    struct exp *parts[] = {d[i].fixed, d[i].start, d[i].end, d[i].stride};
+    for (size_t j = 0; j < sizeof parts / sizeof *parts; j++) {
+      if (parts[j] != NULL) {
+        fn(parts[j], arg);
+      }
+    }
+  }
+}
+
+static void each_exp(struct exp *const *es, int n, ast_exp_fn fn, void *arg) {
+  for (int i = 0; i < n; i++) {
+    fn(es[i], arg);
+  }
+}
+
+static void each_given(struct exp *e, ast_exp_fn fn, void *arg) {
+  if (e != NULL) {
+    fn(e, arg);
+  }
+}
+
+void ast_exp_each_child(const struct exp *e, ast_exp_fn fn, void *arg) {
+  switch (e->kind) {
+  case EXP_VAR:
+  case EXP_INT:
+  case EXP_FLOAT:
+  case EXP_BOOL:
+  case EXP_SECTION_PROJECT:
+    return;
+  case EXP_TUPLE:
+  case EXP_ARRAY:
+    each_exp(e->u.list.elems, e->u.list.count, fn, arg);
+    return;
+  case EXP_RECORD:
+    for (int i = 0; i < e->u.record.count; i++) {
+      struct exp_field *f = &e->u.record.fields[i];
+      fn(f->value != NULL ? f->value : f->implicit_var, arg);
+    }
+    return;
+  case EXP_PROJECT:
+    fn(e->u.project.exp, arg);
+    return;
+  case EXP_INDEX:
+    fn(e->u.index.array, arg);
+    ast_dims_each_exp(e->u.index.indices, e->u.index.count, fn, arg);
+    return;
+  case EXP_UPDATE:
+    fn(e->u.update.array, arg);
+    ast_dims_each_exp(e->u.update.indices, e->u.update.count, fn, arg);
+    fn(e->u.update.value, arg);
+    return;
+  case EXP_RECORD_UPDATE:
+    fn(e->u.record_update.record, arg);
+    fn(e->u.record_update.value, arg);
+    return;
+  case EXP_APPLY:
+    fn(e->u.apply.fn, arg);
+    each_exp(e->u.apply.args, e->u.apply.count, fn, arg);
+    return;
+  case EXP_BINOP:
+    fn(e->u.binop.lhs, arg);
+    fn(e->u.binop.rhs, arg);
+    return;
+  case EXP_NEGATE:
+  case EXP_NOT:
+    fn(e->u.unary, arg);
+    return;
+  case EXP_SECTION_OP:
+  case EXP_SECTION_LEFT:
+  case EXP_SECTION_RIGHT:
+    each_given(e->u.section.operand, fn, arg);
+    return;
+  case EXP_SECTION_INDEX:
+    ast_dims_each_exp(e->u.section_index.indices, e->u.section_index.count, fn, arg);
+    return;
+  case EXP_LAMBDA:
+    fn(e->u.lambda.body, arg);
+    return;
+  case EXP_LET:
+    fn(e->u.let.value, arg);
+    fn(e->u.let.body, arg);
+    return;
+  case EXP_LET_FUN:
+    fn(e->u.let_fun.value, arg);
+    fn(e->u.let_fun.body, arg);
+    return;
+  case EXP_LET_WITH:
+    ast_dims_each_exp(e->u.let_with.indices, e->u.let_with.count, fn, arg);
+    fn(e->u.let_with.value, arg);
+    fn(e->u.let_with.body, arg);
+    return;
+  case EXP_IF:
+    fn(e->u.if_.cond, arg);
+    fn(e->u.if_.then_branch, arg);
+    fn(e->u.if_.else_branch, arg);
+    return;
+  case EXP_LOOP:
+    each_given(e->u.loop.init, fn, arg);
+    each_given(e->u.loop.bound, fn, arg);
+    each_given(e->u.loop.for_in_array, fn, arg);
+    fn(e->u.loop.body, arg);
+    return;
+  case EXP_ASSERT:
+    fn(e->u.assert_.cond, arg);
+    fn(e->u.assert_.exp, arg);
+    return;
+  case EXP_ASCRIPT:
+  case EXP_COERCE:
+    fn(e->u.ascript.exp, arg);
+    return;
+  case EXP_ATTR:
+    fn(e->u.attr.exp, arg);
+    return;
+  case EXP_QUAL_PARENS:
+    fn(e->u.qual_parens.exp, arg);
+    return;
+  }
+}
+
+void ast_pat_each_id(struct pat *p, ast_pat_id_fn fn, void *arg) {
+  switch (p->kind) {
+  case PAT_ID:
+    fn(p, arg);
+    return;
+  case PAT_WILDCARD:
+    return;
+  case PAT_TUPLE:
+    for (int i = 0; i < p->u.tuple.count; i++) {
+      ast_pat_each_id(p->u.tuple.elems[i], fn, arg);
+    }
+    return;
+  case PAT_RECORD:
+    for (int i = 0; i < p->u.record.count; i++) {
+      ast_pat_each_id(p->u.record.fields[i].pat, fn, arg);
+    }
+    return;
+  case PAT_ASCRIPT:
+    ast_pat_each_id(p->u.ascript.pat, fn, arg);
+    return;
+  }
+}
+
+static void each_val_dec_in(struct mod_exp *m, ast_dec_fn fn, void *arg) {
+  switch (m->kind) {
+  case MOD_DECS:
+    ast_each_val_dec(m->u.decs.decs, m->u.decs.count, fn, arg);
+    return;
+  case MOD_APPLY:
+    each_val_dec_in(m->u.apply.fn, fn, arg);
+    each_val_dec_in(m->u.apply.arg, fn, arg);
+    return;
+  case MOD_ASCRIPT:
+    each_val_dec_in(m->u.ascript.mod, fn, arg);
+    return;
+  case MOD_LAMBDA:
+    each_val_dec_in(m->u.lambda.body, fn, arg);
+    return;
+  case MOD_VAR:
+  case MOD_IMPORT:
+    return;
+  }
+}
+
+void ast_each_val_dec(struct dec **decs, int count, ast_dec_fn fn, void *arg) {
+  for (int i = 0; i < count; i++) {
+    struct dec *d = decs[i];
+    while (d->kind == DEC_LOCAL) {
+      d = d->u.local;
+    }
+    if (d->kind == DEC_VAL) {
+      fn(d, arg);
+    } else if (d->kind == DEC_MOD) {
+      each_val_dec_in(d->u.mod.body, fn, arg);
+    } else if (d->kind == DEC_OPEN) {
+      each_val_dec_in(d->u.open, fn, arg);
+    }
+  }
+}
+
 const char *exp_kind_name(enum exp_kind k) {
   return exp_kind_names[k];
 }
@@ -77,6 +258,20 @@ static void put(struct printer *pr, const char *s) {
 static void newline(struct printer *pr) {
   strbuf_putc(pr->out, '\n');
   strbuf_indent(pr->out, pr->indent);
+}
+
+/* { and }, the `count` items between them each on a line of their own, indented. */
+static void open_block(struct printer *pr) {
+  put(pr, "{");
+  pr->indent++;
+}
+
+static void close_block(struct printer *pr, int count) {
+  pr->indent--;
+  if (count > 0) {
+    newline(pr);
+  }
+  put(pr, "}");
 }
 
 static bool is_operator_name(name_t name) {
@@ -782,17 +977,12 @@ static void print_mod_type(struct printer *pr, const struct mod_type_exp *m) {
     put_qual_name(pr, &m->u.var);
     break;
   case MTE_SPECS:
-    put(pr, "{");
-    pr->indent++;
+    open_block(pr);
     for (int i = 0; i < m->u.specs.count; i++) {
       newline(pr);
       print_spec(pr, m->u.specs.specs[i]);
     }
-    pr->indent--;
-    if (m->u.specs.count > 0) {
-      newline(pr);
-    }
-    put(pr, "}");
+    close_block(pr, m->u.specs.count);
     break;
   case MTE_WITH:
     if (m->u.with.base->kind == MTE_ARROW) {
@@ -834,17 +1024,12 @@ static void print_mod(struct printer *pr, const struct mod_exp *m) {
     put_qual_name(pr, &m->u.var);
     break;
   case MOD_DECS:
-    put(pr, "{");
-    pr->indent++;
+    open_block(pr);
     for (int i = 0; i < m->u.decs.count; i++) {
       newline(pr);
       print_dec(pr, m->u.decs.decs[i]);
     }
-    pr->indent--;
-    if (m->u.decs.count > 0) {
-      newline(pr);
-    }
-    put(pr, "}");
+    close_block(pr, m->u.decs.count);
     break;
   case MOD_APPLY: {
     const struct mod_exp *fn = m->u.apply.fn;

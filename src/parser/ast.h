@@ -560,6 +560,25 @@ struct program {
   int count;
 };
 
+/* Calls fn on each expression of n index dimensions, in order (fixed, or start, end
+ * and stride of a slice, those given). */
+typedef void (*ast_exp_fn)(struct exp *e, void *arg);
+void ast_dims_each_exp(const struct dim_index *d, int n, ast_exp_fn fn, void *arg);
+
+/* Calls fn on each expression directly inside e, in source order (those a loop or a
+ * section leaves out skipped; a record field written `x` gives its implicit_var). */
+void ast_exp_each_child(const struct exp *e, ast_exp_fn fn, void *arg);
+
+/* Calls fn on each name that a pattern binds (its PAT_ID nodes), left to right. */
+typedef void (*ast_pat_id_fn)(struct pat *id, void *arg);
+void ast_pat_each_id(struct pat *p, ast_pat_id_fn fn, void *arg);
+
+/* Calls fn on each value definition (DEC_VAL) among decs, in order: those inside
+ * local declarations, and those of module expressions defined or opened there (module
+ * bodies as written: a functor's body once). */
+typedef void (*ast_dec_fn)(struct dec *d, void *arg);
+void ast_each_val_dec(struct dec **decs, int count, ast_dec_fn fn, void *arg);
+
 const char *exp_kind_name(enum exp_kind k);
 const char *pat_kind_name(enum pat_kind k);
 const char *dec_kind_name(enum dec_kind k);

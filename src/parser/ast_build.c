@@ -16,55 +16,23 @@ static bool loc_equal(struct loc a, struct loc b) {
          a.end_col == b.end_col;
 }
 
-struct exp *ast_exp_new(struct parser *p, enum exp_kind kind, struct loc loc) {
-  struct exp *e = ARENA_NEW(p->arena, struct exp);
-  e->kind = kind;
-  e->loc = loc;
-  return e;
-}
-
-struct pat *ast_pat_new(struct parser *p, enum pat_kind kind, struct loc loc) {
-  struct pat *pat = ARENA_NEW(p->arena, struct pat);
-  pat->kind = kind;
-  pat->loc = loc;
-  return pat;
-}
-
-struct type_exp *ast_type_new(struct parser *p, enum type_exp_kind kind, struct loc loc) {
-  struct type_exp *t = ARENA_NEW(p->arena, struct type_exp);
-  t->kind = kind;
-  t->loc = loc;
-  return t;
-}
-
-struct dec *ast_dec_new(struct parser *p, enum dec_kind kind, struct loc loc) {
-  struct dec *d = ARENA_NEW(p->arena, struct dec);
-  d->kind = kind;
-  d->loc = loc;
-  return d;
-}
-
-struct spec *ast_spec_new(struct parser *p, enum spec_kind kind, struct loc loc) {
-  struct spec *s = ARENA_NEW(p->arena, struct spec);
-  s->kind = kind;
-  s->loc = loc;
-  return s;
-}
-
-struct mod_exp *ast_mod_new(struct parser *p, enum mod_exp_kind kind, struct loc loc) {
-  struct mod_exp *m = ARENA_NEW(p->arena, struct mod_exp);
-  m->kind = kind;
-  m->loc = loc;
-  return m;
-}
-
-struct mod_type_exp *ast_mod_type_new(struct parser *p, enum mod_type_exp_kind kind,
-                                      struct loc loc) {
-  struct mod_type_exp *m = ARENA_NEW(p->arena, struct mod_type_exp);
-  m->kind = kind;
-  m->loc = loc;
-  return m;
-}
+/* The node constructors of parse_internal.h, alike for every node type: a node of the
+ * kind at loc in the AST arena, its payload to be filled in. */
+#define NODE_NEW(FN, NODE, KIND)                                               \
+  struct NODE *FN(struct parser *p, enum KIND kind, struct loc loc) {          \
+    struct NODE *n = ARENA_NEW(p->arena, struct NODE);                         \
+    n->kind = kind;                                                            \
+    n->loc = loc;                                                              \
+    return n;                                                                  \
+  }
+NODE_NEW(ast_exp_new, exp, exp_kind)
+NODE_NEW(ast_pat_new, pat, pat_kind)
+NODE_NEW(ast_type_new, type_exp, type_exp_kind)
+NODE_NEW(ast_dec_new, dec, dec_kind)
+NODE_NEW(ast_spec_new, spec, spec_kind)
+NODE_NEW(ast_mod_new, mod_exp, mod_exp_kind)
+NODE_NEW(ast_mod_type_new, mod_type_exp, mod_type_exp_kind)
+#undef NODE_NEW
 
 struct qual_name ast_qual_one(name_t name) {
   return (struct qual_name){NULL, 0, name};

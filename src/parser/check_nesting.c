@@ -105,21 +105,21 @@ static void nest_type(const struct type_exp *t, int depth) {
   }
 }
 
-static void nest_indices(const struct dim_index *indices, int count, int depth) {
-  for (int i = 0; i < count; i++) {
-    nest_exp(indices[i].fixed, depth);
-    nest_exp(indices[i].start, depth);
-    nest_exp(indices[i].end, depth);
-    nest_exp(indices[i].stride, depth);
-  }
+static void nest_child(struct exp *e, void *depth) {
+  nest_exp(e, *(const int *)depth);
 }
 
-static void nest_exps(struct exp *const *exps, int count, int depth) {
-  for (int i = 0; i < count; i++) {
-    nest_exp(exps[i], depth);
-  }
+static void nest_loop(const struct exp *e, int d) {
+  nest_pat(e->u.loop.pat, d);
+  nest_exp(e->u.loop.init, d);
+  nest_exp(e->u.loop.bound, d);
+  nest_pat(e->u.loop.for_in_pat, d);
+  nest_exp(e->u.loop.for_in_array, d);
+  nest_exp(e->u.loop.body, d);
 }
 
+/* The patterns and types an expression holds come before its subexpressions, but for
+ * an ascription's type; a loop interleaves them. */
 static void nest_exp(const struct exp *e, int depth) {
   if (e == NULL) {
     return;
@@ -129,106 +129,26 @@ static void nest_exp(const struct exp *e, int depth) {
   }
   int d = depth + 1;
   switch (e->kind) {
-  case EXP_INT:
-  case EXP_FLOAT:
-  case EXP_BOOL:
-  case EXP_VAR:
-  case EXP_SECTION_OP:
-  case EXP_SECTION_PROJECT:
-    break;
-  case EXP_TUPLE:
-  case EXP_ARRAY:
-    nest_exps(e->u.list.elems, e->u.list.count, d);
-    break;
-  case EXP_RECORD:
-    for (int i = 0; i < e->u.record.count; i++) {
-      nest_exp(e->u.record.fields[i].value, d);
-    }
-    break;
-  case EXP_PROJECT:
-    nest_exp(e->u.project.exp, d);
-    break;
-  case EXP_INDEX:
-    nest_exp(e->u.index.array, d);
-    nest_indices(e->u.index.indices, e->u.index.count, d);
-    break;
-  case EXP_UPDATE:
-    nest_exp(e->u.update.array, d);
-    nest_indices(e->u.update.indices, e->u.update.count, d);
-    nest_exp(e->u.update.value, d);
-    break;
-  case EXP_RECORD_UPDATE:
-    nest_exp(e->u.record_update.record, d);
-    nest_exp(e->u.record_update.value, d);
-    break;
-  case EXP_APPLY:
-    nest_exp(e->u.apply.fn, d);
-    nest_exps(e->u.apply.args, e->u.apply.count, d);
-    break;
-  case EXP_BINOP:
-    nest_exp(e->u.binop.lhs, d);
-    nest_exp(e->u.binop.rhs, d);
-    break;
-  case EXP_NEGATE:
-  case EXP_NOT:
-    nest_exp(e->u.unary, d);
-    break;
-  case EXP_SECTION_LEFT:
-  case EXP_SECTION_RIGHT:
-    nest_exp(e->u.section.operand, d);
-    break;
-  case EXP_SECTION_INDEX:
-    nest_indices(e->u.section_index.indices, e->u.section_index.count, d);
-    break;
   case EXP_LAMBDA:
     nest_pats(e->u.lambda.params, e->u.lambda.param_count, d);
     nest_type(e->u.lambda.ret, d);
-    nest_exp(e->u.lambda.body, d);
     break;
   case EXP_LET:
     nest_pat(e->u.let.pat, d);
-    nest_exp(e->u.let.value, d);
-    nest_exp(e->u.let.body, d);
     break;
   case EXP_LET_FUN:
     nest_pats(e->u.let_fun.params, e->u.let_fun.param_count, d);
     nest_type(e->u.let_fun.ret, d);
-    nest_exp(e->u.let_fun.value, d);
-    nest_exp(e->u.let_fun.body, d);
-    break;
-  case EXP_LET_WITH:
-    nest_indices(e->u.let_with.indices, e->u.let_with.count, d);
-    nest_exp(e->u.let_with.value, d);
-    nest_exp(e->u.let_with.body, d);
-    break;
-  case EXP_IF:
-    nest_exp(e->u.if_.cond, d);
-    nest_exp(e->u.if_.then_branch, d);
-    nest_exp(e->u.if_.else_branch, d);
     break;
   case EXP_LOOP:
-    nest_pat(e->u.loop.pat, d);
-    nest_exp(e->u.loop.init, d);
-    nest_exp(e->u.loop.bound, d);
-    nest_pat(e->u.loop.for_in_pat, d);
-    nest_exp(e->u.loop.for_in_array, d);
-    nest_exp(e->u.loop.body, d);
+    nest_loop(e, d);
+    return;
+  default:
     break;
-  case EXP_ASSERT:
-    nest_exp(e->u.assert_.cond, d);
-    nest_exp(e->u.assert_.exp, d);
-    break;
-  case EXP_ASCRIPT:
-  case EXP_COERCE:
-    nest_exp(e->u.ascript.exp, d);
+  }
+  ast_exp_each_child(e, nest_child, &d);
+  if (e->kind == EXP_ASCRIPT || e->kind == EXP_COERCE) {
     nest_type(e->u.ascript.type, d);
-    break;
-  case EXP_ATTR:
-    nest_exp(e->u.attr.exp, d);
-    break;
-  case EXP_QUAL_PARENS:
-    nest_exp(e->u.qual_parens.exp, d);
-    break;
   }
 }
 

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "support/diag.h"
+
 /* The header keeps the block after it aligned as malloc's blocks are. */
 union heap_header {
   struct {
@@ -107,4 +109,18 @@ void heap_release(heap_mark_t mark) {
     unlink_block(h);
     free(h);
   }
+}
+
+void *heap_grow(void *array, int *cap, int need, size_t size) {
+  if (need <= *cap) {
+    return array;
+  }
+  int old = *cap, cap2 = old * 2 > need ? old * 2 : need + 16;
+  char *fresh = heap_realloc(array, size * (size_t)cap2);
+  if (fresh == NULL) {
+    diag_out_of_memory();
+  }
+  memset(fresh + size * (size_t)old, 0, size * (size_t)(cap2 - old));
+  *cap = cap2;
+  return fresh;
 }

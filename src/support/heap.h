@@ -21,6 +21,11 @@ void *heap_calloc(size_t count, size_t size);
 void *heap_realloc(void *p, size_t size); /* p may be NULL */
 void heap_free(void *p);                   /* p may be NULL */
 
+/* Room for `need` elements of `size` bytes in a heap array of capacity *cap: the array
+ * itself, or one reallocated to at least twice the capacity with the new elements
+ * zeroed (*cap updated). Running out of memory is fatal (diag_out_of_memory). */
+void *heap_grow(void *array, int *cap, int need, size_t size);
+
 typedef unsigned long heap_mark_t;
 heap_mark_t heap_mark(void);
 void heap_release(heap_mark_t mark);

@@ -129,15 +129,8 @@ static void instantiation(struct causality *c, struct tc_inst *inst, struct exp 
   }
 }
 
-static void walk_dims(struct causality *c, struct dim_index *d, int n) {
-  for (int i = 0; i < n; i++) {
-    struct exp *parts[] = {d[i].fixed, d[i].start, d[i].end, d[i].stride};
-    for (size_t j = 0; j < sizeof parts / sizeof *parts; j++) {
-      if (parts[j] != NULL) {
-        walk(c, parts[j]);
-      }
-    }
-  }
+static void walk_one(struct exp *e, void *c) {
+  walk(c, e);
 }
 
 static void walk_list(struct causality *c, struct exp **es, int n) {
@@ -163,113 +156,44 @@ static void walk_loop(struct causality *c, struct exp *e) {
   walk(c, e->u.loop.body);
 }
 
+/* The subexpressions first (a call's arguments before the function, a loop's initial
+ * value before its bound), then what this expression itself needs. */
 static void walk(struct causality *c, struct exp *e) {
   diag_checkpoint(e->loc);
   switch (e->kind) {
-  case EXP_INT:
-  case EXP_FLOAT:
-  case EXP_BOOL:
-  case EXP_SECTION_PROJECT:
-    return;
-  case EXP_VAR:
-    instantiation(c, e->u.var.inst, e, e->u.var.name.name, e->loc);
-    return;
-  case EXP_TUPLE:
-    walk_list(c, e->u.list.elems, e->u.list.count);
-    return;
-  case EXP_ARRAY:
-    walk_list(c, e->u.list.elems, e->u.list.count);
-    if (e->u.list.count == 0 && !c->collecting && e->type != NULL) {
-      check_type_known(c, e->type, e->loc, "this empty array");
-    }
-    return;
-  case EXP_RECORD:
-    for (int i = 0; i < e->u.record.count; i++) {
-      struct exp_field *f = &e->u.record.fields[i];
-      walk(c, f->value != NULL ? f->value : f->implicit_var);
-    }
-    return;
-  case EXP_PROJECT:
-    walk(c, e->u.project.exp);
-    return;
-  case EXP_INDEX:
-    walk(c, e->u.index.array);
-    walk_dims(c, e->u.index.indices, e->u.index.count);
-    return;
-  case EXP_UPDATE:
-    walk(c, e->u.update.array);
-    walk_dims(c, e->u.update.indices, e->u.update.count);
-    walk(c, e->u.update.value);
-    return;
-  case EXP_RECORD_UPDATE:
-    walk(c, e->u.record_update.record);
-    walk(c, e->u.record_update.value);
-    return;
   case EXP_APPLY:
     walk_apply(c, e);
-    return;
-  case EXP_BINOP:
-    walk(c, e->u.binop.lhs);
-    walk(c, e->u.binop.rhs);
-    instantiation(c, e->u.binop.inst, e, e->u.binop.op.name, e->u.binop.op_loc);
-    return;
-  case EXP_NEGATE:
-  case EXP_NOT:
-    walk(c, e->u.unary);
-    return;
-  case EXP_SECTION_OP:
-  case EXP_SECTION_LEFT:
-  case EXP_SECTION_RIGHT:
-    if (e->u.section.operand != NULL) {
-      walk(c, e->u.section.operand);
-    }
-    instantiation(c, e->u.section.inst, e, e->u.section.op.name, e->u.section.op_loc);
-    return;
-  case EXP_SECTION_INDEX:
-    walk_dims(c, e->u.section_index.indices, e->u.section_index.count);
-    return;
-  case EXP_LAMBDA:
-    walk(c, e->u.lambda.body);
-    return;
-  case EXP_LET:
-    walk(c, e->u.let.value);
-    walk(c, e->u.let.body);
-    return;
-  case EXP_LET_FUN:
-    walk(c, e->u.let_fun.value);
-    walk(c, e->u.let_fun.body);
-    return;
-  case EXP_LET_WITH:
-    walk_dims(c, e->u.let_with.indices, e->u.let_with.count);
-    walk(c, e->u.let_with.value);
-    walk(c, e->u.let_with.body);
-    return;
-  case EXP_IF:
-    walk(c, e->u.if_.cond);
-    walk(c, e->u.if_.then_branch);
-    walk(c, e->u.if_.else_branch);
     return;
   case EXP_LOOP:
     walk_loop(c, e);
     return;
-  case EXP_ASSERT:
-    walk(c, e->u.assert_.cond);
-    walk(c, e->u.assert_.exp);
+  default:
+    ast_exp_each_child(e, walk_one, c);
+    break;
+  }
+  switch (e->kind) {
+  case EXP_VAR:
+    instantiation(c, e->u.var.inst, e, e->u.var.name.name, e->loc);
+    return;
+  case EXP_ARRAY:
+    if (e->u.list.count == 0 && !c->collecting && e->type != NULL) {
+      check_type_known(c, e->type, e->loc, "this empty array");
+    }
+    return;
+  case EXP_BINOP:
+    instantiation(c, e->u.binop.inst, e, e->u.binop.op.name, e->u.binop.op_loc);
+    return;
+  case EXP_SECTION_OP:
+  case EXP_SECTION_LEFT:
+  case EXP_SECTION_RIGHT:
+    instantiation(c, e->u.section.inst, e, e->u.section.op.name, e->u.section.op_loc);
     return;
   case EXP_COERCE:
-    walk(c, e->u.ascript.exp);
     if (!c->collecting && e->type != NULL) {
       check_type_known(c, e->type, e->loc, "this coercion");
     }
     return;
-  case EXP_ASCRIPT:
-    walk(c, e->u.ascript.exp);
-    return;
-  case EXP_ATTR:
-    walk(c, e->u.attr.exp);
-    return;
-  case EXP_QUAL_PARENS:
-    walk(c, e->u.qual_parens.exp);
+  default:
     return;
   }
 }
@@ -283,48 +207,13 @@ static void check_body(struct causality *c, struct exp *body) {
   walk(c, body);
 }
 
-static void check_decs_causality(struct causality *c, struct dec **decs, int count);
-
-static void check_mod_exp_causality(struct causality *c, struct mod_exp *m) {
-  switch (m->kind) {
-  case MOD_DECS:
-    check_decs_causality(c, m->u.decs.decs, m->u.decs.count);
-    return;
-  case MOD_APPLY:
-    check_mod_exp_causality(c, m->u.apply.fn);
-    check_mod_exp_causality(c, m->u.apply.arg);
-    return;
-  case MOD_ASCRIPT:
-    check_mod_exp_causality(c, m->u.ascript.mod);
-    return;
-  case MOD_LAMBDA:
-    check_mod_exp_causality(c, m->u.lambda.body);
-    return;
-  case MOD_VAR:
-  case MOD_IMPORT:
-    return;
-  }
-}
-
-static void check_decs_causality(struct causality *c, struct dec **decs, int count) {
-  for (int i = 0; i < count; i++) {
-    struct dec *d = decs[i];
-    while (d->kind == DEC_LOCAL) {
-      d = d->u.local;
-    }
-    if (d->kind == DEC_VAL) {
-      check_body(c, d->u.val.body);
-    } else if (d->kind == DEC_MOD) {
-      check_mod_exp_causality(c, d->u.mod.body);
-    } else if (d->kind == DEC_OPEN) {
-      check_mod_exp_causality(c, d->u.open);
-    }
-  }
+static void check_val_causality(struct dec *d, void *arg) {
+  check_body(arg, d->u.val.body);
 }
 
 void check_causality(struct tc *tc, struct program *p) {
   struct causality c = {0};
   ptrmap_init(&c.state, tc->arena);
   ptrmap_init(&c.made_at, tc->arena);
-  check_decs_causality(&c, p->decs, p->count);
+  ast_each_val_dec(p->decs, p->count, check_val_causality, &c);
 }

@@ -62,14 +62,13 @@ static void finish_pat(struct tc *tc, struct pat *p);
 
 static void finish_exp(struct tc *tc, struct exp *e);
 
-static void finish_dims(struct tc *tc, struct dim_index *d, int n) {
+static void finish_one(struct exp *e, void *tc) {
+  finish_exp(tc, e);
+}
+
+static void finish_pats(struct tc *tc, struct pat **ps, int n) {
   for (int i = 0; i < n; i++) {
-    struct exp *parts[] = {d[i].fixed, d[i].start, d[i].end, d[i].stride};
-    for (size_t j = 0; j < sizeof parts / sizeof *parts; j++) {
-      if (parts[j] != NULL) {
-        finish_exp(tc, parts[j]);
-      }
-    }
+    finish_pat(tc, ps[i]);
   }
 }
 
@@ -79,9 +78,7 @@ static void finish_pat(struct tc *tc, struct pat *p) {
   }
   switch (p->kind) {
   case PAT_TUPLE:
-    for (int i = 0; i < p->u.tuple.count; i++) {
-      finish_pat(tc, p->u.tuple.elems[i]);
-    }
+    finish_pats(tc, p->u.tuple.elems, p->u.tuple.count);
     break;
   case PAT_RECORD:
     for (int i = 0; i < p->u.record.count; i++) {
@@ -96,146 +93,65 @@ static void finish_pat(struct tc *tc, struct pat *p) {
   }
 }
 
-static void finish_exps(struct tc *tc, struct exp **es, int n) {
-  for (int i = 0; i < n; i++) {
-    finish_exp(tc, es[i]);
+/* The types a polymorphic name was instantiated with (none: NULL). */
+static void finish_inst(struct tc *tc, struct tc_inst *inst) {
+  for (int i = 0; inst != NULL && i < inst->type_count; i++) {
+    default_type(tc, inst->types[i]);
   }
 }
 
+static void finish_loop(struct tc *tc, struct exp *e) {
+  finish_pat(tc, e->u.loop.pat);
+  finish_exp(tc, e->u.loop.init);
+  if (e->u.loop.bound != NULL) {
+    finish_exp(tc, e->u.loop.bound);
+  }
+  if (e->u.loop.for_in_pat != NULL) {
+    finish_pat(tc, e->u.loop.for_in_pat);
+    finish_exp(tc, e->u.loop.for_in_array);
+  }
+  if (e->u.loop.index_binding != NULL) {
+    default_type(tc, e->u.loop.index_binding->type);
+  }
+  finish_exp(tc, e->u.loop.body);
+}
+
+/* The expression's type, then what it holds besides subexpressions (instantiations,
+ * patterns), then its subexpressions; a let and a loop interleave their patterns. */
 static void finish_exp(struct tc *tc, struct exp *e) {
   if (e->type != NULL) {
     default_type(tc, e->type);
   }
   switch (e->kind) {
   case EXP_VAR:
-    if (e->u.var.inst != NULL) {
-      for (int i = 0; i < e->u.var.inst->type_count; i++) {
-        default_type(tc, e->u.var.inst->types[i]);
-      }
-    }
-    break;
-  case EXP_TUPLE:
-  case EXP_ARRAY:
-    finish_exps(tc, e->u.list.elems, e->u.list.count);
-    break;
-  case EXP_RECORD:
-    for (int i = 0; i < e->u.record.count; i++) {
-      struct exp_field *f = &e->u.record.fields[i];
-      finish_exp(tc, f->value != NULL ? f->value : f->implicit_var);
-    }
-    break;
-  case EXP_PROJECT:
-    finish_exp(tc, e->u.project.exp);
-    break;
-  case EXP_INDEX:
-    finish_exp(tc, e->u.index.array);
-    finish_dims(tc, e->u.index.indices, e->u.index.count);
-    break;
-  case EXP_UPDATE:
-    finish_exp(tc, e->u.update.array);
-    finish_dims(tc, e->u.update.indices, e->u.update.count);
-    finish_exp(tc, e->u.update.value);
-    break;
-  case EXP_RECORD_UPDATE:
-    finish_exp(tc, e->u.record_update.record);
-    finish_exp(tc, e->u.record_update.value);
-    break;
-  case EXP_APPLY:
-    finish_exp(tc, e->u.apply.fn);
-    finish_exps(tc, e->u.apply.args, e->u.apply.count);
+    finish_inst(tc, e->u.var.inst);
     break;
   case EXP_BINOP:
-    if (e->u.binop.inst != NULL) {
-      for (int i = 0; i < e->u.binop.inst->type_count; i++) {
-        default_type(tc, e->u.binop.inst->types[i]);
-      }
-    }
-    finish_exp(tc, e->u.binop.lhs);
-    finish_exp(tc, e->u.binop.rhs);
-    break;
-  case EXP_NEGATE:
-  case EXP_NOT:
-    finish_exp(tc, e->u.unary);
+    finish_inst(tc, e->u.binop.inst);
     break;
   case EXP_SECTION_OP:
   case EXP_SECTION_LEFT:
   case EXP_SECTION_RIGHT:
-    if (e->u.section.inst != NULL) {
-      for (int i = 0; i < e->u.section.inst->type_count; i++) {
-        default_type(tc, e->u.section.inst->types[i]);
-      }
-    }
-    if (e->u.section.operand != NULL) {
-      finish_exp(tc, e->u.section.operand);
-    }
-    break;
-  case EXP_SECTION_INDEX:
-    finish_dims(tc, e->u.section_index.indices, e->u.section_index.count);
-    break;
-  case EXP_SECTION_PROJECT:
+    finish_inst(tc, e->u.section.inst);
     break;
   case EXP_LAMBDA:
-    for (int i = 0; i < e->u.lambda.param_count; i++) {
-      finish_pat(tc, e->u.lambda.params[i]);
-    }
-    finish_exp(tc, e->u.lambda.body);
+    finish_pats(tc, e->u.lambda.params, e->u.lambda.param_count);
+    break;
+  case EXP_LET_FUN:
+    finish_pats(tc, e->u.let_fun.params, e->u.let_fun.param_count);
     break;
   case EXP_LET:
     finish_exp(tc, e->u.let.value);
     finish_pat(tc, e->u.let.pat);
     finish_exp(tc, e->u.let.body);
-    break;
-  case EXP_LET_FUN:
-    for (int i = 0; i < e->u.let_fun.param_count; i++) {
-      finish_pat(tc, e->u.let_fun.params[i]);
-    }
-    finish_exp(tc, e->u.let_fun.value);
-    finish_exp(tc, e->u.let_fun.body);
-    break;
-  case EXP_LET_WITH:
-    finish_dims(tc, e->u.let_with.indices, e->u.let_with.count);
-    finish_exp(tc, e->u.let_with.value);
-    finish_exp(tc, e->u.let_with.body);
-    break;
-  case EXP_IF:
-    finish_exp(tc, e->u.if_.cond);
-    finish_exp(tc, e->u.if_.then_branch);
-    finish_exp(tc, e->u.if_.else_branch);
-    break;
+    return;
   case EXP_LOOP:
-    finish_pat(tc, e->u.loop.pat);
-    finish_exp(tc, e->u.loop.init);
-    if (e->u.loop.bound != NULL) {
-      finish_exp(tc, e->u.loop.bound);
-    }
-    if (e->u.loop.for_in_pat != NULL) {
-      finish_pat(tc, e->u.loop.for_in_pat);
-      finish_exp(tc, e->u.loop.for_in_array);
-    }
-    if (e->u.loop.index_binding != NULL) {
-      default_type(tc, e->u.loop.index_binding->type);
-    }
-    finish_exp(tc, e->u.loop.body);
-    break;
-  case EXP_ASSERT:
-    finish_exp(tc, e->u.assert_.cond);
-    finish_exp(tc, e->u.assert_.exp);
-    break;
-  case EXP_ASCRIPT:
-  case EXP_COERCE:
-    finish_exp(tc, e->u.ascript.exp);
-    break;
-  case EXP_ATTR:
-    finish_exp(tc, e->u.attr.exp);
-    break;
-  case EXP_QUAL_PARENS:
-    finish_exp(tc, e->u.qual_parens.exp);
-    break;
-  case EXP_INT:
-  case EXP_FLOAT:
-  case EXP_BOOL:
+    finish_loop(tc, e);
+    return;
+  default:
     break;
   }
+  ast_exp_each_child(e, finish_one, tc);
 }
 
 /* ------------------------------------------------------------ Definitions */
@@ -253,15 +169,12 @@ struct function_syntax {
 };
 
 /* Does size binding b occur in type t? */
+static bool is_size_name(struct size *s, void *b) {
+  return s->kind == SIZE_NAME && s->u.name == b;
+}
+
 static bool size_mentions(struct size *s, struct tc_binding *b) {
-  s = size_head(s);
-  if (s->kind == SIZE_NAME) {
-    return s->u.name == b;
-  }
-  if (s->kind == SIZE_BINOP) {
-    return size_mentions(s->u.binop.lhs, b) || size_mentions(s->u.binop.rhs, b);
-  }
-  return false;
+  return size_search(s, is_size_name, b);
 }
 
 static bool dims_mention(struct type *t, void *b) {
@@ -339,14 +252,9 @@ static struct tc_binding *check_function(struct tc *tc, struct function_syntax *
   int mark = scope_enter(tc);
   int outer = tc->level++;
   int literals_from = tc->literals.len;
-  VEC(struct tc_binding *) saved_sizes = {tc->implicit_sizes.items, tc->implicit_sizes.len,
-                                          tc->implicit_sizes.cap};
-  VEC(struct tc_binding *) saved_ext = {tc->return_ext.items, tc->return_ext.len,
-                                        tc->return_ext.cap};
-  tc->implicit_sizes.items = NULL;
-  tc->implicit_sizes.len = tc->implicit_sizes.cap = 0;
-  tc->return_ext.items = NULL;
-  tc->return_ext.len = tc->return_ext.cap = 0;
+  struct tc_bindings saved_sizes = tc->implicit_sizes, saved_ext = tc->return_ext;
+  tc->implicit_sizes = (struct tc_bindings){0};
+  tc->return_ext = (struct tc_bindings){0};
 
   bind_type_params(tc, f->type_params, f->type_param_count);
   check_distinct_params(tc, f->type_params, f->type_param_count, f->params, f->param_count);
@@ -391,41 +299,19 @@ static struct tc_binding *check_function(struct tc *tc, struct function_syntax *
   struct tc_binding **gen = generalise(tc, fn, outer, top, &gen_count);
   struct tc_binding *b = binding_new(tc, BIND_DEF, f->name, f->name_loc);
   b->is_entry = f->is_entry;
-  int total = f->type_param_count + tc->implicit_sizes.len + gen_count;
-  struct type_param *ps = ARENA_ARRAY(tc->arena, struct type_param, total + 1);
-  int k = 0;
-  for (int i = 0; i < f->type_param_count; i++) {
-    ps[k++] = f->type_params[i];
-  }
-  for (int i = 0; i < tc->implicit_sizes.len; i++) {
-    struct tc_binding *s = tc->implicit_sizes.items[i];
-    ps[k++] = (struct type_param){TPARAM_SIZE, s->name, s->loc, s};
-  }
-  for (int i = 0; i < gen_count; i++) {
-    ps[k++] = (struct type_param){gen[i]->liftedness, gen[i]->name, gen[i]->loc, gen[i]};
-  }
-  b->scheme.params = ps;
-  b->scheme.param_count = k;
-  b->scheme.type = fn;
-  b->type = fn;
+  binding_set_scheme(tc, b, fn, f->type_params, f->type_param_count, gen, gen_count);
   if (f->is_entry) {
     check_entry(tc, f, b, params, ret);
   }
   if (top) {
     finish_exp(tc, f->body);
-    for (int i = 0; i < f->param_count; i++) {
-      finish_pat(tc, f->params[i]);
-    }
+    finish_pats(tc, f->params, f->param_count);
     check_literal_ranges(tc, literals_from);
     tc->literals.len = literals_from;
   }
 
-  tc->implicit_sizes.items = saved_sizes.items;
-  tc->implicit_sizes.len = saved_sizes.len;
-  tc->implicit_sizes.cap = saved_sizes.cap;
-  tc->return_ext.items = saved_ext.items;
-  tc->return_ext.len = saved_ext.len;
-  tc->return_ext.cap = saved_ext.cap;
+  tc->implicit_sizes = saved_sizes;
+  tc->return_ext = saved_ext;
   tc->level = outer;
   scope_leave(tc, mark);
   return b;

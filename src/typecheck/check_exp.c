@@ -837,6 +837,16 @@ static void resolve_size_binders(struct tc *tc, struct exp *e, struct type *valu
   }
 }
 
+/* A let's body, in the scope (mark) and level (outer + 1) that the let opened, both
+ * closed here: sizes bound there that the body's type names become existential. */
+static struct type *check_let_body(struct tc *tc, struct exp *body, int mark, int outer) {
+  struct type *t = check_exp(tc, body);
+  t = escape_sizes(tc, t, outer);
+  tc->level = outer;
+  scope_leave(tc, mark);
+  return t;
+}
+
 static struct type *check_let(struct tc *tc, struct exp *e) {
   struct type *value = check_exp(tc, e->u.let.value);
   if (type_contains_arrow(value) && e->u.let.pat->kind != PAT_ID &&
@@ -848,11 +858,7 @@ static struct type *check_let(struct tc *tc, struct exp *e) {
   bind_size_binders(tc, e);
   bind_pattern(tc, e->u.let.pat, value, false);
   resolve_size_binders(tc, e, value);
-  struct type *body = check_exp(tc, e->u.let.body);
-  body = escape_sizes(tc, body, outer);
-  tc->level = outer;
-  scope_leave(tc, mark);
-  return body;
+  return check_let_body(tc, e->u.let.body, mark, outer);
 }
 
 static struct type *check_let_with(struct tc *tc, struct exp *e) {
@@ -873,11 +879,7 @@ static struct type *check_let_with(struct tc *tc, struct exp *e) {
   b->unique = src->unique;
   e->u.let_with.binding = b;
   env_bind(tc, &tc->values, b->name, b);
-  struct type *body = check_exp(tc, e->u.let_with.body);
-  body = escape_sizes(tc, body, outer);
-  tc->level = outer;
-  scope_leave(tc, mark);
-  return body;
+  return check_let_body(tc, e->u.let_with.body, mark, outer);
 }
 
 
@@ -954,6 +956,21 @@ struct loop_sizes {
 enum { LOOP_MAX_ARRAYS = 100000 };
 
 static struct type *loop_param_type(struct tc *tc, struct type *t, struct loop_sizes *ls,
+                                    struct loc loc);
+
+/* loop_param_type on a tuple's or record's components (type_map_parts). */
+struct loop_part_ctx {
+  struct tc *tc;
+  struct loop_sizes *ls;
+  struct loc loc;
+};
+
+static struct type *loop_param_part(struct type *part, void *arg) {
+  struct loop_part_ctx *ctx = arg;
+  return loop_param_type(ctx->tc, part, ctx->ls, ctx->loc);
+}
+
+static struct type *loop_param_type(struct tc *tc, struct type *t, struct loop_sizes *ls,
                                     struct loc loc) {
   bool unique = t->unique;
   t = type_head(t);
@@ -979,25 +996,10 @@ static struct type *loop_param_type(struct tc *tc, struct type *t, struct loop_s
                    t->u.array.rank);
     break;
   }
-  case TYPE_TUPLE: {
-    struct type **elems = ARENA_ARRAY(tc->arena, struct type *, t->u.tuple.count);
-    bool same = true;
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      elems[i] = loop_param_type(tc, t->u.tuple.elems[i], ls, loc);
-      same = same && elems[i] == t->u.tuple.elems[i];
-    }
-    r = same ? t : type_tuple(tc->arena, elems, t->u.tuple.count);
-    break;
-  }
+  case TYPE_TUPLE:
   case TYPE_RECORD: {
-    struct type_field *fields = ARENA_ARRAY(tc->arena, struct type_field, t->u.record.count);
-    bool same = true;
-    for (int i = 0; i < t->u.record.count; i++) {
-      fields[i].name = t->u.record.fields[i].name;
-      fields[i].type = loop_param_type(tc, t->u.record.fields[i].type, ls, loc);
-      same = same && fields[i].type == t->u.record.fields[i].type;
-    }
-    r = same ? t : type_record(tc->arena, fields, t->u.record.count);
+    struct loop_part_ctx ctx = {tc, ls, loc};
+    r = type_map_parts(tc->arena, t, loop_param_part, &ctx);
     break;
   }
   default:

@@ -52,6 +52,28 @@ struct tc_binding *binding_new(struct tc *tc, enum binding_kind kind, name_t nam
   return b;
 }
 
+void binding_set_scheme(struct tc *tc, struct tc_binding *b, struct type *t,
+                        const struct type_param *declared, int declared_count,
+                        struct tc_binding **gen, int gen_count) {
+  int total = declared_count + tc->implicit_sizes.len + gen_count;
+  struct type_param *ps = ARENA_ARRAY(tc->arena, struct type_param, total + 1);
+  int k = 0;
+  for (int i = 0; i < declared_count; i++) {
+    ps[k++] = declared[i];
+  }
+  for (int i = 0; i < tc->implicit_sizes.len; i++) {
+    struct tc_binding *s = tc->implicit_sizes.items[i];
+    ps[k++] = (struct type_param){TPARAM_SIZE, s->name, s->loc, s};
+  }
+  for (int i = 0; i < gen_count; i++) {
+    ps[k++] = (struct type_param){gen[i]->liftedness, gen[i]->name, gen[i]->loc, gen[i]};
+  }
+  b->scheme.params = ps;
+  b->scheme.param_count = k;
+  b->scheme.type = t;
+  b->type = t;
+}
+
 struct tc_module *module_new(struct tc *tc, name_t name) {
   struct tc_module *m = ARENA_NEW(tc->arena, struct tc_module);
   m->name = name;

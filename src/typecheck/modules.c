@@ -88,32 +88,31 @@ void env_thaw_leave(struct tc *tc, struct saved_env *saved) {
   tc->in_local = saved->in_local;
 }
 
-static struct ptrmap *member_map(struct tc_module *m, enum binding_kind kind) {
+/* The namespace a binding of this kind lives in, in a module and in the scope. */
+enum namespace { NS_VALUES, NS_TYPES, NS_MODULES, NS_MODULE_TYPES };
+
+static enum namespace namespace_kind(enum binding_kind kind) {
   switch (kind) {
   case BIND_TYPE:
   case BIND_TYPE_PARAM:
-    return &m->types;
+    return NS_TYPES;
   case BIND_MODULE:
-    return &m->modules;
+    return NS_MODULES;
   case BIND_MODULE_TYPE:
-    return &m->mod_types;
+    return NS_MODULE_TYPES;
   default:
-    return &m->values;
+    return NS_VALUES;
   }
 }
 
+static struct ptrmap *member_map(struct tc_module *m, enum binding_kind kind) {
+  struct ptrmap *maps[] = {&m->values, &m->types, &m->modules, &m->mod_types};
+  return maps[namespace_kind(kind)];
+}
+
 static struct env *namespace_of(struct tc *tc, enum binding_kind kind) {
-  switch (kind) {
-  case BIND_TYPE:
-  case BIND_TYPE_PARAM:
-    return &tc->types;
-  case BIND_MODULE:
-    return &tc->modules;
-  case BIND_MODULE_TYPE:
-    return &tc->mod_types;
-  default:
-    return &tc->values;
-  }
+  struct env *envs[] = {&tc->values, &tc->types, &tc->modules, &tc->mod_types};
+  return envs[namespace_kind(kind)];
 }
 
 static void add_member(struct tc *tc, struct tc_module *m, struct tc_binding *b) {
@@ -245,31 +244,14 @@ static void elab_type_spec(struct tc *tc, struct tc_sig *sig, struct spec *sp) {
 
 static void elab_val_spec(struct tc *tc, struct tc_sig *sig, struct spec *sp) {
   int mark = scope_enter(tc);
-  VEC(struct tc_binding *) saved_sizes = {tc->implicit_sizes.items, tc->implicit_sizes.len,
-                                          tc->implicit_sizes.cap};
-  tc->implicit_sizes.items = NULL;
-  tc->implicit_sizes.len = tc->implicit_sizes.cap = 0;
+  struct tc_bindings saved_sizes = tc->implicit_sizes;
+  tc->implicit_sizes = (struct tc_bindings){0};
   bind_type_params(tc, sp->type_params, sp->type_param_count);
   struct type *t = elab_type(tc, sp->type, SIZES_PARAM);
   scope_leave(tc, mark);
   struct tc_binding *b = binding_new(tc, BIND_DEF, sp->name, sp->loc);
-  int n = sp->type_param_count + tc->implicit_sizes.len;
-  struct type_param *ps = ARENA_ARRAY(tc->arena, struct type_param, n + 1);
-  int k = 0;
-  for (int i = 0; i < sp->type_param_count; i++) {
-    ps[k++] = sp->type_params[i];
-  }
-  for (int i = 0; i < tc->implicit_sizes.len; i++) {
-    struct tc_binding *s = tc->implicit_sizes.items[i];
-    ps[k++] = (struct type_param){TPARAM_SIZE, s->name, s->loc, s};
-  }
-  b->scheme.params = ps;
-  b->scheme.param_count = k;
-  b->scheme.type = t;
-  b->type = t;
-  tc->implicit_sizes.items = saved_sizes.items;
-  tc->implicit_sizes.len = saved_sizes.len;
-  tc->implicit_sizes.cap = saved_sizes.cap;
+  binding_set_scheme(tc, b, t, sp->type_params, sp->type_param_count, NULL, 0);
+  tc->implicit_sizes = saved_sizes;
   sig_add(tc, sig, SIG_VAL, b, NULL, sp->loc);
 }
 

@@ -99,6 +99,13 @@ enum size_mode {
   SIZES_ABBREV,   /* a type abbreviation: [] only in type~ */
 };
 
+/* A growing list of bindings (support/vec.h), a named type so that it can be saved
+ * and restored whole. */
+struct tc_bindings {
+  struct tc_binding **items;
+  int len, cap;
+};
+
 struct tc {
   struct arena *arena;
   const struct tc_options *options;
@@ -126,11 +133,11 @@ struct tc {
    * type parameters it gains from [] and from generalisation. */
   name_t current_def;
   struct loc current_def_loc;
-  VEC(struct tc_binding *) implicit_sizes;
+  struct tc_bindings implicit_sizes;
   /* Literals whose range is checked once their type is known. */
   VEC(struct exp *) literals;
   /* Existential sizes made by `[]` in the return type being elaborated. */
-  VEC(struct tc_binding *) return_ext;
+  struct tc_bindings return_ext;
   /* Sizes made by `[]` in the type abbreviation being elaborated. */
   VEC(struct tc_binding *) abbrev_ext;
   /* Why the last unification failed, for the error message. */
@@ -150,6 +157,11 @@ void env_bind(struct tc *tc, struct env *env, name_t name, struct tc_binding *b)
 struct tc_binding *env_find(struct env *env, name_t name);
 struct tc_binding *binding_new(struct tc *tc, enum binding_kind kind, name_t name,
                                struct loc loc);
+/* Gives b the type scheme of t over the declared type parameters, the sizes that []
+ * made (tc->implicit_sizes) and the generalised variables gen, in that order. */
+void binding_set_scheme(struct tc *tc, struct tc_binding *b, struct type *t,
+                        const struct type_param *declared, int declared_count,
+                        struct tc_binding **gen, int gen_count);
 struct tc_module *module_new(struct tc *tc, name_t name);
 /* Resolves M.N.x in the value, type or module namespace; NULL when unknown. The
  * error message names the part that failed. */

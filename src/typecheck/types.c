@@ -268,46 +268,64 @@ bool type_walk_first(struct type *t, unsigned walk) {
   return true;
 }
 
-static struct type *resolve_walk(struct arena *a, struct type *t, unsigned walk);
+/* type_resolve and type_subst rebuild a type alike and differ only at its leaves:
+ * resolve follows unknowns (type_head) and resolves sizes, subst also replaces the
+ * type and size parameters of `subst`. Both remember each node's result for the walk
+ * (Note [Shared types]). */
+struct type_map {
+  struct arena *arena;
+  const struct tc_subst *subst; /* NULL: resolve */
+  unsigned walk;
+};
 
-static struct type *resolve_node(struct arena *a, struct type *t, unsigned walk) {
+static struct type *map_walk(struct arena *a, struct type *t, const struct type_map *m);
+
+static struct type *map_param(struct type *t, const struct tc_subst *s) {
+  for (int i = 0; s != NULL && i < s->type_count; i++) {
+    if (s->type_params[i] == t->u.param) {
+      return s->types[i];
+    }
+  }
+  return t;
+}
+
+/* Resolving drops an element's own uniqueness and rebuilds an array whose element
+ * became an array, so that type_array merges the two. */
+static struct type *map_array(struct arena *a, struct type *t, const struct type_map *m) {
+  struct type *elem = map_walk(a, t->u.array.elem, m);
+  bool same = elem == t->u.array.elem;
+  if (m->subst == NULL) {
+    elem = type_with_unique(a, elem, false);
+    same = elem == t->u.array.elem && elem->kind != TYPE_ARRAY;
+  }
+  struct size **dims = ARENA_ARRAY(a, struct size *, t->u.array.rank);
+  for (int i = 0; i < t->u.array.rank; i++) {
+    struct size *d = t->u.array.dims[i];
+    dims[i] = m->subst == NULL ? size_resolve(a, d) : size_subst(a, d, m->subst);
+    same = same && dims[i] == d;
+  }
+  return same ? t : type_array(a, elem, dims, t->u.array.rank);
+}
+
+static struct type *map_part(struct type *part, void *m) {
+  return map_walk(((const struct type_map *)m)->arena, part, m);
+}
+
+static struct type *map_node(struct arena *a, struct type *t, const struct type_map *m) {
   switch (t->kind) {
   case TYPE_PRIM:
-  case TYPE_PARAM:
   case TYPE_VAR:
     return t;
-  case TYPE_ARRAY: {
-    struct type *elem = type_with_unique(a, resolve_walk(a, t->u.array.elem, walk), false);
-    bool same = elem == t->u.array.elem && elem->kind != TYPE_ARRAY;
-    struct size **dims = ARENA_ARRAY(a, struct size *, t->u.array.rank);
-    for (int i = 0; i < t->u.array.rank; i++) {
-      dims[i] = size_resolve(a, t->u.array.dims[i]);
-      same = same && dims[i] == t->u.array.dims[i];
-    }
-    return same ? t : type_array(a, elem, dims, t->u.array.rank);
-  }
-  case TYPE_TUPLE: {
-    struct type **elems = ARENA_ARRAY(a, struct type *, t->u.tuple.count);
-    bool same = true;
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      elems[i] = resolve_walk(a, t->u.tuple.elems[i], walk);
-      same = same && elems[i] == t->u.tuple.elems[i];
-    }
-    return same ? t : type_tuple(a, elems, t->u.tuple.count);
-  }
-  case TYPE_RECORD: {
-    struct type_field *fields = ARENA_ARRAY(a, struct type_field, t->u.record.count);
-    bool same = true;
-    for (int i = 0; i < t->u.record.count; i++) {
-      fields[i].name = t->u.record.fields[i].name;
-      fields[i].type = resolve_walk(a, t->u.record.fields[i].type, walk);
-      same = same && fields[i].type == t->u.record.fields[i].type;
-    }
-    return same ? t : type_record(a, fields, t->u.record.count);
-  }
+  case TYPE_PARAM:
+    return map_param(t, m->subst);
+  case TYPE_ARRAY:
+    return map_array(a, t, m);
+  case TYPE_TUPLE:
+  case TYPE_RECORD:
+    return type_map_parts(a, t, map_part, (void *)m);
   case TYPE_ARROW: {
-    struct type *param = resolve_walk(a, t->u.arrow.param, walk);
-    struct type *result = resolve_walk(a, t->u.arrow.result, walk);
+    struct type *param = map_walk(a, t->u.arrow.param, m);
+    struct type *result = map_walk(a, t->u.arrow.result, m);
     if (param == t->u.arrow.param && result == t->u.arrow.result) {
       return t;
     }
@@ -320,12 +338,12 @@ static struct type *resolve_node(struct arena *a, struct type *t, unsigned walk)
   return t;
 }
 
-static struct type *resolve_walk(struct arena *a, struct type *t, unsigned walk) {
+static struct type *map_walk(struct arena *a, struct type *t, const struct type_map *m) {
   bool unique = t->unique;
   t = type_head(t);
-  if (t->walk != walk) {
-    struct type *r = resolve_node(a, t, walk);
-    t->walk = walk;
+  if (t->walk != m->walk) {
+    struct type *r = map_node(a, t, m);
+    t->walk = m->walk;
     t->walk_result = r;
   }
   struct type *r = t->walk_result;
@@ -333,7 +351,8 @@ static struct type *resolve_walk(struct arena *a, struct type *t, unsigned walk)
 }
 
 struct type *type_resolve(struct arena *a, struct type *t) {
-  return resolve_walk(a, t, type_walk_start());
+  struct type_map m = {a, NULL, type_walk_start()};
+  return map_walk(a, t, &m);
 }
 
 /* -------------------------------------------------------------------- Queries */
@@ -448,6 +467,47 @@ bool type_is_prim(struct type *t, enum prim_type p) {
   return t->kind == TYPE_PRIM && t->u.prim == p;
 }
 
+int type_part_count(struct type *t) {
+  t = type_head(t);
+  return t->kind == TYPE_TUPLE ? t->u.tuple.count
+       : t->kind == TYPE_RECORD ? t->u.record.count
+                                : 0;
+}
+
+struct type *type_part(struct type *t, int i) {
+  t = type_head(t);
+  return t->kind == TYPE_TUPLE ? t->u.tuple.elems[i] : t->u.record.fields[i].type;
+}
+
+struct type *type_map_parts(struct arena *a, struct type *t, type_part_map_fn f, void *arg) {
+  t = type_head(t);
+  bool same = true;
+  if (t->kind == TYPE_TUPLE) {
+    struct type **elems = ARENA_ARRAY(a, struct type *, t->u.tuple.count);
+    for (int i = 0; i < t->u.tuple.count; i++) {
+      elems[i] = f(t->u.tuple.elems[i], arg);
+      same = same && elems[i] == t->u.tuple.elems[i];
+    }
+    return same ? t : type_tuple(a, elems, t->u.tuple.count);
+  }
+  struct type_field *fields = ARENA_ARRAY(a, struct type_field, t->u.record.count);
+  for (int i = 0; i < t->u.record.count; i++) {
+    fields[i].name = t->u.record.fields[i].name;
+    fields[i].type = f(t->u.record.fields[i].type, arg);
+    same = same && fields[i].type == t->u.record.fields[i].type;
+  }
+  return same ? t : type_record(a, fields, t->u.record.count);
+}
+
+bool size_search(struct size *s, size_found_fn found, void *arg) {
+  s = size_head(s);
+  if (found(s, arg)) {
+    return true;
+  }
+  return s->kind == SIZE_BINOP &&
+         (size_search(s->u.binop.lhs, found, arg) || size_search(s->u.binop.rhs, found, arg));
+}
+
 /* type_search walks t's parts, each node once (Note [Shared types]): array elements,
  * tuple and record components and, with `arrows`, function parameters and results. */
 static bool search(struct type *t, bool arrows, type_found_fn found, void *arg,
@@ -463,15 +523,9 @@ static bool search(struct type *t, bool arrows, type_found_fn found, void *arg,
   case TYPE_ARRAY:
     return search(t->u.array.elem, arrows, found, arg, walk);
   case TYPE_TUPLE:
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      if (search(t->u.tuple.elems[i], arrows, found, arg, walk)) {
-        return true;
-      }
-    }
-    return false;
   case TYPE_RECORD:
-    for (int i = 0; i < t->u.record.count; i++) {
-      if (search(t->u.record.fields[i].type, arrows, found, arg, walk)) {
+    for (int i = 0; i < type_part_count(t); i++) {
+      if (search(type_part(t, i), arrows, found, arg, walk)) {
         return true;
       }
     }
@@ -561,83 +615,11 @@ struct size *size_subst(struct arena *a, struct size *z, const struct tc_subst *
   }
 }
 
-static struct type *subst_walk(struct arena *a, struct type *t, const struct tc_subst *s,
-                               unsigned walk);
-
-static struct type *subst_node(struct arena *a, struct type *t, const struct tc_subst *s,
-                               unsigned walk) {
-  switch (t->kind) {
-  case TYPE_PRIM:
-  case TYPE_VAR:
-    return t;
-  case TYPE_PARAM:
-    for (int i = 0; i < s->type_count; i++) {
-      if (s->type_params[i] == t->u.param) {
-        return s->types[i];
-      }
-    }
-    return t;
-  case TYPE_ARRAY: {
-    struct type *elem = subst_walk(a, t->u.array.elem, s, walk);
-    bool same = elem == t->u.array.elem;
-    struct size **dims = ARENA_ARRAY(a, struct size *, t->u.array.rank);
-    for (int i = 0; i < t->u.array.rank; i++) {
-      dims[i] = size_subst(a, t->u.array.dims[i], s);
-      same = same && dims[i] == t->u.array.dims[i];
-    }
-    return same ? t : type_array(a, elem, dims, t->u.array.rank);
-  }
-  case TYPE_TUPLE: {
-    struct type **elems = ARENA_ARRAY(a, struct type *, t->u.tuple.count);
-    bool same = true;
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      elems[i] = subst_walk(a, t->u.tuple.elems[i], s, walk);
-      same = same && elems[i] == t->u.tuple.elems[i];
-    }
-    return same ? t : type_tuple(a, elems, t->u.tuple.count);
-  }
-  case TYPE_RECORD: {
-    struct type_field *fields = ARENA_ARRAY(a, struct type_field, t->u.record.count);
-    bool same = true;
-    for (int i = 0; i < t->u.record.count; i++) {
-      fields[i].name = t->u.record.fields[i].name;
-      fields[i].type = subst_walk(a, t->u.record.fields[i].type, s, walk);
-      same = same && fields[i].type == t->u.record.fields[i].type;
-    }
-    return same ? t : type_record(a, fields, t->u.record.count);
-  }
-  case TYPE_ARROW: {
-    struct type *param = subst_walk(a, t->u.arrow.param, s, walk);
-    struct type *result = subst_walk(a, t->u.arrow.result, s, walk);
-    if (param == t->u.arrow.param && result == t->u.arrow.result) {
-      return t;
-    }
-    struct type *r = type_arrow(a, t->u.arrow.param_name, param, result);
-    r->u.arrow.ext = t->u.arrow.ext;
-    r->u.arrow.ext_count = t->u.arrow.ext_count;
-    return r;
-  }
-  }
-  return t;
-}
-
-static struct type *subst_walk(struct arena *a, struct type *t, const struct tc_subst *s,
-                               unsigned walk) {
-  bool unique = t->unique;
-  t = type_head(t);
-  if (t->walk != walk) {
-    struct type *r = subst_node(a, t, s, walk);
-    t->walk = walk;
-    t->walk_result = r;
-  }
-  struct type *r = t->walk_result;
-  return type_with_unique(a, r, unique || r->unique);
-}
-
 /* Note [Shared types]: the result shares what t shares, and is t where nothing
  * changed. */
 struct type *type_subst(struct arena *a, struct type *t, const struct tc_subst *s) {
-  return subst_walk(a, t, s, type_walk_start());
+  struct type_map m = {a, s, type_walk_start()};
+  return map_walk(a, t, &m);
 }
 
 /* -------------------------------------------------------------------- Printing */

@@ -255,10 +255,21 @@ int type_rank(struct type *t);                   /* 0 for non-arrays */
 struct type *type_row(struct arena *a, struct type *t);        /* [n]t -> t */
 struct type *type_elem_scalar(struct type *t);  /* the non-array element */
 bool type_is_prim(struct type *t, enum prim_type p);
+/* The components of a tuple or record type (t's head), alike: the elements or the
+ * fields' types in order; no components for other types. */
+int type_part_count(struct type *t);
+struct type *type_part(struct type *t, int i);
+/* A tuple or record type (t's head) with each component replaced by f(component, arg),
+ * in order; t itself where f returns every component as it was. */
+typedef struct type *(*type_part_map_fn)(struct type *part, void *arg);
+struct type *type_map_parts(struct arena *a, struct type *t, type_part_map_fn f, void *arg);
 /* Whether some part of t (t itself, array elements, tuple and record components and,
  * with `arrows`, function parameters and results) is one that `found` accepts; each
  * shared node is asked once (Note [Shared types] in types.c), its head given. */
 typedef bool (*type_found_fn)(struct type *t, void *arg);
+/* The same for the parts of a size (s itself, a binary operation's operands). */
+typedef bool (*size_found_fn)(struct size *s, void *arg);
+bool size_search(struct size *s, size_found_fn found, void *arg);
 bool type_search(struct type *t, bool arrows, type_found_fn found, void *arg);
 bool type_contains_arrow(struct type *t);
 /* A function type, or a lifted type parameter '^a that may stand for one. */

@@ -108,15 +108,12 @@ static bool mismatch(struct tc *tc, const char *fmt, const char *a, const char *
 
 /* ------------------------------------------------------------------------ Sizes */
 
+static bool is_size_var(struct size *s, void *v) {
+  return s->kind == SIZE_VAR && s->u.var == v;
+}
+
 static bool size_occurs(struct size_var *v, struct size *s) {
-  s = size_head(s);
-  if (s->kind == SIZE_VAR) {
-    return s->u.var == v;
-  }
-  if (s->kind == SIZE_BINOP) {
-    return size_occurs(v, s->u.binop.lhs) || size_occurs(v, s->u.binop.rhs);
-  }
-  return false;
+  return size_search(s, is_size_var, v);
 }
 
 static void size_lower_levels(struct size *s, int level) {
@@ -172,15 +169,9 @@ static bool occurs_walk(struct type_var *v, struct type *t, unsigned walk) {
   case TYPE_ARRAY:
     return occurs_walk(v, t->u.array.elem, walk);
   case TYPE_TUPLE:
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      if (occurs_walk(v, t->u.tuple.elems[i], walk)) {
-        return true;
-      }
-    }
-    return false;
   case TYPE_RECORD:
-    for (int i = 0; i < t->u.record.count; i++) {
-      if (occurs_walk(v, t->u.record.fields[i].type, walk)) {
+    for (int i = 0; i < type_part_count(t); i++) {
+      if (occurs_walk(v, type_part(t, i), walk)) {
         return true;
       }
     }
@@ -232,13 +223,9 @@ static void lower_levels_walk(struct type *t, int level, bool lifted, bool sized
     lower_levels_walk(t->u.array.elem, level, false, true, walk);
     return;
   case TYPE_TUPLE:
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      lower_levels_walk(t->u.tuple.elems[i], level, lifted, sized, walk);
-    }
-    return;
   case TYPE_RECORD:
-    for (int i = 0; i < t->u.record.count; i++) {
-      lower_levels_walk(t->u.record.fields[i].type, level, lifted, sized, walk);
+    for (int i = 0; i < type_part_count(t); i++) {
+      lower_levels_walk(type_part(t, i), level, lifted, sized, walk);
     }
     return;
   case TYPE_ARROW:
@@ -681,13 +668,9 @@ static void collect(struct var_walk *w, struct type *t) {
     collect(w, t->u.array.elem);
     return;
   case TYPE_TUPLE:
-    for (int i = 0; i < t->u.tuple.count; i++) {
-      collect(w, t->u.tuple.elems[i]);
-    }
-    return;
   case TYPE_RECORD:
-    for (int i = 0; i < t->u.record.count; i++) {
-      collect(w, t->u.record.fields[i].type);
+    for (int i = 0; i < type_part_count(t); i++) {
+      collect(w, type_part(t, i));
     }
     return;
   case TYPE_ARROW:

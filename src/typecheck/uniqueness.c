@@ -121,27 +121,22 @@ static void bind_var(struct uq *u, struct tc_binding *b, const struct alias_set 
   }
 }
 
+/* What bind_pat_vars, mark_lambda_params and pattern_bindings do with each name of a
+ * pattern (ast_pat_each_id). */
+struct pat_walk {
+  struct uq *u;
+  const struct alias_set *aliases; /* bind_pat_vars */
+  struct alias_set *out;           /* pattern_bindings */
+};
+
+static void bind_pat_var(struct pat *id, void *arg) {
+  struct pat_walk *w = arg;
+  bind_var(w->u, id->u.id.binding, w->aliases);
+}
+
 static void bind_pat_vars(struct uq *u, struct pat *p, const struct alias_set *aliases) {
-  switch (p->kind) {
-  case PAT_ID:
-    bind_var(u, p->u.id.binding, aliases);
-    return;
-  case PAT_WILDCARD:
-    return;
-  case PAT_TUPLE:
-    for (int i = 0; i < p->u.tuple.count; i++) {
-      bind_pat_vars(u, p->u.tuple.elems[i], aliases);
-    }
-    return;
-  case PAT_RECORD:
-    for (int i = 0; i < p->u.record.count; i++) {
-      bind_pat_vars(u, p->u.record.fields[i].pat, aliases);
-    }
-    return;
-  case PAT_ASCRIPT:
-    bind_pat_vars(u, p->u.ascript.pat, aliases);
-    return;
-  }
+  struct pat_walk w = {u, aliases, NULL};
+  ast_pat_each_id(p, bind_pat_var, &w);
 }
 
 /* A use of b: an error if b or anything it aliases was consumed. */
@@ -263,15 +258,12 @@ static void consume(struct uq *u, const struct alias_set *set, struct loc loc) {
 
 static struct alias_set walk(struct uq *u, struct exp *e);
 
+static void walk_one(struct exp *e, void *u) {
+  walk(u, e);
+}
+
 static void walk_dims(struct uq *u, struct dim_index *d, int n) {
-  for (int i = 0; i < n; i++) {
-    struct exp *parts[] = {d[i].fixed, d[i].start, d[i].end, d[i].stride};
-    for (size_t j = 0; j < sizeof parts / sizeof *parts; j++) {
-      if (parts[j] != NULL) {
-        walk(u, parts[j]);
-      }
-    }
-  }
+  ast_dims_each_exp(d, n, walk_one, u);
 }
 
 static struct alias_set none(void) {
@@ -509,27 +501,14 @@ static struct alias_set captured(struct uq *u, int seen, int scope) {
 
 /* A lambda's parameters may be consumed only when declared unique (as a definition's):
  * `map (\r -> r with [0] = 1) xss` would update the rows of xss. */
+static void mark_lambda_param(struct pat *id, void *arg) {
+  struct pat_walk *w = arg;
+  state_of(w->u, id->u.id.binding)->lambda_param = !id->u.id.binding->unique;
+}
+
 static void mark_lambda_params(struct uq *u, struct pat *p) {
-  switch (p->kind) {
-  case PAT_ID:
-    state_of(u, p->u.id.binding)->lambda_param = !p->u.id.binding->unique;
-    return;
-  case PAT_WILDCARD:
-    return;
-  case PAT_TUPLE:
-    for (int i = 0; i < p->u.tuple.count; i++) {
-      mark_lambda_params(u, p->u.tuple.elems[i]);
-    }
-    return;
-  case PAT_RECORD:
-    for (int i = 0; i < p->u.record.count; i++) {
-      mark_lambda_params(u, p->u.record.fields[i].pat);
-    }
-    return;
-  case PAT_ASCRIPT:
-    mark_lambda_params(u, p->u.ascript.pat);
-    return;
-  }
+  struct pat_walk w = {u, NULL, NULL};
+  ast_pat_each_id(p, mark_lambda_param, &w);
 }
 
 static void check_unique_result(struct uq *u, struct exp *body, const struct alias_set *r,
@@ -689,27 +668,14 @@ static bool pattern_unique(struct pat *p) {
   return p->type != NULL && p->type->unique;
 }
 
+static void add_pattern_binding(struct pat *id, void *arg) {
+  struct pat_walk *w = arg;
+  set_add(w->u, w->out, id->u.id.binding);
+}
+
 static void pattern_bindings(struct uq *u, struct pat *p, struct alias_set *out) {
-  switch (p->kind) {
-  case PAT_ID:
-    set_add(u, out, p->u.id.binding);
-    return;
-  case PAT_WILDCARD:
-    return;
-  case PAT_TUPLE:
-    for (int i = 0; i < p->u.tuple.count; i++) {
-      pattern_bindings(u, p->u.tuple.elems[i], out);
-    }
-    return;
-  case PAT_RECORD:
-    for (int i = 0; i < p->u.record.count; i++) {
-      pattern_bindings(u, p->u.record.fields[i].pat, out);
-    }
-    return;
-  case PAT_ASCRIPT:
-    pattern_bindings(u, p->u.ascript.pat, out);
-    return;
-  }
+  struct pat_walk w = {u, NULL, out};
+  ast_pat_each_id(p, add_pattern_binding, &w);
 }
 
 /* Whether the loop body (its consumptions are the log from mark) consumes a variable
@@ -1095,45 +1061,10 @@ static void check_def(struct uq *u, struct dec *d) {
   check_unique_result(u, d->u.val.body, &r, result_type(b->type, d->u.val.param_count));
 }
 
-static void check_decs_uniqueness(struct uq *u, struct dec **decs, int count);
-
 /* The declarations of module bodies as written (a functor's body is checked once, with
  * its parameters abstract). */
-static void check_mod_exp_uniqueness(struct uq *u, struct mod_exp *m) {
-  switch (m->kind) {
-  case MOD_DECS:
-    check_decs_uniqueness(u, m->u.decs.decs, m->u.decs.count);
-    return;
-  case MOD_APPLY:
-    check_mod_exp_uniqueness(u, m->u.apply.fn);
-    check_mod_exp_uniqueness(u, m->u.apply.arg);
-    return;
-  case MOD_ASCRIPT:
-    check_mod_exp_uniqueness(u, m->u.ascript.mod);
-    return;
-  case MOD_LAMBDA:
-    check_mod_exp_uniqueness(u, m->u.lambda.body);
-    return;
-  case MOD_VAR:
-  case MOD_IMPORT:
-    return;
-  }
-}
-
-static void check_decs_uniqueness(struct uq *u, struct dec **decs, int count) {
-  for (int i = 0; i < count; i++) {
-    struct dec *d = decs[i];
-    while (d->kind == DEC_LOCAL) {
-      d = d->u.local;
-    }
-    if (d->kind == DEC_VAL) {
-      check_def(u, d);
-    } else if (d->kind == DEC_MOD) {
-      check_mod_exp_uniqueness(u, d->u.mod.body);
-    } else if (d->kind == DEC_OPEN) {
-      check_mod_exp_uniqueness(u, d->u.open);
-    }
-  }
+static void check_def_uniqueness(struct dec *d, void *arg) {
+  check_def(arg, d);
 }
 
 void check_uniqueness(struct tc *tc, struct program *p) {
@@ -1143,5 +1074,5 @@ void check_uniqueness(struct tc *tc, struct program *p) {
   if (tc->result_globals.arena == NULL) {
     ptrmap_init(&tc->result_globals, tc->arena);
   }
-  check_decs_uniqueness(&u, p->decs, p->count);
+  ast_each_val_dec(p->decs, p->count, check_def_uniqueness, &u);
 }
