@@ -133,6 +133,18 @@ void close_group_elements(struct emitter *e, const char *label, const struct ir_
   }
 }
 
+/* The end of a work-item's loop over its elements: the failure region's label, the
+ * failure action from before, then its accumulators `acc` combined by the group into
+ * loc[..][0]. */
+static void close_partial(struct emitter *e, const struct ir_lambda *op, const char *label,
+                          const char *saved, const char *const *loc, const char *const *acc) {
+  emit_c_line(e, "%s:;", label);
+  cl_state(e)->fail_action = saved;
+  close_loop(e);
+  store_local(e, op, loc, acc, "lid");
+  group_tree(e, op, loc);
+}
+
 /* Phase 1 of reduce and scan: each group reduces its part of [0, w) into part[group].
  * Commutative operators take a grid-stride loop per work-item; the others go through
  * the group in order, RTS_GROUP elements at a time, over the group's own chunk. */
@@ -187,11 +199,7 @@ void group_partials(struct emitter *e, const struct ir_stm *s, const struct kir_
     }
     e->indent--;
     emit_c_line(e, "}");
-    emit_c_line(e, "%s:;", label);
-    cl_state(e)->fail_action = saved;
-    close_loop(e);
-    store_local(e, so->op, loc, acc, "lid");
-    group_tree(e, so->op, loc);
+    close_partial(e, so->op, label, saved, loc, acc);
   } else {
     emit_c_line(e, "const long chunk = (w + get_num_groups(0) - 1) / get_num_groups(0);");
     emit_c_line(e, "const long start = grp * chunk, end = min(start + chunk, w);");
@@ -313,11 +321,7 @@ static void last_group(struct emitter *e, const struct ir_soac *so, const struct
   emit_c_line(e, "if (!failed) {");
   cl_combine(e, so->op, acc, vals);
   emit_c_line(e, "}");
-  emit_c_line(e, "%s:;", label);
-  cl_state(e)->fail_action = saved;
-  close_loop(e);
-  store_local(e, so->op, loc, acc, "lid");
-  group_tree(e, so->op, loc);
+  close_partial(e, so->op, label, saved, loc, acc);
   emit_c_line(e, "if (lid == 0) {");
   for (int r = 0; r < nacc; r++) {
     emit_c_line(e, "  %s = %s[0];", results[r], loc[r]);

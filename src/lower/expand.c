@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "ir/util.h"
+#include "lower/rewrite.h"
 #include "support/heap.h"
 
 /* Note [filter as scan and scatter]
@@ -88,6 +89,7 @@
 /* A run of filters that expands together, and what expansion makes for it. */
 struct expansion {
   struct ir_program *p;
+  struct lower_rewrite rw;       /* statements stand for the first filter */
   struct ir_body *out;           /* the body being rebuilt */
   struct ir_stm **filters;       /* the filter statements */
   int count;
@@ -101,30 +103,6 @@ struct expansion {
   int scalar_count;              /* values that are scalars */
 };
 
-static struct loc loc_of(const struct expansion *x) {
-  return x->filters[0]->loc;
-}
-
-/* Adds a statement to the rebuilt body, inheriting the filter's trace. */
-static struct ir_stm *add_stm(struct expansion *x, struct ir_body *b, struct ir_exp e,
-                              struct ir_var **pat, int n) {
-  struct ir_stm *s = ir_body_add(x->p, b, loc_of(x), e, pat, n);
-  s->trace = x->filters[0]->trace;
-  s->unsafe = x->filters[0]->unsafe;
-  return s;
-}
-
-/* Appends the existing statement s to b. */
-static void move_stm(struct ir_program *p, struct ir_body *b, struct ir_stm *s) {
-  struct ir_exp none = {.kind = IR_SUBEXP};
-  ir_body_add(p, b, s->loc, none, NULL, 0); /* makes room */
-  b->stms[b->stm_count - 1] = s;
-}
-
-static struct ir_var *fresh(struct expansion *x, const char *name, struct ir_type t) {
-  return ir_var_new(x->p, intern(name), t);
-}
-
 /* y = lhs op rhs, of type t, added to b. */
 static struct ir_subexp add_binop(struct expansion *x, struct ir_body *b, enum ir_binop op,
                                   struct ir_subexp lhs, struct ir_subexp rhs,
@@ -133,8 +111,8 @@ static struct ir_subexp add_binop(struct expansion *x, struct ir_body *b, enum i
   e.u.binop.op = op;
   e.u.binop.lhs = lhs;
   e.u.binop.rhs = rhs;
-  struct ir_var *y = fresh(x, name, ir_type_scalar(t));
-  add_stm(x, b, e, &y, 1);
+  struct ir_var *y = rewrite_fresh(&x->rw, name, ir_type_scalar(t));
+  rewrite_add(&x->rw, b, e, &y, 1);
   return ir_se_var(y);
 }
 
@@ -143,8 +121,8 @@ static struct ir_subexp add_flag(struct expansion *x, struct ir_body *b,
                                  struct ir_subexp keep) {
   struct ir_exp e = {.kind = IR_CONVERT};
   e.u.convert.operand = keep;
-  struct ir_var *y = fresh(x, "flag", ir_type_scalar(PRIM_I64));
-  add_stm(x, b, e, &y, 1);
+  struct ir_var *y = rewrite_fresh(&x->rw, "flag", ir_type_scalar(PRIM_I64));
+  rewrite_add(&x->rw, b, e, &y, 1);
   return ir_se_var(y);
 }
 
@@ -241,7 +219,7 @@ static struct ir_subexp *append_lambda(struct expansion *x, struct ir_lambda *f,
   ir_subst_body(&sub, g->body);
   ir_subst_free(&sub);
   for (int i = 0; i < g->body->stm_count; i++) {
-    move_stm(x->p, f->body, g->body->stms[i]);
+    rewrite_move(x->p, f->body, g->body->stms[i]);
   }
   return g->body->results;
 }
@@ -255,7 +233,7 @@ static struct ir_lambda *sum_op(struct expansion *x, int n) {
   op->ret_count = n;
   struct ir_subexp *res = ARENA_ARRAY(x->p->arena, struct ir_subexp, n);
   for (int i = 0; i < 2 * n; i++) {
-    op->params[i] = fresh(x, i < n ? "a" : "b", ir_type_scalar(PRIM_I64));
+    op->params[i] = rewrite_fresh(&x->rw, i < n ? "a" : "b", ir_type_scalar(PRIM_I64));
   }
   for (int i = 0; i < n; i++) {
     res[i] = add_binop(x, op->body, IR_BINOP_ADD, ir_se_var(op->params[i]),
@@ -344,7 +322,7 @@ static void add_scanomap(struct expansion *x) {
   struct ir_var **pat = ARENA_ARRAY(a, struct ir_var *, n);
   for (int k = 0; k < n; k++) {
     const char *name = k < x->count ? "offs" : k < 2 * x->count ? "keeps" : "outs";
-    pat[k] = fresh(x, name, column(x, x->fn->ret[k].prim));
+    pat[k] = rewrite_fresh(&x->rw, name, column(x, x->fn->ret[k].prim));
   }
   for (int v = 0, k = 2 * x->count; v < x->value_count; v++) {
     if (x->srcs[v].kind == IR_SE_NONE) {
@@ -361,7 +339,7 @@ static void add_scanomap(struct expansion *x) {
   for (int t = 0; t < x->count; t++) {
     e.u.soac.neutral[t] = ir_se_i64(0);
   }
-  add_stm(x, x->out, e, pat, n);
+  rewrite_add(&x->rw, x->out, e, pat, n);
 }
 
 /* ------------------------------------------------------------ Counts, destinations */
@@ -384,11 +362,11 @@ static void add_count(struct expansion *x, struct ir_subexp empty, struct ir_var
   read.u.index.count = 1;
   read.u.index.dims = ARENA_NEW(a, struct ir_dim_index);
   read.u.index.dims[0].fixed = last;
-  struct ir_var *total = fresh(x, "total", ir_type_scalar(PRIM_I64));
-  add_stm(x, other, read, &total, 1);
+  struct ir_var *total = rewrite_fresh(&x->rw, "total", ir_type_scalar(PRIM_I64));
+  rewrite_add(&x->rw, other, read, &total, 1);
   struct ir_subexp res = ir_se_var(total);
   ir_body_set_results(a, other, &res, 1);
-  add_stm(x, x->out, e, &count, 1);
+  rewrite_add(&x->rw, x->out, e, &count, 1);
 }
 
 /* blank = replicate count 0, of the type of kept (an array [count]t). */
@@ -399,8 +377,8 @@ static struct ir_var *add_blank(struct expansion *x, struct ir_var *count, struc
   e.u.replicate.dims[0] = n;
   e.u.replicate.count = 1;
   e.u.replicate.value = ir_se_const(ir_const_int(kept->type.prim, 0));
-  struct ir_var *blank = fresh(x, "blank", ir_type_array(x->p->arena, kept->type.prim, 1, &n));
-  add_stm(x, x->out, e, &blank, 1);
+  struct ir_var *blank = rewrite_fresh(&x->rw, "blank", ir_type_array(x->p->arena, kept->type.prim, 1, &n));
+  rewrite_add(&x->rw, x->out, e, &blank, 1);
   return blank;
 }
 
@@ -429,7 +407,7 @@ static struct ir_lambda *scatter_lambda(struct expansion *x, struct ir_var **inp
   l->param_count = n;
   for (int i = 0; i < n; i++) {
     const char *name = i < x->count ? "o" : i < 2 * x->count ? "k" : "v";
-    l->params[i] = fresh(x, name, ir_type_row(inputs[i]->type));
+    l->params[i] = rewrite_fresh(&x->rw, name, ir_type_row(inputs[i]->type));
   }
   struct ir_subexp *index = ARENA_ARRAY(a, struct ir_subexp, x->count);
   for (int t = 0; t < x->count; t++) {
@@ -485,7 +463,7 @@ static void add_scatter(struct expansion *x) {
                               .inputs = inputs, .input_count = n,
                               .map_fn = scatter_lambda(x, inputs, n), .dests = dests,
                               .dest_count = ns, .dest_ranks = ranks};
-  add_stm(x, x->out, e, pat, ns);
+  rewrite_add(&x->rw, x->out, e, pat, ns);
 }
 
 /* ------------------------------------------------------------ Rows */
@@ -498,35 +476,8 @@ static struct ir_subexp dim_of(struct expansion *x, struct ir_var *v, int d) {
   struct ir_exp e = {.kind = IR_SHAPE};
   e.u.shape.array = v;
   e.u.shape.dim = d;
-  struct ir_var *y = fresh(x, "d", ir_type_scalar(PRIM_I64));
-  add_stm(x, x->out, e, &y, 1);
-  return ir_se_var(y);
-}
-
-/* reshape(v, dims), of v's element type. */
-static struct ir_var *add_reshape(struct expansion *x, struct ir_var *v, struct ir_subexp *dims,
-                                  int count, struct ir_var *to) {
-  struct ir_exp e = {.kind = IR_RESHAPE};
-  e.u.reshape.array = v;
-  e.u.reshape.dims = dims;
-  e.u.reshape.count = count;
-  if (to == NULL) {
-    to = fresh(x, "flat", ir_type_array(x->p->arena, v->type.prim, count, dims));
-  }
-  add_stm(x, x->out, e, &to, 1);
-  return to;
-}
-
-/* array[i], with no bounds check (i is in bounds), added to b. */
-static struct ir_subexp add_read(struct expansion *x, struct ir_body *b, struct ir_var *array,
-                                 struct ir_subexp i) {
-  struct ir_exp e = {.kind = IR_INDEX};
-  e.u.index.array = array;
-  e.u.index.count = 1;
-  e.u.index.dims = ARENA_NEW(x->p->arena, struct ir_dim_index);
-  e.u.index.dims[0].fixed = i;
-  struct ir_var *y = fresh(x, "x", ir_type_scalar(array->type.prim));
-  add_stm(x, b, e, &y, 1)->unsafe = true;
+  struct ir_var *y = rewrite_fresh(&x->rw, "d", ir_type_scalar(PRIM_I64));
+  rewrite_add(&x->rw, x->out, e, &y, 1);
   return ir_se_var(y);
 }
 
@@ -537,15 +488,15 @@ static struct ir_lambda *row_lambda(struct expansion *x, int t, struct ir_subexp
   struct arena *a = x->p->arena;
   struct ir_lambda *l = ir_lambda_new(a);
   l->params = ARENA_NEW(a, struct ir_var *);
-  l->params[0] = fresh(x, "v", elem);
+  l->params[0] = rewrite_fresh(&x->rw, "v", elem);
   l->param_count = 1;
-  l->index = fresh(x, "e", ir_type_scalar(PRIM_I64));
+  l->index = rewrite_fresh(&x->rw, "e", ir_type_scalar(PRIM_I64));
   struct ir_body *b = l->body;
   struct ir_subexp e = ir_se_var(l->index);
   struct ir_subexp r = add_binop(x, b, IR_BINOP_DIV, e, d, PRIM_I64, "row");
   struct ir_subexp c = add_binop(x, b, IR_BINOP_MOD, e, d, PRIM_I64, "col");
-  struct ir_subexp off = add_read(x, b, x->offs[t], r);
-  struct ir_subexp flag = add_flag(x, b, add_read(x, b, x->offs[x->count + t], r));
+  struct ir_subexp off = rewrite_read(&x->rw, b, x->offs[t], &r, 1);
+  struct ir_subexp flag = add_flag(x, b, rewrite_read(&x->rw, b, x->offs[x->count + t], &r, 1));
   struct ir_subexp at = add_binop(x, b, IR_BINOP_MUL, off, flag, PRIM_I64, "at");
   struct ir_subexp to = add_binop(x, b, IR_BINOP_SUB, at, ir_se_i64(1), PRIM_I64, "to");
   to = add_binop(x, b, IR_BINOP_MUL, to, d, PRIM_I64, "to");
@@ -574,15 +525,15 @@ static void add_row_scatter(struct expansion *x, int t, int v, struct ir_var *ke
   struct ir_subexp *all = ARENA_NEW(a, struct ir_subexp);
   *all = add_binop(x, x->out, IR_BINOP_MUL, x->filters[t]->exp.u.soac.width, d, PRIM_I64,
                    "elems");
-  struct ir_var *flat = add_reshape(x, xs, all, 1, NULL);
+  struct ir_var *flat = rewrite_reshape(&x->rw, x->out, xs, all, 1, NULL);
   struct ir_subexp *kept_all = ARENA_NEW(a, struct ir_subexp);
   *kept_all = add_binop(x, x->out, IR_BINOP_MUL, dims[0], d, PRIM_I64, "elems");
   struct ir_exp fill = {.kind = IR_REPLICATE};
   fill.u.replicate.dims = kept_all;
   fill.u.replicate.count = 1;
   fill.u.replicate.value = ir_se_const(ir_const_int(xs->type.prim, 0));
-  struct ir_var *blank = fresh(x, "blank", ir_type_array(a, xs->type.prim, 1, kept_all));
-  add_stm(x, x->out, fill, &blank, 1);
+  struct ir_var *blank = rewrite_fresh(&x->rw, "blank", ir_type_array(a, xs->type.prim, 1, kept_all));
+  rewrite_add(&x->rw, x->out, fill, &blank, 1);
   struct ir_var **dests = ARENA_NEW(a, struct ir_var *);
   *dests = blank;
   struct ir_var **inputs = ARENA_NEW(a, struct ir_var *);
@@ -594,9 +545,9 @@ static void add_row_scatter(struct expansion *x, int t, int v, struct ir_var *ke
                               .input_count = 1,
                               .map_fn = row_lambda(x, t, d, ir_type_scalar(xs->type.prim)),
                               .dests = dests, .dest_count = 1, .dest_ranks = ranks};
-  struct ir_var *flat_kept = fresh(x, "kept", blank->type);
-  add_stm(x, x->out, e, &flat_kept, 1);
-  add_reshape(x, flat_kept, dims, rank, kept);
+  struct ir_var *flat_kept = rewrite_fresh(&x->rw, "kept", blank->type);
+  rewrite_add(&x->rw, x->out, e, &flat_kept, 1);
+  rewrite_reshape(&x->rw, x->out, flat_kept, dims, rank, kept);
 }
 
 static void add_row_scatters(struct expansion *x) {
@@ -613,7 +564,8 @@ static void add_row_scatters(struct expansion *x) {
 
 static void expand_run(struct ir_program *p, struct ir_body *out, struct ir_stm **filters,
                        int count) {
-  struct expansion x = {.p = p, .out = out, .filters = filters, .count = count};
+  struct expansion x = {.p = p, .rw = {.p = p, .from = filters[0]}, .out = out,
+                        .filters = filters, .count = count};
   for (int t = 0; t < count; t++) {
     x.value_count += filters[t]->pat_count - 1;
   }
@@ -644,7 +596,7 @@ static void expand_body(struct ir_program *p, struct ir_body *b, const int *uses
       continue;
     }
     if (!expandable(s)) {
-      move_stm(p, b, s);
+      rewrite_move(p, b, s);
       continue;
     }
     int end = i + 1;

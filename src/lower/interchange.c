@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "ir/util.h"
+#include "lower/rewrite.h"
 
 /* Note [reductions of rows]
  * ~~~~~~~~~~~~~~~~~~~~~~~~~
@@ -64,6 +65,7 @@
 /* The rewrite of one statement. */
 struct interchange {
   struct ir_program *p;
+  struct lower_rewrite rw; /* statements stand for the reduction */
   struct ir_body *out;    /* the host body being rebuilt */
   struct ir_stm *s;       /* the reduction */
   const struct ir_soac *so;
@@ -76,25 +78,6 @@ struct interchange {
   const int *uses;        /* by variable id: uses in the function, before the rewrite */
   bool *unused;           /* by statement of out: a neutral row no longer used */
 };
-
-static struct ir_stm *add_stm(const struct interchange *x, struct ir_body *b,
-                              struct ir_exp e, struct ir_var **pat, int n) {
-  struct ir_stm *s = ir_body_add(x->p, b, x->s->loc, e, pat, n);
-  s->trace = x->s->trace;
-  s->unsafe = x->s->unsafe;
-  return s;
-}
-
-/* Appends the existing statement s to b. */
-static void move_stm(struct ir_program *p, struct ir_body *b, struct ir_stm *s) {
-  struct ir_exp none = {.kind = IR_SUBEXP};
-  ir_body_add(p, b, s->loc, none, NULL, 0); /* makes room */
-  b->stms[b->stm_count - 1] = s;
-}
-
-static struct ir_var *fresh(const struct interchange *x, const char *name, struct ir_type t) {
-  return ir_var_new(x->p, intern(name), t);
-}
 
 /* ------------------------------------------------------------ Which operators */
 
@@ -314,7 +297,7 @@ static void gather_lambdas(const struct interchange *x, struct ir_lambda *f,
     }
     ir_subst_body(sub, g->body);
     for (int j = 0; j < g->body->stm_count; j++) {
-      move_stm(x->p, f->body, g->body->stms[j]);
+      rewrite_move(x->p, f->body, g->body->stms[j]);
     }
   }
 }
@@ -337,7 +320,7 @@ static struct ir_lambda *scalar_operator(const struct interchange *x) {
   f->params = ARENA_ARRAY(a, struct ir_var *, op->param_count);
   int *index = ARENA_ARRAY(a, int, op->param_count);
   for (int q = 0; q < op->param_count; q++) {
-    f->params[q] = fresh(x, "x", ir_type_scalar(op->params[q]->type.prim));
+    f->params[q] = rewrite_fresh(&x->rw, "x", ir_type_scalar(op->params[q]->type.prim));
     index[q] = q;
   }
   struct ir_subst sub;
@@ -413,7 +396,7 @@ static void split_map(struct interchange *x) {
       continue;
     }
     if (i < x->k) {
-      x->arrays[i] = fresh(x, "rows", outer(x, so->width, f->ret[i]));
+      x->arrays[i] = rewrite_fresh(&x->rw, "rows", outer(x, so->width, f->ret[i]));
     }
     pat[count] = i < x->k ? x->arrays[i] : x->s->pat[i];
     res[count] = f->body->results[i];
@@ -428,7 +411,7 @@ static void split_map(struct interchange *x) {
   struct ir_exp e = {.kind = IR_SOAC};
   e.u.soac = (struct ir_soac){.kind = IR_SOAC_MAP, .width = so->width, .inputs = so->inputs,
                               .input_count = so->input_count, .map_fn = f};
-  add_stm(x, x->out, e, pat, count);
+  rewrite_add(&x->rw, x->out, e, pat, count);
 }
 
 /* ------------------------------------------------------------ Columns */
@@ -440,23 +423,9 @@ static struct ir_subexp add_product(const struct interchange *x, struct ir_subex
   e.u.binop.op = IR_BINOP_MUL;
   e.u.binop.lhs = lhs;
   e.u.binop.rhs = rhs;
-  struct ir_var *y = fresh(x, "m", ir_type_scalar(PRIM_I64));
-  add_stm(x, x->out, e, &y, 1);
+  struct ir_var *y = rewrite_fresh(&x->rw, "m", ir_type_scalar(PRIM_I64));
+  rewrite_add(&x->rw, x->out, e, &y, 1);
   return ir_se_var(y);
-}
-
-/* reshape(v, dims) added to the host body, bound to `to` (or to a fresh variable). */
-static struct ir_var *add_reshape(const struct interchange *x, struct ir_var *v,
-                                  struct ir_subexp *dims, int count, struct ir_var *to) {
-  struct ir_exp e = {.kind = IR_RESHAPE};
-  e.u.reshape.array = v;
-  e.u.reshape.dims = dims;
-  e.u.reshape.count = count;
-  if (to == NULL) {
-    to = fresh(x, "flat", ir_type_array(x->p->arena, v->type.prim, count, dims));
-  }
-  add_stm(x, x->out, e, &to, 1);
-  return to;
 }
 
 /* The accumulators' dimensions (their shapes where unknown, as there is then only
@@ -471,8 +440,8 @@ static void find_columns(struct interchange *x) {
       struct ir_exp e = {.kind = IR_SHAPE};
       e.u.shape.array = x->arrays[0];
       e.u.shape.dim = 1 + d;
-      struct ir_var *y = fresh(x, "d", ir_type_scalar(PRIM_I64));
-      add_stm(x, x->out, e, &y, 1);
+      struct ir_var *y = rewrite_fresh(&x->rw, "d", ir_type_scalar(PRIM_I64));
+      rewrite_add(&x->rw, x->out, e, &y, 1);
       x->row[d] = ir_se_var(y);
     }
     x->m = d == 0 ? x->row[0] : add_product(x, x->m, x->row[d]);
@@ -481,7 +450,7 @@ static void find_columns(struct interchange *x) {
     struct ir_subexp *dims = ARENA_ARRAY(a, struct ir_subexp, 2);
     dims[0] = x->so->width;
     dims[1] = x->m;
-    x->arrays[i] = add_reshape(x, x->arrays[i], dims, 2, NULL);
+    x->arrays[i] = rewrite_reshape(&x->rw, x->out, x->arrays[i], dims, 2, NULL);
   }
 }
 
@@ -497,22 +466,6 @@ static int bound_in(const struct ir_body *b, const struct ir_var *v) {
     }
   }
   return -1;
-}
-
-/* array[i] (or array[i, j]), of element type t, added to b. */
-static struct ir_subexp add_read(const struct interchange *x, struct ir_body *b,
-                                 struct ir_var *array, struct ir_var *i, struct ir_var *j) {
-  struct ir_exp e = {.kind = IR_INDEX};
-  e.u.index.array = array;
-  e.u.index.count = j != NULL ? 2 : 1;
-  e.u.index.dims = ARENA_ARRAY(x->p->arena, struct ir_dim_index, 2);
-  e.u.index.dims[0].fixed = ir_se_var(i);
-  if (j != NULL) {
-    e.u.index.dims[1].fixed = ir_se_var(j);
-  }
-  struct ir_var *y = fresh(x, "x", ir_type_scalar(array->type.prim));
-  add_stm(x, b, e, &y, 1)->unsafe = true;
-  return ir_se_var(y);
 }
 
 /* The scalar that replicates in the host body fill the neutral row ne with (one
@@ -551,9 +504,10 @@ static struct ir_subexp column_neutral(const struct interchange *x, struct ir_bo
   if (x->rank > 1) {
     struct ir_subexp *dims = ARENA_NEW(x->p->arena, struct ir_subexp);
     *dims = x->m;
-    row = add_reshape(x, row, dims, 1, NULL);
+    row = rewrite_reshape(&x->rw, x->out, row, dims, 1, NULL);
   }
-  return add_read(x, b, row, j, NULL);
+  struct ir_subexp at = ir_se_var(j);
+  return rewrite_read(&x->rw, b, row, &at, 1);
 }
 
 /* The redomap or scanomap of column j, added to b: its map reads xss[i, j]. */
@@ -562,7 +516,7 @@ static struct ir_var **add_column_reduction(const struct interchange *x, struct 
   struct arena *a = x->p->arena;
   int k = x->k;
   struct ir_lambda *read = ir_lambda_new(a);
-  read->index = fresh(x, "i", ir_type_scalar(PRIM_I64));
+  read->index = rewrite_fresh(&x->rw, "i", ir_type_scalar(PRIM_I64));
   read->ret = ARENA_ARRAY(a, struct ir_type, k);
   read->ret_count = k;
   struct ir_subexp *elems = ARENA_ARRAY(a, struct ir_subexp, k);
@@ -570,10 +524,11 @@ static struct ir_var **add_column_reduction(const struct interchange *x, struct 
   struct ir_var **pat = ARENA_ARRAY(a, struct ir_var *, k);
   for (int r = 0; r < k; r++) {
     neutral[r] = column_neutral(x, b, x->so->neutral[r], j);
-    elems[r] = add_read(x, read->body, x->arrays[r], read->index, j);
+    struct ir_subexp at[2] = {ir_se_var(read->index), ir_se_var(j)};
+    elems[r] = rewrite_read(&x->rw, read->body, x->arrays[r], at, 2);
     read->ret[r] = ir_subexp_type(elems[r]);
     struct ir_type t = read->ret[r];
-    pat[r] = fresh(x, "r", x->scan ? ir_type_array(a, t.prim, 1, &x->so->width) : t);
+    pat[r] = rewrite_fresh(&x->rw, "r", x->scan ? ir_type_array(a, t.prim, 1, &x->so->width) : t);
   }
   ir_body_set_results(a, read->body, elems, k);
   struct ir_exp e = {.kind = IR_SOAC};
@@ -581,7 +536,7 @@ static struct ir_var **add_column_reduction(const struct interchange *x, struct 
                               .width = x->so->width, .map_fn = read,
                               .op = scalar_operator(x), .neutral = neutral,
                               .neutral_count = k, .commutative = x->so->commutative};
-  add_stm(x, b, e, pat, k);
+  rewrite_add(&x->rw, b, e, pat, k);
   return pat;
 }
 
@@ -601,9 +556,9 @@ static void bind_results(struct interchange *x, struct ir_var **pat) {
       t.u.rearrange.perm[1] = 0;
       struct ir_subexp dims[2] = {x->so->width, x->m};
       if (to == NULL) {
-        to = fresh(x, "scanned", ir_type_array(a, y->type.prim, 2, dims));
+        to = rewrite_fresh(&x->rw, "scanned", ir_type_array(a, y->type.prim, 2, dims));
       }
-      add_stm(x, x->out, t, &to, 1);
+      rewrite_add(&x->rw, x->out, t, &to, 1);
       y = to;
     }
     if (x->rank > 1) {
@@ -611,7 +566,7 @@ static void bind_results(struct interchange *x, struct ir_var **pat) {
       struct ir_subexp *dims = ARENA_ARRAY(a, struct ir_subexp, rank);
       dims[0] = x->so->width;
       memcpy(dims + x->scan, x->row, sizeof *dims * (size_t)x->rank);
-      add_reshape(x, y, dims, rank, x->s->pat[r]);
+      rewrite_reshape(&x->rw, x->out, y, dims, rank, x->s->pat[r]);
     }
   }
 }
@@ -621,7 +576,7 @@ static void add_column_map(struct interchange *x) {
   struct arena *a = x->p->arena;
   int k = x->k;
   struct ir_lambda *f = ir_lambda_new(a);
-  f->index = fresh(x, "j", ir_type_scalar(PRIM_I64));
+  f->index = rewrite_fresh(&x->rw, "j", ir_type_scalar(PRIM_I64));
   struct ir_var **res = add_column_reduction(x, f->body, f->index);
   struct ir_subexp *results = ARENA_ARRAY(a, struct ir_subexp, k);
   f->ret = ARENA_ARRAY(a, struct ir_type, k);
@@ -632,12 +587,12 @@ static void add_column_map(struct interchange *x) {
     f->ret[r] = res[r]->type;
     struct ir_subexp dims[2] = {x->m, x->so->width};
     struct ir_type t = ir_type_array(a, res[r]->type.prim, 1 + x->scan, dims);
-    pat[r] = x->scan ? fresh(x, "columns", t) : x->rank == 1 ? x->s->pat[r] : fresh(x, "r", t);
+    pat[r] = x->scan ? rewrite_fresh(&x->rw, "columns", t) : x->rank == 1 ? x->s->pat[r] : rewrite_fresh(&x->rw, "r", t);
   }
   ir_body_set_results(a, f->body, results, k);
   struct ir_exp e = {.kind = IR_SOAC};
   e.u.soac = (struct ir_soac){.kind = IR_SOAC_MAP, .width = x->m, .map_fn = f};
-  add_stm(x, x->out, e, pat, k);
+  rewrite_add(&x->rw, x->out, e, pat, k);
   if (x->scan || x->rank > 1) {
     bind_results(x, pat);
   }
@@ -651,7 +606,7 @@ bool lower_interchange(struct ir_program *p, struct ir_body *out, struct ir_stm 
     return false;
   }
   const struct ir_soac *so = &s->exp.u.soac;
-  struct interchange x = {.p = p, .out = out, .s = s, .so = so, .k = so->neutral_count,
+  struct interchange x = {.p = p, .rw = {.p = p, .from = s}, .out = out, .s = s, .so = so, .k = so->neutral_count,
                           .rank = so->op->params[0]->type.rank,
                           .scan = so->kind == IR_SOAC_SCAN || so->kind == IR_SOAC_SCANOMAP,
                           .uses = uses};
