@@ -48,15 +48,21 @@ void emit_c_line(struct emitter *e, const char *fmt, ...) {
   strbuf_putc(&e->body, '\n');
 }
 
-const char *emit_c_printf(struct emitter *e, const char *fmt, ...) {
+/* The text of fmt and ap, in the emitter's arena. */
+static const char *vformat(struct emitter *e, const char *fmt, va_list ap) {
   struct strbuf b;
   strbuf_init(&b);
-  va_list ap;
-  va_start(ap, fmt);
   strbuf_vprintf(&b, fmt, ap);
-  va_end(ap);
   const char *s = arena_strndup(&e->arena, b.data != NULL ? b.data : "", b.len);
   strbuf_free(&b);
+  return s;
+}
+
+const char *emit_c_printf(struct emitter *e, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  const char *s = vformat(e, fmt, ap);
+  va_end(ap);
   return s;
 }
 
@@ -177,34 +183,28 @@ const char *emit_c_elems(struct emitter *e, const struct ir_var *v, int from) {
 /* ------------------------------------------------------- Failure and decls */
 
 void emit_c_try(struct emitter *e, const char *fmt, ...) {
-  struct strbuf b;
-  strbuf_init(&b);
   va_list ap;
   va_start(ap, fmt);
-  strbuf_vprintf(&b, fmt, ap);
+  const char *call = vformat(e, fmt, ap);
   va_end(ap);
-  emit_c_line(e, "if ((err = %s) != 0) {", b.data);
+  emit_c_line(e, "if ((err = %s) != 0) {", call);
   emit_c_line(e, "  goto fail;");
   emit_c_line(e, "}");
-  strbuf_free(&b);
   e->fail_used = true;
 }
 
 void emit_c_fail_if(struct emitter *e, const char *cond, const char *fmt, ...) {
-  struct strbuf b;
-  strbuf_init(&b);
   va_list ap;
   va_start(ap, fmt);
-  strbuf_vprintf(&b, fmt, ap);
+  const char *error = vformat(e, fmt, ap);
   va_end(ap);
   emit_c_line(e, "if (RTS_UNLIKELY(%s)) {", cond);
-  emit_c_line(e, "  err = %s;", b.data);
+  emit_c_line(e, "  err = %s;", error);
   if (e->notes != NULL) {
     emit_c_line(e, "  rts_error(ctx, err, \"%%s\", %s);", e->notes);
   }
   emit_c_line(e, "  goto fail;");
   emit_c_line(e, "}");
-  strbuf_free(&b);
   e->fail_used = true;
 }
 
