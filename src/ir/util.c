@@ -863,8 +863,9 @@ static struct ir_exp copy_exp(struct copier *c, const struct ir_exp *e) {
     n.u.array_lit.elems = dup(c, e->u.array_lit.elems,
                               sizeof *e->u.array_lit.elems * (size_t)e->u.array_lit.count);
     if (n.u.array_lit.row.rank > 0) {
-      n.u.array_lit.row.dims = dup(c, e->u.array_lit.row.dims,
-                                   sizeof *e->u.array_lit.row.dims * (size_t)e->u.array_lit.row.rank);
+      n.u.array_lit.row.dims =
+          dup(c, e->u.array_lit.row.dims,
+              sizeof *e->u.array_lit.row.dims * (size_t)e->u.array_lit.row.rank);
     }
     break;
   case IR_REARRANGE:

@@ -377,7 +377,8 @@ static struct ir_var *add_blank(struct expansion *x, struct ir_var *count, struc
   e.u.replicate.dims[0] = n;
   e.u.replicate.count = 1;
   e.u.replicate.value = ir_se_const(ir_const_int(kept->type.prim, 0));
-  struct ir_var *blank = rewrite_fresh(&x->rw, "blank", ir_type_array(x->p->arena, kept->type.prim, 1, &n));
+  struct ir_var *blank =
+      rewrite_fresh(&x->rw, "blank", ir_type_array(x->p->arena, kept->type.prim, 1, &n));
   rewrite_add(&x->rw, x->out, e, &blank, 1);
   return blank;
 }
@@ -532,7 +533,8 @@ static void add_row_scatter(struct expansion *x, int t, int v, struct ir_var *ke
   fill.u.replicate.dims = kept_all;
   fill.u.replicate.count = 1;
   fill.u.replicate.value = ir_se_const(ir_const_int(xs->type.prim, 0));
-  struct ir_var *blank = rewrite_fresh(&x->rw, "blank", ir_type_array(a, xs->type.prim, 1, kept_all));
+  struct ir_var *blank =
+      rewrite_fresh(&x->rw, "blank", ir_type_array(a, xs->type.prim, 1, kept_all));
   rewrite_add(&x->rw, x->out, fill, &blank, 1);
   struct ir_var **dests = ARENA_NEW(a, struct ir_var *);
   *dests = blank;

@@ -9,9 +9,10 @@
  * operator (Note [reductions of rows]): a map over the columns whose body reduces its
  * column, which the segred form covers (intra, next to a scan), reading the input
  * a[i, j] in place; accumulators of several dimensions are flattened to one. A redomap
- * or scanomap with such an operator is split first into a map and the reduce or scan. expand.c calls this on each host-level statement, before
- * lowering plans kernels; the results stay bound to the statement's own variables, and
- * the program passes ir_verify.
+ * or scanomap with such an operator is split first into a map and the reduce or scan.
+ * expand.c calls this on each host-level statement, before lowering plans kernels;
+ * the results stay bound to the statement's own variables, and the program passes
+ * ir_verify.
  */
 #include "lower/lower.h"
 
@@ -587,7 +588,9 @@ static void add_column_map(struct interchange *x) {
     f->ret[r] = res[r]->type;
     struct ir_subexp dims[2] = {x->m, x->so->width};
     struct ir_type t = ir_type_array(a, res[r]->type.prim, 1 + x->scan, dims);
-    pat[r] = x->scan ? rewrite_fresh(&x->rw, "columns", t) : x->rank == 1 ? x->s->pat[r] : rewrite_fresh(&x->rw, "r", t);
+    pat[r] = x->scan        ? rewrite_fresh(&x->rw, "columns", t)
+             : x->rank == 1 ? x->s->pat[r]
+                            : rewrite_fresh(&x->rw, "r", t);
   }
   ir_body_set_results(a, f->body, results, k);
   struct ir_exp e = {.kind = IR_SOAC};
@@ -606,7 +609,8 @@ bool lower_interchange(struct ir_program *p, struct ir_body *out, struct ir_stm 
     return false;
   }
   const struct ir_soac *so = &s->exp.u.soac;
-  struct interchange x = {.p = p, .rw = {.p = p, .from = s}, .out = out, .s = s, .so = so, .k = so->neutral_count,
+  struct interchange x = {.p = p, .rw = {.p = p, .from = s}, .out = out, .s = s, .so = so,
+                          .k = so->neutral_count,
                           .rank = so->op->params[0]->type.rank,
                           .scan = so->kind == IR_SOAC_SCAN || so->kind == IR_SOAC_SCANOMAP,
                           .uses = uses};

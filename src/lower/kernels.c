@@ -270,7 +270,8 @@ static void add_slot(struct build *b, struct kir_kernel *kk, const struct ir_var
   for (int i = 0; i < kk->local_count; i++) {
     n += kk->local[i].var != NULL;
   }
-  struct kir_local *l = add_local(b, kk, arena_printf(b->arena, "slot_%d", n), v->type.prim, KIR_EXTENT_ELEMS);
+  struct kir_local *l =
+      add_local(b, kk, arena_printf(b->arena, "slot_%d", n), v->type.prim, KIR_EXTENT_ELEMS);
   l->var = v;
   l->elems = v->type.dims[0];
 }
@@ -373,7 +374,8 @@ static void place_trees(struct build *b, struct kir_kernel *kk, struct kir_steps
   for (int i = 0; i < steps->count; i++) {
     struct kir_step *st = &steps->items[i];
     if (st->kind == KIR_STEP_REDUCE || st->kind == KIR_STEP_SCAN) {
-      st->tree = add_tree(b, kk, st->stm->exp.u.soac.op, arena_printf(b->arena, "red%d", (*count)++));
+      const char *prefix = arena_printf(b->arena, "red%d", (*count)++);
+      st->tree = add_tree(b, kk, st->stm->exp.u.soac.op, prefix);
     } else if (st->kind == KIR_STEP_LOOP) {
       place_trees(b, kk, &st->body, count);
     }

@@ -1,0 +1,47 @@
+/* What the files of lowering share: lower.c (the plan and its printing), kernel_code.c
+ * (what kernel code may hold: lower.h), forms.c (the form of each statement, group code
+ * among them) and coalesce.c (transpose kernels, Note [coalescing transposes]). */
+#ifndef PRISM_LOWER_INTERNAL_H
+#define PRISM_LOWER_INTERNAL_H
+
+#include "lower/lower.h"
+
+/* ---------------------------------------------------------------- kernel_code.c */
+
+/* Whether the variables are scalars. */
+bool lower_all_scalar(struct ir_var *const *vars, int n);
+/* Whether a statement, or every statement of a body, is kernel code (lower.h). */
+bool lower_kernel_stm(const struct ir_stm *s);
+bool lower_kernel_body(const struct ir_body *b);
+/* A statement that makes a private array from private arrays, views of private types
+ * and scalars, whose operands have the shapes it needs. */
+bool lower_private_stm(const struct ir_stm *s);
+/* An operator of scalars (reductions, scans, hist) whose body is kernel code. */
+bool lower_scalar_operator(const struct ir_lambda *op);
+/* Whether array type t is [w] followed by the dimensions of `row`. */
+bool lower_rows_of(struct ir_type t, struct ir_subexp w, struct ir_type row);
+/* A lambda whose results are scalars or private arrays of its result types. */
+bool lower_private_lambda(const struct ir_lambda *l);
+/* An inner reduction that a work-item runs sequentially: scalar accumulators, scalar
+ * results only (no map outputs), kernel-code lambdas. */
+bool lower_sequential_reduction(const struct ir_soac *so, const struct ir_stm *s);
+
+/* ---------------------------------------------------------------- forms.c */
+
+/* The kernel form of a host-level SOAC statement into k, or false when it runs on the
+ * host. */
+bool lower_plan_form(struct lower_plan *plan, const struct ir_program *p,
+                     const struct ir_stm *s, struct lower_kernel *k);
+
+/* ---------------------------------------------------------------- coalesce.c */
+
+/* A transpose kernel for a rearrange at host level that moves dimensions, or a map of
+ * one, into k; false otherwise. */
+bool lower_plan_transpose(struct lower_plan *plan, const struct ir_stm *s,
+                          struct lower_kernel *k);
+/* The arrays that a map or segred kernel reads through a transposed copy when it pays
+ * (Note [coalescing transposes]); after the free variables. */
+void lower_plan_coalescing(struct lower_plan *plan, const struct ir_program *p,
+                           const struct ir_soac *so, struct lower_kernel *k);
+
+#endif
