@@ -138,7 +138,7 @@ static int64_t rts_transpose_tiles(int rank, const int64_t *shape, int b);
 
 /* Whether a kernel whose work-items each walk one row of an array of n rows of m
  * elements of `elem` bytes reads it through a transposed copy (Note [coalescing
- * transposes] in src/lower/lower.c). The environment variable PRISM_TRANSPOSE=always
+ * transposes] in src/lower/coalesce.c). The environment variable PRISM_TRANSPOSE=always
  * or =never forces the choice, =auto (or nothing) leaves it to the sizes. */
 static bool rts_cl_coalesce(struct rts_context *ctx, int64_t n, int64_t m, int64_t elem);
 

@@ -1200,7 +1200,7 @@ static int rts_cl_alloc(struct rts_context *ctx, struct rts_cl *cl, struct rts_c
   }
   /* OpenCL has no empty buffers; a multiple of 4 bytes lets a hist of 8- or 16-bit
    * values swap the 32-bit word that holds its last bin (Note [hist updates] in
-   * src/lower/lower.c). */
+   * src/lower/forms.c). */
   int64_t size = bytes > 0 ? (bytes + 3) & ~(int64_t)3 : 4;
   if (!rts_cl_take_free(cl, size, &b->mem, &b->capacity)) {
     int status = rts_cl_create_buffer(ctx, cl, size, &b->mem, where);

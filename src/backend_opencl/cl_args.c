@@ -90,7 +90,7 @@ static void kb_array_named(struct emitter *e, struct kbuild *kb, const struct ir
 }
 
 /* An array of two dimensions that the kernel reads through its transposed copy when
- * the host's flag says so (Note [coalescing transposes] in src/lower/lower.c): the
+ * the host's flag says so (Note [coalescing transposes] in src/lower/coalesce.c): the
  * copy's buffer or the array's, and the strides of that layout, as arguments. */
 static void kb_transposed_array(struct emitter *e, struct kbuild *kb, const struct ir_var *v,
                                 const struct cl_transposed *t) {

@@ -1,4 +1,4 @@
-/* The hist form (lower.h; Note [hist updates] in src/lower/lower.c): an elementwise
+/* The hist form (lower.h; Note [hist updates] in src/lower/forms.c): an elementwise
  * kernel whose updates of the bins are atomics of OpenCL C or compare-and-swap loops (of
  * the 32-bit word that holds an 8- or 16-bit bin), with a version for few bins that
  * combines into a histogram per work-group in local memory first; and, for several
@@ -85,7 +85,7 @@ static const char *to_bits(struct emitter *e, enum prim_type t, const char *v) {
 
 /* The word that a compare-and-swap loop swaps for the bin at `p`: the bin itself, or,
  * for 8- and 16-bit types, the aligned 32-bit word that holds it (the runtime pads
- * buffers to whole words: Note [hist updates] in src/lower/lower.c); sets `shift` and
+ * buffers to whole words: Note [hist updates] in src/lower/forms.c); sets `shift` and
  * `mask` (NULL for a whole word) to the bin's bits in it. */
 static const char *cas_word(struct emitter *e, enum prim_type t, const char *p,
                             const char **shift, const char **mask) {
@@ -138,7 +138,7 @@ static void cas_loop(struct emitter *e, const struct ir_lambda *op, enum prim_ty
 }
 
 /* *p = op(*p, vals) in a compare-and-swap loop on global memory (Note [hist updates] in
- * lower.c). */
+ * forms.c). */
 static void cas_update(struct emitter *e, const struct ir_lambda *op, enum prim_type t,
                        const char *p, const char *const *vals) {
   emit_c_line(e, "{");
@@ -297,7 +297,7 @@ static void hist_combine(struct emitter *e, const struct ir_stm *s, const char *
   close_loop(e);
 }
 
-/* A hist without atomics (Note [hist updates] in src/lower/lower.c): per-work-group
+/* A hist without atomics (Note [hist updates] in src/lower/forms.c): per-work-group
  * results of every bin (hist_partials), then their combination into the destinations
  * (hist_combine). The work-groups of phase 1 are those of a reduction, fewer when their
  * results would pass HIST_PARTS_MAX elements per accumulator. */
@@ -393,7 +393,7 @@ static void sub_elements(struct emitter *e, const struct ir_stm *s, const struct
   close_loop(e);
 }
 
-/* A hist of few bins in a compare-and-swap loop (Note [hist updates] in lower.c): each
+/* A hist of few bins in a compare-and-swap loop (Note [hist updates] in forms.c): each
  * work-group's histogram in local memory, then its bins that changed into the
  * destination. */
 static void emit_hist_local(struct emitter *e, const struct ir_stm *s,

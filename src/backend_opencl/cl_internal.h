@@ -35,7 +35,7 @@
 /* An array inside a kernel: a pointer to its first element in global memory and its
  * lengths (C expressions of the kernel), in row-major order, or, with strides, the
  * distance in elements between neighbours of each dimension (an array read through a
- * transposed copy: Note [coalescing transposes] in src/lower/lower.c). */
+ * transposed copy: Note [coalescing transposes] in src/lower/coalesce.c). */
 struct cl_view {
   const char *ptr;
   const char **dims;
@@ -50,7 +50,7 @@ struct cl_transposed {
   const char *copy;
 };
 
-/* A private array inside a kernel (Note [private arrays] in src/lower/lower.c): the C
+/* A private array inside a kernel (Note [private arrays] in src/lower/kernel_code.c): the C
  * variables of its elements, in row-major order. */
 struct cl_private {
   const char **elems;
@@ -373,7 +373,7 @@ void emit_scatter(struct emitter *e, const struct ir_stm *s,
 void emit_hist(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k);
 
 /* ------------------------------------------------------------ cl_rows.c */
-/* The rows form (Note [rows of known length] in src/lower/lower.c). */
+/* The rows form (Note [rows of known length] in src/lower/forms.c). */
 void emit_rows(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k);
 
 /* ------------------------------------------------------------ cl_intra.c */

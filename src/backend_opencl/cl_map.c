@@ -109,7 +109,7 @@ static void emit_vector_loop(struct emitter *e, const struct ir_stm *s,
 
 /* The variables that take map_fn's results at one element: one per scalar result, or,
  * in a kernel that writes rows of private arrays, one per element of each result, all
- * in one list (Note [rows of private arrays] in src/lower/lower.c). */
+ * in one list (Note [rows of private arrays] in src/lower/forms.c). */
 static const char **declare_elements(struct emitter *e, const struct kir_kernel *kk,
                                      const struct ir_lambda *f) {
   if (!kk->private_rows) {
@@ -282,7 +282,7 @@ static void split_index(struct emitter *e, const char *const *idx, const char *c
   emit_c_line(e, "const long %s = q %% %s, %s = q / %s;", idx[1], m[1], idx[0], m[1]);
 }
 
-/* map2 (Note [nests of maps] in src/lower/lower.c): one work-item per element of the
+/* map2 (Note [nests of maps] in src/lower/forms.c): one work-item per element of the
  * flattened index space, each level bound at its own index. */
 void emit_map2(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
   const struct ir_soac *so = &s->exp.u.soac;

@@ -1,4 +1,4 @@
-/* The rows form (lower.h; Note [rows of known length] in src/lower/lower.c): a map whose
+/* The rows form (lower.h; Note [rows of known length] in src/lower/forms.c): a map whose
  * elements are rows of lengths known before the kernel, over the flattened rows. Each
  * element of the map has s + 1 work-items, s the sum of its rows' lengths (the kernel
  * argument `s`, each row's length `mR` for result R): work-item j < s writes element j

@@ -1,7 +1,7 @@
 /* The transpose form (lower.h): a rearrange as a kernel that copies the array, through
  * tiles of local memory when the innermost dimension moves (Note [transpose kernels]),
  * and the transposed copies that map kernels read coalesced (Note [coalescing
- * transposes] in src/lower/lower.c).
+ * transposes] in src/lower/coalesce.c).
  */
 #include "backend_opencl/cl_internal.h"
 
@@ -148,7 +148,7 @@ void emit_transpose(struct emitter *e, const struct ir_stm *s,
 
 /* Before a map kernel (or segred's flat version): the transposed copies of the arrays
  * whose rows its work-items walk, made on the device where rts_cl_coalesce says that
- * they pay, and registered for kb_array (Note [coalescing transposes] in lower.c). */
+ * they pay, and registered for kb_array (Note [coalescing transposes] in coalesce.c). */
 void transpose_walked(struct emitter *e, const struct ir_stm *s,
                       const struct lower_kernel *k) {
   static const int swap[2] = {1, 0};

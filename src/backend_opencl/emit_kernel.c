@@ -122,7 +122,7 @@ void cl_set_view(struct emitter *e, const struct ir_var *v, const char *ptr,
 }
 
 /* A view whose dimension d steps strides[d] elements: an array read through a transposed
- * copy of it (Note [coalescing transposes] in src/lower/lower.c). NULL strides: the
+ * copy of it (Note [coalescing transposes] in src/lower/coalesce.c). NULL strides: the
  * row-major view of cl_set_view. */
 void cl_set_strided_view(struct emitter *e, const struct ir_var *v, const char *ptr,
                          const char *const *dims, const char *const *strides) {

@@ -1,4 +1,4 @@
-/* Kernel code's private arrays (Note [private arrays] in src/lower/lower.c): small
+/* Kernel code's private arrays (Note [private arrays] in src/lower/kernel_code.c): small
  * arrays of constant size that a work-item makes, kept as one scalar variable per
  * element, in row-major order, so that they live in registers.
  *

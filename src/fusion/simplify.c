@@ -183,7 +183,7 @@ static int hoist_target(struct simplifier *s, const struct ir_stm *stm) {
  *    makes and then updates in place must be fresh each pass;
  *  - out of a lambda, it makes more than a small array of constant shape (at most
  *    SIMPLIFY_SMALL_ARRAY elements), which costs little to make and which kernel code
- *    keeps in registers (Note [private arrays] in src/lower/lower.c); such an array
+ *    keeps in registers (Note [private arrays] in src/lower/kernel_code.c); such an array
  *    may still leave loop bodies inside the lambda.
  * What the rest of the body consumes is known only once it is walked, so these
  * statements move when their frame closes (hoist_arrays), in order, each after what it
@@ -559,7 +559,7 @@ static bool simplify_nested(struct simplifier *s, struct ir_stm *stm) {
 
 /* A concat of arrays whose outer sizes are constants has their sum as its outer size
  * (internalise leaves it unknown), so that lowering sees a small array of constant
- * size (Note [private arrays] in src/lower/lower.c). */
+ * size (Note [private arrays] in src/lower/kernel_code.c). */
 static enum rewrite simplify_concat(struct simplifier *s, struct ir_stm *stm) {
   struct ir_type *t = &stm->pat[0]->type;
   int64_t sum = 0;

@@ -24,7 +24,7 @@
 #define SIMPLIFY_INLINE_SIZE 128
 
 /* An array of constant shape and at most this many elements is not hoisted out of a
- * lambda (Note [hoisting arrays] in simplify.c); lower.c's LOWER_PRIVATE_MAX alike. */
+ * lambda (Note [hoisting arrays] in simplify.c); lower.h's LOWER_PRIVATE_MAX alike. */
 #define SIMPLIFY_SMALL_ARRAY 64
 
 /* What is known of an integer's value: lo <= x <= hi, and x < below when below is not

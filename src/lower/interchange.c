@@ -44,7 +44,7 @@
  *
  * The map of a redomap is the segred form; it reads xss[i, j], consecutive in j, so
  * neighbouring work-items of the flat version read neighbouring elements and need no
- * transposed copy (Note [coalescing transposes] in lower.c). The map of a scanomap is
+ * transposed copy (Note [coalescing transposes] in coalesce.c). The map of a scanomap is
  * the intra form (a segmented scan), then one transpose kernel.
  *
  * Accumulators of several dimensions, [d1]..[dr]t, whose operator is a map of such

@@ -100,7 +100,7 @@ enum kir_extent {
 
 /* The most bins of a hist whose work-groups combine into a histogram of their own in
  * local memory, one word per bin, before the destination (Note [hist updates] in
- * lower.c): 8 KiB of 64-bit words. */
+ * forms.c): 8 KiB of 64-bit words. */
 #define KIR_HIST_LOCAL_BINS 1024
 
 /* A buffer of local memory (or, for the slots of a group kernel whose space is global,

@@ -342,7 +342,7 @@ void kir_print(struct strbuf *out, const struct ir_stm *s, const struct lower_ke
     strbuf_printf(out, "  a nest of %d inner maps, flattened\n", k->nest_count);
   }
   if (k->form == LOWER_HIST) {
-    /* 8- and 16-bit bins: their word (Note [hist updates] in lower.c) */
+    /* 8- and 16-bit bins: their word (Note [hist updates] in forms.c) */
     bool word = k->atomic == LOWER_ATOMIC_CAS && prim_bytes(s->pat[0]->type.prim) < 4;
     strbuf_printf(out, "  update by %s%s\n", lower_atomic_name(k->atomic),
                   word ? " of the 32-bit word that holds the bin" : "");

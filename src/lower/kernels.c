@@ -123,7 +123,7 @@ static int items_of(const struct ir_lambda *f) {
  * An elementwise kernel (map, and a commutative reduction's first phase) takes
  * KIR_UNROLL elements per work-item and pass of its grid-stride loop when its lambda
  * holds at most KIR_UNROLL_MAX_STMS statements (inner SOACs unrolled: Note [private
- * arrays] in lower.c), and issues all their reads before any of their writes, which
+ * arrays] in kernel_code.c), and issues all their reads before any of their writes, which
  * keeps several loads in flight: one element per pass leaves memory bandwidth unused on
  * GPUs. A map whose inputs and outputs all have one dimension also takes its first
  * passes as vectors of 4 (Note [vector loads] in src/backend_opencl/). */
@@ -145,7 +145,7 @@ static bool vector_map(const struct ir_stm *s) {
   return true;
 }
 
-/* The coalescing transposes before a map or segred's flat version (lower.c). */
+/* The coalescing transposes before a map or segred's flat version (coalesce.c). */
 static void add_transposes(struct build *b) {
   for (int i = 0; i < b->k->transposed_count; i++) {
     struct kir_kernel *t = add_kernel(b, arena_printf(b->arena, "_transpose%d", i), KIR_GLOBAL,
@@ -166,7 +166,7 @@ static void add_elementwise(struct build *b, const char *suffix) {
   }
 }
 
-/* A hist (Note [hist updates] in lower.c): elementwise with atomic updates (and, for
+/* A hist (Note [hist updates] in forms.c): elementwise with atomic updates (and, for
  * compare-and-swap, a version with a histogram per work-group), or, without atomics,
  * work-groups over chunks of the elements whose work-items own bins, the chunk a tile at
  * a time in local memory (each element's bin and values), then one work-item per bin
@@ -174,7 +174,7 @@ static void add_elementwise(struct build *b, const char *suffix) {
 static void build_hist(struct build *b) {
   const struct ir_soac *so = &b->s->exp.u.soac;
   if (b->k->atomic == LOWER_ATOMIC_CAS) {
-    /* Few bins: each work-group's own histogram first (Note [hist updates] in lower.c) */
+    /* Few bins: each work-group's own histogram first (Note [hist updates] in forms.c) */
     b->k->choice = KIR_FEW_BINS;
     struct kir_kernel *kk = add_kernel(b, "_local", KIR_GLOBAL, KIR_GRID_PARTIALS,
                                        KIR_COUNT_WIDTH);
@@ -399,7 +399,7 @@ static void build_intra(struct build *b) {
   b->k->kernels[1].local_count = first->local_count;
 }
 
-/* The rows form (Note [rows of known length] in lower.c): the lengths of the first
+/* The rows form (Note [rows of known length] in forms.c): the lengths of the first
  * element's rows first, when the pattern does not know them, into the result slots. */
 static void build_rows(struct build *b) {
   const struct ir_stm *s = b->s;

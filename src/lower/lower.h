@@ -17,7 +17,7 @@
  * makes (array literals, replicate, iota, copy, updates at fixed indices, concat,
  * reshape, rearrange, rows of private arrays, results of ifs and loops, and of inner
  * map, reduce, scan, scatter and hist of constant width), which each work-item keeps as
- * one scalar variable per element (Note [private arrays] in lower.c). Everything a
+ * one scalar variable per element (Note [private arrays] in kernel_code.c). Everything a
  * lambda uses from outside (free variables: arrays, scalars, sizes) becomes a kernel
  * argument.
  *
@@ -25,10 +25,10 @@
  *   map      [global]  map with scalar results, one element per work-item, several
  *                      elements per work-item in a grid-stride loop; or with results
  *                      that are private arrays, each work-item writing its element's
- *                      rows (Note [rows of private arrays] in lower.c)
+ *                      rows (Note [rows of private arrays] in forms.c)
  *   map2     [global]  map of a map (scalar results) over the flattened index space: the
  *                      outer body's scalar statements recomputed per element; deeper
- *                      nests of maps alike (Note [nests of maps] in lower.c)
+ *                      nests of maps alike (Note [nests of maps] in forms.c)
  *   reduce   [global]  redomap/reduce with scalar accumulators (and scalar map outputs):
  *                      per-group partial results by a tree in local memory, then one group
  *   scan     [global]  scanomap/scan with scalar elements: group sums, a scan of the
@@ -40,7 +40,7 @@
  *                      several accumulators: work-items own bins, and their work-group
  *                      walks a chunk of the elements once per range of bins, then a
  *                      second kernel combines the groups' results (Note [hist updates]
- *                      in lower.c). Values that are arrays run on the host
+ *                      in forms.c). Values that are arrays run on the host
  *   segred   [global + group]  a map whose body reduces a row (a segmented reduction):
  *                      a flat version (one work-item per segment) and a group version (one
  *                      work-group per segment, tree in local memory), chosen at run time
@@ -59,7 +59,7 @@
  *                      (the pattern's), made by concat, replicate, iota, copy, rows of
  *                      views or private arrays: one work-item per element of the rows,
  *                      the body's scalar statements recomputed for each (Note [rows of
- *                      known length] in lower.c)
+ *                      known length] in forms.c)
  *   transpose [global] a rearrange at host level that moves dimensions (transpose), or
  *                      a map whose body only rearranges its row (`map transpose`, the
  *                      rearrange of the whole array that keeps the outer dimension): a
@@ -67,7 +67,7 @@
  *                      are both coalesced (a plain gather when the innermost dimension
  *                      stays innermost)
  *
- * Coalescing (Note [coalescing transposes] in lower.c): a map kernel, and segred's flat
+ * Coalescing (Note [coalescing transposes] in coalesce.c): a map kernel, and segred's flat
  * version, whose work-items walk rows of a two-dimensional array (its input, or a free
  * array read at the work-item's index) in loops or inner reductions read it through a
  * transposed copy, made by one more transpose kernel per array when the sizes say that
@@ -86,7 +86,7 @@
 #include "support/ptrmap.h"
 #include "support/strbuf.h"
 
-/* The most inner maps that map2 flattens (Note [nests of maps] in lower.c). */
+/* The most inner maps that map2 flattens (Note [nests of maps] in forms.c). */
 #define LOWER_NEST_MAX 4
 
 #define LOWER_FORMS(X)   \
@@ -108,7 +108,7 @@ enum lower_form {
 };
 
 /* How a hist's kernel combines values into its bins (LOWER_HIST; Note [hist updates] in
- * lower.c): the names that `dump --after lower` prints. */
+ * forms.c): the names that `dump --after lower` prints. */
 #define LOWER_ATOMICS(X)                                                                  \
   X(LOWER_ATOMIC_ADD, "atomic add")      /* one atomic of OpenCL C */                    \
   X(LOWER_ATOMIC_MIN, "atomic min")                                                      \
@@ -133,11 +133,11 @@ struct lower_kernel {
   const struct ir_stm *inner;
   int inner_index;
   /* LOWER_MAP2: the nest's inner maps, outermost (`inner`) first, each the last
-   * statement of the one before's lambda (Note [nests of maps] in lower.c) */
+   * statement of the one before's lambda (Note [nests of maps] in forms.c) */
   const struct ir_stm *nest[LOWER_NEST_MAX];
   int nest_count;
   /* LOWER_ROWS: the statements of map_fn's body that make its rows (Note [rows of known
-   * length] in lower.c), which the kernel evaluates one element at a time, and the
+   * length] in forms.c), which the kernel evaluates one element at a time, and the
    * shapes of those rows, which it computes from the statements */
   const struct ir_stm **rows;
   int row_count;
@@ -211,7 +211,7 @@ bool lower_commutative(const struct ir_soac *so);
 /* Whether a lambda's body is kernel code (see above) and its results are scalars. */
 bool lower_is_kernel_lambda(const struct ir_lambda *l);
 
-/* The most elements a private array holds (Note [private arrays] in lower.c). */
+/* The most elements a private array holds (Note [private arrays] in kernel_code.c). */
 #define LOWER_PRIVATE_MAX 64
 
 /* Whether arrays of type t may be private arrays: rank at least 1, every dimension a

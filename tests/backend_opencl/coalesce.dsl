@@ -1,4 +1,4 @@
--- Coalescing transposes (Note [coalescing transposes] in src/lower/lower.c): map kernels,
+-- Coalescing transposes (Note [coalescing transposes] in src/lower/coalesce.c): map kernels,
 -- and the flat version of a segmented reduction (`sums`), whose work-items walk their rows
 -- in loops or reductions read them through a transposed copy when it pays (on GPUs, for
 -- many rows of 256 bytes or more: rts_cl_coalesce). Rows of i32, f32, bool and i64, and a

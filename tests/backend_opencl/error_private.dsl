@@ -1,4 +1,4 @@
--- An index out of bounds of a private array (Note [private arrays] in src/lower/lower.c)
+-- An index out of bounds of a private array (Note [private arrays] in src/lower/kernel_code.c)
 -- fails as the C backend fails, with its message: the location, the index and the shape;
 -- reading a literal at a run-time index, updating a histogram in a loop at a run-time
 -- index (the bucket of element 2999 is out of bounds on the third pass), and reading

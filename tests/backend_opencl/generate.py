@@ -1117,7 +1117,7 @@ def test_coalesce(rng):
         stanzas += case([fmt_array(xss, "i32"), "3i32"], [fmt_array(out, "i32")])
     stanzas.append("-- structure kernels { global 14 group 1 host 0 transpose 6 }")
     write_test("coalesce", """
-Coalescing transposes (Note [coalescing transposes] in src/lower/lower.c): map kernels,
+Coalescing transposes (Note [coalescing transposes] in src/lower/coalesce.c): map kernels,
 and the flat version of a segmented reduction (`sums`), whose work-items walk their rows
 in loops or reductions read them through a transposed copy when it pays (on GPUs, for
 many rows of 256 bytes or more: rts_cl_coalesce). Rows of i32, f32, bool and i64, and a
@@ -1207,7 +1207,7 @@ def test_private(rng):
     stanzas.append("-- structure kernels { global 5 group 0 host 0 map 6 loop 4 }")
     write_test("private", """
 Small arrays of constant size that kernel code makes are private arrays, one variable
-per element of a work-item (Note [private arrays] in src/lower/lower.c), so these maps
+per element of a work-item (Note [private arrays] in src/lower/kernel_code.c), so these maps
 are kernels: a lookup table (an array literal) read at a run-time index, of one and of
 two dimensions (i64); a histogram of 4 bins per element, updated in a loop at run-time
 indices; an insertion sort of 4 values (a while loop swapping neighbours at run-time
@@ -1310,7 +1310,7 @@ def test_private_soacs(rng):
     stanzas.append("-- structure kernels { global 6 group 0 host 0 scanomap 1 scatter 1 hist 1 "
                    "concat 1 rearrange 1 }")
     write_test("private_soacs", """
-Inner SOACs over private arrays (Note [private arrays] in src/lower/lower.c), unrolled
+Inner SOACs over private arrays (Note [private arrays] in src/lower/kernel_code.c), unrolled
 into one copy of the lambda per element: maps over small constant arrays inside the map
 of a reduction (over a literal that the simplifier hoists out of the kernel, which the
 kernel then reads as a view of constant size, and over a literal of the lambda, read in a
@@ -1414,7 +1414,7 @@ def test_private_groups(rng):
         stanzas += case(["%di64" % k, fmt_array(xss, "i32")], [fmt_array(out, "i32")])
     stanzas.append("-- structure kernels { global 1 group 4 host 0 }")
     write_test("private_groups", """
-Private arrays (Note [private arrays] in src/lower/lower.c) in kernels of whole rows: a
+Private arrays (Note [private arrays] in src/lower/kernel_code.c) in kernels of whole rows: a
 lookup table inside the inner map of an intra-group kernel (`rowsum`); a table made of
 the row's first values and updated at a run-time index before an inner map, which map2
 recomputes for every element (`tables`); and the weights of a smoothing step, made by
@@ -1525,7 +1525,7 @@ def test_error_private(rng):
                           r"bounds for array of shape \[2\]\[2\]\[2\]$")
     stanzas.append("-- structure kernels { global 4 group 0 host 0 }")
     write_test("error_private", """
-An index out of bounds of a private array (Note [private arrays] in src/lower/lower.c)
+An index out of bounds of a private array (Note [private arrays] in src/lower/kernel_code.c)
 fails as the C backend fails, with its message: the location, the index and the shape;
 reading a literal at a run-time index, updating a histogram in a loop at a run-time
 index (the bucket of element 2999 is out of bounds on the third pass), and reading

@@ -1,5 +1,5 @@
 -- Histograms whose operator is no atomic of OpenCL C run on the device (Note [hist
--- updates] in src/lower/lower.c): one accumulator in a compare-and-swap loop on its bin
+-- updates] in src/lower/forms.c): one accumulator in a compare-and-swap loop on its bin
 -- (* on f32, max and min on floats, a lambda on i32, sums of i8 and u16 and || on bool,
 -- which swap the 32-bit word that holds the bin; up to 1024 bins go through a histogram
 -- per work-group in local memory first: `wide` has more, and checks sums of the bins'

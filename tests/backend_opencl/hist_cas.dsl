@@ -1,6 +1,6 @@
 -- Histograms whose operator is not an atomic of the device (* on i32, a sum modulo 1000
 -- written as a lambda, max on f32) run on the device in compare-and-swap loops (Note [hist
--- updates] in src/lower/lower.c), and give the same results as the C backend.
+-- updates] in src/lower/forms.c), and give the same results as the C backend.
 -- ==
 -- entry: main
 -- input { 13i64 [12, 2, 8, 6, 9, 8, 4, 10, 2, 9, 7, 9, -1, 9, 12, 3, 9, 8, 1, -1, 9, 4, 7, -1,

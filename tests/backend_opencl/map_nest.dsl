@@ -1,5 +1,5 @@
 -- Nests of maps on OpenCL (map2 over a deeper nest, Note [nests of maps] in
--- src/lower/lower.c): `map (map (map f))` over arrays of three dimensions, each level
+-- src/lower/forms.c): `map (map (map f))` over arrays of three dimensions, each level
 -- with scalar statements of its own (from its row and its index) before the next map, a
 -- nest of four, and empty arrays in each dimension. One kernel per nest.
 -- ==

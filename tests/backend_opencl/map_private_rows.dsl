@@ -1,6 +1,6 @@
 -- A map whose elements are private arrays (rows of a constant size that kernel code
 -- makes) on OpenCL: one map kernel whose work-items write their element's rows
--- (Note [rows of private arrays] in src/lower/lower.c): a literal row, a row updated at
+-- (Note [rows of private arrays] in src/lower/forms.c): a literal row, a row updated at
 -- an index known at run time, a table updated in a loop, a row of rows (a result of
 -- three dimensions), a row and a scalar together, rows of zero elements; empty widths.
 -- ==

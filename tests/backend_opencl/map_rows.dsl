@@ -1,5 +1,5 @@
 -- Maps whose elements are rows of lengths known before the kernel, on OpenCL (the rows
--- form, Note [rows of known length] in src/lower/lower.c): concat of rows of the input,
+-- form, Note [rows of known length] in src/lower/forms.c): concat of rows of the input,
 -- of a free array and of a private array, replicate, iota, copy, inner maps (of rows
 -- and of other rows), a row of the input passed through with a scalar result beside it; empty widths ([0][m]) and empty rows
 -- ([n][0]). One kernel per map (the maps of an entry fuse into one).

@@ -1,7 +1,7 @@
 -- Maps whose rows' lengths the body computes (existential sizes) on OpenCL: the rows
 -- form's `_sizes` kernel takes them from the first element's rows (the result slots),
 -- then every row is checked against them, with the C backend's message when one differs
--- (Note [rows of known length] in src/lower/lower.c). A width of 0 gives rows of 0.
+-- (Note [rows of known length] in src/lower/forms.c). A width of 0 gives rows of 0.
 -- ==
 -- entry: same
 -- input { 0i64 5i64 }

@@ -1,5 +1,5 @@
 -- Small arrays of constant size that kernel code makes are private arrays, one variable
--- per element of a work-item (Note [private arrays] in src/lower/lower.c), so these maps
+-- per element of a work-item (Note [private arrays] in src/lower/kernel_code.c), so these maps
 -- are kernels: a lookup table (an array literal) read at a run-time index, of one and of
 -- two dimensions (i64); a histogram of 4 bins per element, updated in a loop at run-time
 -- indices; an insertion sort of 4 values (a while loop swapping neighbours at run-time

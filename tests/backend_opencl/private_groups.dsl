@@ -1,4 +1,4 @@
--- Private arrays (Note [private arrays] in src/lower/lower.c) in kernels of whole rows: a
+-- Private arrays (Note [private arrays] in src/lower/kernel_code.c) in kernels of whole rows: a
 -- lookup table inside the inner map of an intra-group kernel (`rowsum`); a table made of
 -- the row's first values and updated at a run-time index before an inner map, which map2
 -- recomputes for every element (`tables`); and the weights of a smoothing step, made by

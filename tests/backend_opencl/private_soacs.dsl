@@ -1,4 +1,4 @@
--- Inner SOACs over private arrays (Note [private arrays] in src/lower/lower.c), unrolled
+-- Inner SOACs over private arrays (Note [private arrays] in src/lower/kernel_code.c), unrolled
 -- into one copy of the lambda per element: maps over small constant arrays inside the map
 -- of a reduction (over a literal that the simplifier hoists out of the kernel, which the
 -- kernel then reads as a view of constant size, and over a literal of the lambda, read in a

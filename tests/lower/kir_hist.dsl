@@ -1,4 +1,4 @@
--- The kernel IR of hist's updates (Note [hist updates] in src/lower/lower.c;
+-- The kernel IR of hist's updates (Note [hist updates] in src/lower/forms.c;
 -- tests/lower/kernel_ir.sh prints it): an atomic of OpenCL C (+ on i32), a
 -- compare-and-swap loop for any other operator of one accumulator (* on f32, || on bool,
 -- whose bin is a byte of a 32-bit word), with a version for few bins that combines into a
