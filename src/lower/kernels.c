@@ -62,16 +62,20 @@ struct build {
   const struct ir_stm *s;
 };
 
+/* A copy of items[0..count) in the arena with room for one more, zeroed. */
+static void *grown_by_one(struct arena *a, const void *items, int count, size_t size) {
+  void *grown = arena_alloc(a, size * (size_t)(count + 1));
+  if (count > 0) {
+    memcpy(grown, items, size * (size_t)count);
+  }
+  return grown;
+}
+
 static struct kir_kernel *add_kernel(struct build *b, const char *suffix, enum kir_level level,
                                      enum kir_grid grid, enum kir_count count) {
   struct lower_kernel *k = b->k;
-  struct kir_kernel *grown = ARENA_ARRAY(b->arena, struct kir_kernel, k->kernel_count + 1);
-  if (k->kernel_count > 0) {
-    memcpy(grown, k->kernels, (size_t)k->kernel_count * sizeof *grown);
-  }
-  k->kernels = grown;
+  k->kernels = grown_by_one(b->arena, k->kernels, k->kernel_count, sizeof *k->kernels);
   struct kir_kernel *kk = &k->kernels[k->kernel_count++];
-  memset(kk, 0, sizeof *kk);
   kk->name = arena_printf(b->arena, "%s_%d%s", lower_form_name(k->form), k->id, suffix);
   kk->suffix = suffix;
   kk->level = level;
@@ -86,13 +90,8 @@ static struct kir_kernel *add_kernel(struct build *b, const char *suffix, enum k
 
 static struct kir_local *add_local(struct build *b, struct kir_kernel *kk, const char *name,
                                    enum prim_type prim, enum kir_extent extent) {
-  struct kir_local *grown = ARENA_ARRAY(b->arena, struct kir_local, kk->local_count + 1);
-  if (kk->local_count > 0) {
-    memcpy(grown, kk->local, (size_t)kk->local_count * sizeof *grown);
-  }
-  kk->local = grown;
+  kk->local = grown_by_one(b->arena, kk->local, kk->local_count, sizeof *kk->local);
   struct kir_local *l = &kk->local[kk->local_count++];
-  memset(l, 0, sizeof *l);
   l->name = name;
   l->prim = prim;
   l->extent = extent;
