@@ -6,11 +6,6 @@
 
 /* ------------------------------------------------------------ map */
 
-/* The vectors of 4 that a work-item takes per pass there. */
-#ifndef ELEMENTWISE_VECTOR_PASSES
-#define ELEMENTWISE_VECTOR_PASSES 2
-#endif
-
 /* A kernel with one element of [0, w) per work-item and pass: its arguments (the
  * inputs, the first `outputs` arrays of the pattern, the free variables), the grid
  * loop, map_fn at each element and `store` of the results. */
@@ -40,12 +35,11 @@ static const char *vector4_type(struct emitter *e, enum prim_type t) {
   return emit_c_printf(e, "%s4", base[t]);
 }
 
-/* The vector path's loop (Note [vector loads]): ELEMENTWISE_VECTOR_PASSES vectors of 4
- * per work-item and pass, then the last w mod 4 elements one by one. */
+/* The vector path's loop (Note [vector loads]): `vectors` vectors of 4 per work-item
+ * and pass, then the last w mod 4 elements one by one. */
 static void emit_vector_loop(struct emitter *e, const struct ir_stm *s,
-                             const struct lower_kernel *k, store_fn store) {
+                             const struct lower_kernel *k, int vectors, store_fn store) {
   const struct ir_soac *so = &s->exp.u.soac;
-  int vectors = ELEMENTWISE_VECTOR_PASSES;
   struct strbuf cond;
   strbuf_init(&cond);
   for (int i = 0; i < so->input_count + s->pat_count; i++) {
@@ -157,10 +151,10 @@ void emit_elementwise(struct emitter *e, const struct ir_stm *s,
   kb_soac_args(e, &kb, so, s->pat, outputs, k);
   kb_body(e, &kb);
   int unroll = kk->geo.items;
-  bool vector = kk->geo.vectors;
+  bool vector = kk->geo.vectors > 0;
   emit_c_line(e, "const long stride = get_global_size(0);");
   if (vector) {
-    emit_vector_loop(e, s, k, store);
+    emit_vector_loop(e, s, k, kk->geo.vectors, store);
     e->indent++;
   }
   emit_c_line(e, "for (long g0 = get_global_id(0); g0 < w; g0 += %d * stride) {", unroll);

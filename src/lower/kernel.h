@@ -84,7 +84,8 @@ struct kir_geometry {
   enum kir_count count;
   int group_size;          /* 0: RTS_GROUP, set when the kernels are built (default 256) */
   int items;               /* elements a work-item takes per pass of its loop */
-  bool vectors;            /* the first passes load and store vectors of 4 (map) */
+  int vectors;             /* vectors of 4 that a work-item loads and stores per pass of
+                            * its first loop (map; 0: none) */
   struct ir_subexp segment;/* group level: a segment's length (IR_SE_NONE: varies) */
   int segments_per_group;  /* group level: segments a work-group takes at once */
 };
@@ -191,6 +192,7 @@ enum kir_choice {
 #ifndef KIR_VECTORS
 #define KIR_VECTORS 1
 #endif
+#define KIR_VECTOR_PASSES 2 /* vectors of 4 per work-item and pass */
 /* A reduction's results (and the rows form's lengths) come back in the error buffer's
  * result slots (RTS_CL_RESULT_SLOTS of rts/opencl/opencl.h) when it has at most this
  * many. */

@@ -124,7 +124,7 @@ static void check_versions(const struct check *c) {
     if (kk->geo.items < 1) {
       fail(c, "a kernel takes no element per work-item");
     }
-    if (kk->private_rows && (k->form != LOWER_MAP || kk->geo.vectors)) {
+    if (kk->private_rows && (k->form != LOWER_MAP || kk->geo.vectors > 0)) {
       fail(c, "only a map kernel without vectors writes rows of private arrays");
     }
     if (kk->level == KIR_GROUP) {
@@ -241,7 +241,7 @@ static void print_kernel(struct strbuf *out, const struct kir_kernel *kk) {
   if (g->items > 1) {
     strbuf_printf(out, ", %d items per work-item", g->items);
   }
-  if (g->vectors) {
+  if (g->vectors > 0) {
     strbuf_puts(out, ", vectors of 4");
   }
   if (kk->elements == KIR_CHUNKED) {

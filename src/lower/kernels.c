@@ -158,8 +158,9 @@ static void add_elementwise(struct build *b, const char *suffix) {
   const struct ir_soac *so = &b->s->exp.u.soac;
   struct kir_kernel *kk = add_kernel(b, suffix, KIR_GLOBAL, KIR_GRID_CAPPED, KIR_COUNT_WIDTH);
   kk->geo.items = items_of(so->map_fn);
-  kk->geo.vectors = KIR_VECTORS && kk->geo.items > 1 && so->kind == IR_SOAC_MAP &&
-                    vector_map(b->s);
+  bool vectors =
+      KIR_VECTORS && kk->geo.items > 1 && so->kind == IR_SOAC_MAP && vector_map(b->s);
+  kk->geo.vectors = vectors ? KIR_VECTOR_PASSES : 0;
   for (int r = 0; so->kind == IR_SOAC_MAP && r < so->map_fn->ret_count; r++) {
     kk->private_rows = kk->private_rows || so->map_fn->ret[r].rank > 0;
   }
