@@ -22,6 +22,11 @@
  *   steps      group level (intra): the body as explicit steps, one per statement of
  *              the segment's code, with the barriers between them
  *
+ * The bodies of the global forms are fixed per form (a grid-stride loop, a two-phase
+ * tree, a scan's phases: docs/opencl.md), so their kernels state only the parameters
+ * of those bodies (elements per work-item, vectors, strided or chunked, trees, result
+ * slots); only group code lists its body as steps.
+ *
  * Invariants (kir_verify checks them, after lowering, like ir_verify):
  *   - a barrier is a step of the group body or of a loop step's body, never inside a
  *     per-work-item step: every work-item of the group reaches it (loop bounds and
@@ -31,7 +36,11 @@
  *   - every array a step writes in group memory has a slot in the layout, and every
  *     reduction's tree is a run of the kernel's local buffers, one per accumulator;
  *   - every variable that the kernels' lambdas use from outside is an argument
- *     (lower_kernel.free) or bound by the SOAC (its parameters, index, pattern).
+ *     (lower_kernel.free) or bound by the SOAC (its parameters, index, pattern);
+ *   - the versions match the choice (one group and one global kernel for the segment
+ *     length, a local and a global version for local memory, two global kernels for
+ *     the bins), every kernel takes at least one element per work-item, and each
+ *     form's own fields agree (kir_check in kernel_check.c lists them).
  */
 #ifndef PRISM_LOWER_KERNEL_H
 #define PRISM_LOWER_KERNEL_H
