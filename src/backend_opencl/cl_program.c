@@ -138,7 +138,8 @@ void emit_cl_program_tables(struct emitter *e, struct strbuf *out) {
 /* A host statement that lowering planned kernels for, or a device array operation. */
 static bool host_stm(struct emitter *e, const struct ir_stm *s,
                      void (*host)(struct emitter *e, const struct ir_stm *s)) {
-  const struct lower_kernel *kernel = lower_kernel_of(cl_state(e)->plan, s);
+  /* the kernel IR of s (lower.h: the plan's table), read, not computed */
+  const struct lower_kernel *kernel = ptrmap_get(&cl_state(e)->plan->kernels, s);
   if (kernel != NULL) {
     emit_cl_kernel_stm(e, s, kernel);
     return true;
