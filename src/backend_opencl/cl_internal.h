@@ -125,6 +125,10 @@ void cl_apply_map_fn_args(struct emitter *e, const struct ir_soac *so, const cha
  * elements of result r (one for a scalar). */
 void cl_apply_map_fn_at(struct emitter *e, const struct ir_soac *so, const char *i, int j,
                         const char *const *const *res);
+/* In kernel code: if cond, the failure with message `id` (cl_message) and up to four
+ * i64 arguments, then the failure action. */
+void cl_fail_with(struct emitter *e, const char *cond, int id, const char *const *args,
+                  int nargs);
 /* Fails the kernel unless every input of the inner SOAC `so` has its width w (a kernel
  * expression; the host checks the outer SOAC's: checked_width), with a message located
  * at `where`. With skip_failed, a work-item that failed already (`failed`) skips it. */

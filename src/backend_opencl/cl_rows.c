@@ -203,10 +203,8 @@ static void check_inner_maps(struct emitter *e, const struct lower_kernel *k) {
                                            "%s: error: an input of map has outer size %%lld, "
                                            "not the width %%lld",
                                            cl_state(e)->where_text));
-      emit_c_line(e, "if (%s != %s) {", len, w);
-      emit_c_line(e, "  rts_kernel_fail(errbuf, %d, %s, %s, 0, 0);", id, len, w);
-      emit_c_line(e, "  return;");
-      emit_c_line(e, "}");
+      const char *args[2] = {len, w};
+      cl_fail_with(e, emit_c_printf(e, "%s != %s", len, w), id, args, 2);
     }
   }
 }
@@ -226,10 +224,8 @@ static void check_lengths(struct emitter *e, const struct ir_stm *s,
                                          "%s: error: irregular array: a row: shape [%%lld] "
                                          "does not match shape [%%lld]",
                                          cl_state(e)->where_text));
-    emit_c_line(e, "if (%s != %s) {", len, m[r]);
-    emit_c_line(e, "  rts_kernel_fail(errbuf, %d, %s, %s, 0, 0);", id, len, m[r]);
-    emit_c_line(e, "  return;");
-    emit_c_line(e, "}");
+    const char *args[2] = {len, m[r]};
+    cl_fail_with(e, emit_c_printf(e, "%s != %s", len, m[r]), id, args, 2);
   }
 }
 

@@ -59,9 +59,8 @@ void cl_set_where(struct emitter *e, const struct ir_stm *s) {
   cl_state(e)->notes_text = ir_trace_notes(&e->arena, s->trace);
 }
 
-/* The failure: report id with up to four i64 arguments, then the failure action. */
-static void fail_with(struct emitter *e, const char *cond, int id, const char *const *args,
-                      int nargs) {
+void cl_fail_with(struct emitter *e, const char *cond, int id, const char *const *args,
+                  int nargs) {
   const char *a[4] = {"0", "0", "0", "0"};
   for (int i = 0; i < nargs && i < 4; i++) {
     a[i] = args[i];
@@ -75,13 +74,13 @@ static void fail_with(struct emitter *e, const char *cond, int id, const char *c
 
 void emit_cl_check(struct emitter *e, const char *cond, const char *message) {
   int id = cl_message(e, emit_c_printf(e, "%s: error: %s", cl_state(e)->where_text, message));
-  fail_with(e, cond, id, NULL, 0);
+  cl_fail_with(e, cond, id, NULL, 0);
 }
 
 void emit_cl_check_value(struct emitter *e, const char *cond, const char *message,
                          const char *value) {
   int id = cl_message(e, emit_c_printf(e, "%s: error: %s", cl_state(e)->where_text, message));
-  fail_with(e, cond, id, &value, 1);
+  cl_fail_with(e, cond, id, &value, 1);
 }
 
 void cl_check_widths(struct emitter *e, const struct ir_soac *so, const char *w,
@@ -94,7 +93,7 @@ void cl_check_widths(struct emitter *e, const struct ir_soac *so, const char *w,
                                          "the width %%lld",
                                          where, ir_soac_kind_name(so->kind)));
     const char *cond = emit_c_printf(e, "%s != %s", v->dims[0], w);
-    fail_with(e, skip_failed ? emit_c_printf(e, "!failed && %s", cond) : cond, id, args, 2);
+    cl_fail_with(e, skip_failed ? emit_c_printf(e, "!failed && %s", cond) : cond, id, args, 2);
   }
 }
 
@@ -278,7 +277,7 @@ void cl_check_index(struct emitter *e, const struct ir_stm *s, const char *const
     strbuf_printf(&msg, "of rank %d", rank);
   }
   int id = cl_message(e, emit_c_printf(e, "%s", msg.data));
-  fail_with(e, cond.data, id, args, nargs);
+  cl_fail_with(e, cond.data, id, args, nargs);
   strbuf_free(&msg);
   strbuf_free(&cond);
 }
