@@ -335,12 +335,16 @@ static void run_pipeline(struct session *s, uint32_t file) {
   if (dump_ir(s, STAGE_INTERNALISE, ir)) {
     return;
   }
-  simplify_program(ir);
+  enum simplify_target target = s->opts->backend == BACKEND_OPENCL ||
+                                        (s->opts->dump && s->opts->dump_after == STAGE_LOWER)
+                                    ? SIMPLIFY_FOR_KERNELS
+                                    : SIMPLIFY_FOR_C;
+  simplify_program(ir, target);
   if (dump_ir(s, STAGE_SIMPLIFY, ir)) {
     return;
   }
   fuse_program(ir);
-  simplify_program(ir);
+  simplify_program(ir, target);
   if (dump_ir(s, STAGE_FUSION, ir)) {
     return;
   }

@@ -380,6 +380,63 @@ static void group_loop(struct emitter *e, struct intra *g, const struct kir_step
   }
 }
 
+/* The arms' results into the if's scalar variables (declared before it). */
+static void assign_results(struct emitter *e, const struct ir_stm *s, const struct ir_body *arm) {
+  for (int k = 0; k < s->pat_count; k++) {
+    if (s->pat[k]->type.rank == 0) {
+      emit_c_line(e, "%s = %s;", emit_c_var(e, s->pat[k]), emit_c_subexp(e, arm->results[k]));
+    }
+  }
+}
+
+/* A branch of the whole group: the condition is the same on every work-item (group
+ * code's scalars are), so all take the same arm and meet at its barriers. An array
+ * result has its own slot, which each arm's copy step fills, or is the slot that both
+ * arms' results are in (Note [slots of loops] in src/lower/kernels.c). */
+static void group_if(struct emitter *e, struct intra *g, const struct kir_step *st) {
+  const struct ir_stm *s = st->stm;
+  for (int k = 0; k < s->pat_count; k++) {
+    const struct ir_var *y = s->pat[k];
+    if (y->type.rank == 0) {
+      emit_c_line(e, "%s %s;", emit_c_elem_type(y->type.prim), emit_c_var(e, y));
+    } else if (g->slot_of[y->id] != 0) {
+      view_slot(e, g, y);
+    }
+  }
+  emit_c_line(e, "if (%s) {", emit_c_subexp(e, s->exp.u.if_.cond));
+  e->indent++;
+  group_steps(e, g, &st->body);
+  assign_results(e, s, s->exp.u.if_.then_body);
+  e->indent--;
+  emit_c_line(e, "} else {");
+  e->indent++;
+  group_steps(e, g, &st->orelse);
+  assign_results(e, s, s->exp.u.if_.else_body);
+  e->indent--;
+  emit_c_line(e, "}");
+  for (int k = 0; k < s->pat_count; k++) {
+    const struct ir_var *y = s->pat[k];
+    if (y->type.rank > 0 && g->slot_of[y->id] == 0) {
+      cl_state(e)->views[y->id] = cl_view_of(e, s->exp.u.if_.then_body->results[k].u.var);
+    }
+  }
+}
+
+/* The slots change hands at once (Note [slots of loops] in src/lower/kernels.c): each
+ * slot is a pointer of the work-item, and every work-item moves them alike. */
+static void group_rotate(struct emitter *e, struct intra *g, const struct kir_step *st) {
+  const char **tmp = ARENA_ARRAY(&e->arena, const char *, st->rotate_count + 1);
+  for (int r = 0; r < st->rotate_count; r++) {
+    const struct ir_var *from = st->rotate_from[r];
+    tmp[r] = emit_c_tmp(e);
+    emit_c_line(e, "%s %s *%s = %s;", g->space, cl_elem_type(from->type.prim), tmp[r],
+                slot_name(g, from));
+  }
+  for (int r = 0; r < st->rotate_count; r++) {
+    emit_c_line(e, "%s = %s;", slot_name(g, st->rotate_to[r]), tmp[r]);
+  }
+}
+
 /* Group code: the kernel IR's steps (Note [intra-group kernels]). */
 static void group_steps(struct emitter *e, struct intra *g, const struct kir_steps *steps) {
   for (int i = 0; i < steps->count; i++) {
@@ -412,9 +469,14 @@ static void group_steps(struct emitter *e, struct intra *g, const struct kir_ste
     case KIR_STEP_BIND:
       bind_param(e, g, st);
       break;
+    case KIR_STEP_IF:
+      group_if(e, g, st);
+      break;
     case KIR_STEP_COPY:
-      copy_into_slot(e, g, st->stm->exp.u.loop.params[st->param],
-                     cl_view_of(e, st->from.u.var));
+      copy_into_slot(e, g, st->to, cl_view_of(e, st->from.u.var));
+      break;
+    case KIR_STEP_ROTATE:
+      group_rotate(e, g, st);
       break;
     case KIR_STEP_SCALAR: {
       struct ir_stm *one_stm = (struct ir_stm *)st->stm;

@@ -13,7 +13,12 @@
 
 #include "ir/ir.h"
 
-void simplify_program(struct ir_program *p);
+/* What the code after simplification runs on. Kernels cannot call functions, so for
+ * them every call inside a SOAC's lambda is inlined (Note [inlining into lambdas] in
+ * simplify.c); sequential C keeps such calls as C functions. */
+enum simplify_target { SIMPLIFY_FOR_C, SIMPLIFY_FOR_KERNELS };
+
+void simplify_program(struct ir_program *p, enum simplify_target target);
 void fuse_program(struct ir_program *p);
 
 #endif

@@ -967,9 +967,31 @@ static enum rewrite simplify_loop(struct simplifier *s, struct ir_stm *stm) {
 
 /* ------------------------------------------------------------------ Inlining */
 
+/* Note [inlining into lambdas]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A function is inlined where it is called once, or where its body is small. For
+ * kernels (SIMPLIFY_FOR_KERNELS, the OpenCL backend) every call inside a SOAC's lambda
+ * is inlined too, whatever its size, as Futhark does for its GPU backends: a kernel
+ * cannot call a function of the host, so a map whose lambda calls one (`map fft rows`,
+ * where fft is a function of many statements that several entry points call) would
+ * run on the host, its inner SOACs launched once per element. Inlined, the body's
+ * statements that depend only on values from outside the lambda (a table of the
+ * sizes) move out of it (Note [hoisting arrays]), and the lambda may become a kernel.
+ * Entry points are never inlined (they stay functions of the API), and a function
+ * cannot call itself (the language has no recursion), so inlining ends. */
+static bool in_lambda(const struct simplifier *s) {
+  for (int k = s->depth; k >= 0; k--) {
+    if (s->frames[k].kind == FRAME_LAMBDA) {
+      return true;
+    }
+  }
+  return false;
+}
+
 static bool should_inline(struct simplifier *s, const struct ir_fun *f) {
   return f->entry == NULL &&
-         (s->calls[f->id] == 1 || ir_body_size(f->body) <= SIMPLIFY_INLINE_SIZE);
+         (s->calls[f->id] == 1 || ir_body_size(f->body) <= SIMPLIFY_INLINE_SIZE ||
+          (s->inline_in_lambdas && in_lambda(s)));
 }
 
 /* The callee's body, copied with fresh variables, its parameters bound to the
@@ -1017,6 +1039,44 @@ static enum rewrite mark_sizes_checked(struct simplifier *s, struct ir_stm *stm,
   return REWRITE_CHANGED;
 }
 
+/* A copy has its source's shape: a dimension of the copy's type that is not known
+ * (internalise gives a copy its operand's type as it was then; a lambda's parameters
+ * learn their sizes later) becomes the source's. */
+static enum rewrite simplify_copy(struct ir_stm *stm) {
+  struct ir_type *t = &stm->pat[0]->type;
+  struct ir_type from = stm->exp.u.copy->type;
+  bool changed = false;
+  for (int d = 0; d < t->rank && d < from.rank; d++) {
+    if (t->dims[d].kind == IR_SE_NONE && from.dims[d].kind != IR_SE_NONE) {
+      t->dims[d] = from.dims[d];
+      changed = true;
+    }
+  }
+  return changed ? REWRITE_CHANGED : REWRITE_KEEP;
+}
+
+/* A map's lambda returns rows of the shape of its results' rows: a dimension of a
+ * result type that is not known becomes the pattern's (for a kernel, the length of a
+ * row that group code makes must be known outside the lambda). */
+static bool refine_map_results(struct ir_stm *stm) {
+  const struct ir_soac *so = &stm->exp.u.soac;
+  if (so->kind != IR_SOAC_MAP) {
+    return false;
+  }
+  bool changed = false;
+  for (int i = 0; i < stm->pat_count && i < so->map_fn->ret_count; i++) {
+    struct ir_type *t = &so->map_fn->ret[i];
+    struct ir_type outer = stm->pat[i]->type;
+    for (int d = 0; d < t->rank && d + 1 < outer.rank; d++) {
+      if (t->dims[d].kind == IR_SE_NONE && outer.dims[d + 1].kind != IR_SE_NONE) {
+        t->dims[d] = outer.dims[d + 1];
+        changed = true;
+      }
+    }
+  }
+  return changed;
+}
+
 static enum rewrite apply_rules(struct simplifier *s, struct ir_stm *stm) {
   struct ir_exp *e = &stm->exp;
   switch (e->kind) {
@@ -1045,12 +1105,14 @@ static enum rewrite apply_rules(struct simplifier *s, struct ir_stm *stm) {
     return simplify_array_lit(s, stm);
   case IR_APPLY:
     return simplify_apply(s, stm);
+  case IR_COPY:
+    return simplify_copy(stm);
   case IR_IF:
     return simplify_if(s, stm);
   case IR_LOOP:
     return simplify_loop(s, stm);
   case IR_SOAC:
-    return simplify_unroll_soac(s, stm);
+    return refine_map_results(stm) ? REWRITE_CHANGED : simplify_unroll_soac(s, stm);
   default:
     return REWRITE_KEEP;
   }
@@ -1189,9 +1251,9 @@ static void free_simplifier(struct simplifier *s) {
   ir_subst_free(&s->alpha);
 }
 
-void simplify_program(struct ir_program *p) {
+void simplify_program(struct ir_program *p, enum simplify_target target) {
   diag_set_pass("simplify");
-  struct simplifier s = {.p = p};
+  struct simplifier s = {.p = p, .inline_in_lambdas = target == SIMPLIFY_FOR_KERNELS};
   ir_subst_init(&s.subst, p);
   ir_subst_init(&s.renames, p);
   ir_subst_init(&s.alpha, p);

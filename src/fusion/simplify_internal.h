@@ -82,6 +82,7 @@ struct simplifier {
   int *buckets;             /* ... hashed into buckets (-1: empty) */
   int bucket_count;
   int *calls;               /* by function id: call sites in the program */
+  bool inline_in_lambdas;   /* SIMPLIFY_FOR_KERNELS: inline every call in a lambda */
   int changes;              /* rewrites made in this round */
   struct dce_state dce;
 };

@@ -610,8 +610,35 @@ static void expand_body(struct ir_program *p, struct ir_body *b, const int *uses
   }
 }
 
+/* Unswitches the maps of b and of the branches and loops in it (unswitch.c). */
+static void unswitch_body(struct ir_program *p, struct ir_body *b) {
+  struct ir_stm **stms = b->stms;
+  int n = b->stm_count;
+  b->stms = NULL;
+  b->stm_count = b->stm_cap = 0;
+  for (int i = 0; i < n; i++) {
+    struct ir_stm *s = stms[i];
+    if (s->exp.kind == IR_IF) {
+      unswitch_body(p, s->exp.u.if_.then_body);
+      unswitch_body(p, s->exp.u.if_.else_body);
+    } else if (s->exp.kind == IR_LOOP) {
+      unswitch_body(p, s->exp.u.loop.body);
+    }
+    struct ir_stm *u = lower_unswitch(p, b, s);
+    if (u == NULL) {
+      rewrite_move(p, b, s);
+    } else {
+      unswitch_body(p, u->exp.u.if_.then_body);
+      unswitch_body(p, u->exp.u.if_.else_body);
+    }
+  }
+}
+
 void lower_expand_filters(struct ir_program *p) {
   diag_set_pass("expand");
+  for (int i = 0; i < p->fun_count; i++) {
+    unswitch_body(p, p->funs[i]->body);
+  }
   for (int i = 0; i < p->fun_count; i++) {
     int *uses = ir_use_counts(p, p->funs[i]);
     expand_body(p, p->funs[i]->body, uses);

@@ -5,6 +5,7 @@
 
 #include "ir/util.h"
 #include "support/heap.h"
+#include "support/ptrmap.h"
 
 /* ------------------------------------------------------------ Forms */
 
@@ -169,6 +170,7 @@ static int inner_reduction(const struct ir_lambda *f) {
 struct group_scope {
   const bool *inside; /* by id: bound inside the lambda */
   bool *private_array; /* by id: a private array of the work-items, made so far */
+  const struct ptrmap *owners; /* kir_find_owners of the lambda's body */
 };
 
 static bool known_size(const struct group_scope *g, struct ir_subexp d) {
@@ -211,12 +213,29 @@ static bool group_private(const struct group_scope *g, const struct ir_stm *s) {
 
 /* A loop of group code: its arrays are the group's, copied from views between passes. */
 static bool group_loop(const struct group_scope *g, const struct ir_loop *l) {
-  if (!group_body(g, l->body)) {
+  if (!group_body(g, l->body) || kir_loop_next(g->owners, l) == KIR_NEXT_UNSAFE) {
     return false;
   }
   for (int i = 0; i < l->param_count; i++) {
     if (private_result(g, l->inits[i]) || private_result(g, l->body->results[i])) {
       return false;
+    }
+  }
+  return true;
+}
+
+/* An if of group code that is not kernel code (lower_group_if): its arms are group
+ * code, and its array results are arrays of the group, not private ones. */
+static bool group_if(const struct group_scope *g, const struct ir_stm *s) {
+  const struct ir_body *arms[2] = {s->exp.u.if_.then_body, s->exp.u.if_.else_body};
+  for (int a = 0; a < 2; a++) {
+    if (!group_body(g, arms[a])) {
+      return false;
+    }
+    for (int i = 0; i < s->pat_count; i++) {
+      if (private_result(g, arms[a]->results[i])) {
+        return false;
+      }
     }
   }
   return true;
@@ -238,6 +257,11 @@ static bool group_stm(const struct group_scope *g, const struct ir_stm *s) {
     return !g->private_array[x->u.copy->id];
   case IR_LOOP:
     return group_loop(g, &x->u.loop);
+  case IR_IF:
+    if (lower_group_if(s)) {
+      return group_if(g, s);
+    }
+    return lower_all_scalar(s->pat, s->pat_count) ? lower_kernel_stm(s) : group_private(g, s);
   case IR_SOAC: {
     const struct ir_soac *so = &x->u.soac;
     if (any_private(g, so->inputs, so->input_count) ||
@@ -316,12 +340,18 @@ static bool intra_group(const struct ir_program *p, const struct ir_stm *s) {
   }
   mark_inside(inside, f->body);
   bool *private_array = heap_calloc((size_t)p->next_var_id + 1, sizeof *private_array);
-  struct group_scope g = {inside, private_array};
+  struct arena arena;
+  arena_init(&arena);
+  struct ptrmap owners;
+  ptrmap_init(&owners, &arena);
+  kir_find_owners(f->body, &owners);
+  struct group_scope g = {inside, private_array, &owners};
   bool ok = group_body(&g, f->body);
   bool arrays = false;
   for (int i = 0; ok && i < f->body->stm_count; i++) {
     const struct ir_stm *st = f->body->stms[i];
     arrays = arrays || st->exp.kind == IR_SOAC || st->exp.kind == IR_LOOP ||
+             (st->exp.kind == IR_IF && lower_group_if(st)) ||
              (st->pat_count > 0 && st->pat[0]->type.rank > 0);
   }
   for (int i = 0; ok && i < f->ret_count; i++) {
@@ -330,6 +360,7 @@ static bool intra_group(const struct ir_program *p, const struct ir_stm *s) {
                                  inside[f->body->results[i].u.var->id] &&
                                  !private_result(&g, f->body->results[i]));
   }
+  arena_free(&arena);
   heap_free(private_array);
   heap_free(inside);
   return ok && arrays;
@@ -681,3 +712,12 @@ bool lower_plan_form(struct lower_plan *plan, const struct ir_program *p,
   return false;
 }
 
+
+bool lower_on_device(const struct ir_program *p, const struct ir_stm *s) {
+  struct lower_plan plan = {0};
+  arena_init(&plan.arena);
+  struct lower_kernel k = {0};
+  bool device = s->exp.kind == IR_SOAC && !s->sequential && lower_plan_form(&plan, p, s, &k);
+  arena_free(&plan.arena);
+  return device;
+}

@@ -28,9 +28,10 @@
  * slots); only group code lists its body as steps.
  *
  * Invariants (kir_verify checks them, after lowering, like ir_verify):
- *   - a barrier is a step of the group body or of a loop step's body, never inside a
- *     per-work-item step: every work-item of the group reaches it (loop bounds and
- *     branches of group code are uniform, lower.h);
+ *   - a barrier is a step of the group body, of a loop step's lists or of an if
+ *     step's arms, never inside a per-work-item step: every work-item of the group
+ *     reaches it (loop bounds and branches of group code are uniform, lower.h);
+ *   - a rotate step follows a barrier (every read of the slots it moves is done);
  *   - a step that writes memory that other work-items read (fill, map, scatter,
  *     reduce, scan, copy) is followed by a barrier before the next step;
  *   - every array a step writes in group memory has a slot in the layout, and every
@@ -135,8 +136,10 @@ enum kir_space { KIR_SPACE_LOCAL, KIR_SPACE_GLOBAL };
   X(KIR_STEP_REDUCE, "reduce")   /* elements per work-item, then a tree in `tree` */      \
   X(KIR_STEP_SCAN, "scan")       /* group-size chunks, each scanned in `tree` */          \
   X(KIR_STEP_LOOP, "loop")       /* a loop of the whole group: init, body, next */        \
+  X(KIR_STEP_IF, "if")           /* a branch of the whole group: body, orelse */          \
   X(KIR_STEP_BIND, "bind")       /* a loop parameter: a scalar, or an array in its slot */\
-  X(KIR_STEP_COPY, "copy")       /* an array into a loop parameter's slot */              \
+  X(KIR_STEP_COPY, "copy")       /* an array into the slot of `to` */                     \
+  X(KIR_STEP_ROTATE, "rotate")   /* slots change hands: no element moves */               \
   X(KIR_STEP_BARRIER, "barrier") /* the work-group meets; its failure flag is read */
 
 enum kir_step_kind {
@@ -152,13 +155,19 @@ struct kir_steps {
 
 struct kir_step {
   enum kir_step_kind kind;
-  const struct ir_stm *stm;    /* the statement (LOOP: the loop) */
+  const struct ir_stm *stm;    /* the statement (LOOP: the loop; IF: the branch) */
   enum kir_elements elements;  /* REDUCE */
   int tree;                    /* REDUCE, SCAN: the first of its local buffers */
-  int param;                   /* BIND, COPY: the loop parameter's index */
+  int param;                   /* BIND: the loop parameter's index */
+  const struct ir_var *to;     /* COPY: the array whose slot is written */
   struct ir_subexp from;       /* COPY: the array copied */
-  struct kir_steps init, body, next; /* LOOP: parameters bound, the body, the copies of
-                                      * the results into the parameters' slots */
+  struct kir_steps init, body, next; /* LOOP: parameters bound, the body, the results
+                                      * into the parameters' slots (Note [slots of
+                                      * loops] in kernels.c); IF: body is the then arm */
+  struct kir_steps orelse;     /* IF: the else arm */
+  const struct ir_var **rotate_to, **rotate_from; /* ROTATE: at once, the slot of each
+                                      * rotate_to[i] becomes that of rotate_from[i] */
+  int rotate_count;
 };
 
 struct kir_kernel {
@@ -214,6 +223,24 @@ const char *kir_choice_name(enum kir_choice c);
 /* Appends a step to a list (the list's storage is the arena's). */
 struct arena;
 struct kir_step *kir_add_step(struct arena *a, struct kir_steps *list, enum kir_step_kind k);
+
+/* Which slot of group code holds an array (Note [slots of loops] in kernels.c). */
+struct ptrmap;
+/* Fills `owners` (variable -> variable) for the arrays of the body, nested bodies
+ * included, that are held in another array's slot. */
+void kir_find_owners(const struct ir_body *b, struct ptrmap *owners);
+/* The array whose slot holds se (se itself when it has its own), or NULL for a
+ * constant. */
+const struct ir_var *kir_owner(const struct ptrmap *owners, struct ir_subexp se);
+
+/* How a loop of group code passes its results to its parameters. */
+enum kir_next {
+  KIR_NEXT_NONE,   /* every array result is in its parameter's slot */
+  KIR_NEXT_ROTATE, /* the slots change hands */
+  KIR_NEXT_COPY,   /* the results are copied into the parameters' slots */
+  KIR_NEXT_UNSAFE  /* a copy would read a slot that another copy wrote: not planned */
+};
+enum kir_next kir_loop_next(const struct ptrmap *owners, const struct ir_loop *l);
 
 struct lower_kernel;
 /* Decides the kernels of statement s, planned as k (its form, free variables and

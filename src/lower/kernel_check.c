@@ -57,7 +57,7 @@ static void check_tree(const struct check *c, const struct kir_step *st) {
 
 static bool writes_shared(enum kir_step_kind k) {
   return k != KIR_STEP_SCALAR && k != KIR_STEP_BARRIER && k != KIR_STEP_LOOP &&
-         k != KIR_STEP_BIND;
+         k != KIR_STEP_IF && k != KIR_STEP_BIND && k != KIR_STEP_ROTATE;
 }
 
 static void check_steps(const struct check *c, const struct kir_steps *steps) {
@@ -87,8 +87,26 @@ static void check_steps(const struct check *c, const struct kir_steps *steps) {
       check_steps(c, &st->body);
       check_steps(c, &st->next);
       break;
-    case KIR_STEP_BIND:
+    case KIR_STEP_IF:
+      check_steps(c, &st->body);
+      check_steps(c, &st->orelse);
+      break;
     case KIR_STEP_COPY:
+      if (!has_slot(c->kk, st->to)) {
+        fail(c, "a copy's destination has no slot");
+      }
+      break;
+    case KIR_STEP_ROTATE:
+      if (i == 0 || steps->items[i - 1].kind != KIR_STEP_BARRIER) {
+        fail(c, "a rotation of slots does not follow a barrier");
+      }
+      for (int r = 0; r < st->rotate_count; r++) {
+        if (!has_slot(c->kk, st->rotate_to[r]) || !has_slot(c->kk, st->rotate_from[r])) {
+          fail(c, "a rotation moves an array that has no slot");
+        }
+      }
+      break;
+    case KIR_STEP_BIND:
     case KIR_STEP_SCATTER:
     case KIR_STEP_SCALAR:
     case KIR_STEP_BARRIER:
@@ -278,11 +296,20 @@ static void print_step(struct strbuf *out, const struct kir_step *st, int depth)
   case KIR_STEP_BARRIER:
     break;
   case KIR_STEP_BIND:
-  case KIR_STEP_COPY:
     strbuf_printf(out, " parameter %d", st->param);
-    if (st->kind == KIR_STEP_COPY) {
-      strbuf_puts(out, " from ");
-      ir_print_subexp(out, st->from);
+    break;
+  case KIR_STEP_COPY:
+    strbuf_puts(out, " ");
+    ir_print_subexp(out, ir_se_var((struct ir_var *)st->to));
+    strbuf_puts(out, " from ");
+    ir_print_subexp(out, st->from);
+    break;
+  case KIR_STEP_ROTATE:
+    for (int r = 0; r < st->rotate_count; r++) {
+      strbuf_puts(out, r == 0 ? " " : ", ");
+      ir_print_subexp(out, ir_se_var((struct ir_var *)st->rotate_to[r]));
+      strbuf_puts(out, " takes ");
+      ir_print_subexp(out, ir_se_var((struct ir_var *)st->rotate_from[r]));
     }
     break;
   default:
@@ -308,6 +335,11 @@ static void print_step(struct strbuf *out, const struct kir_step *st, int depth)
     print_steps(out, &st->body, depth + 2);
     strbuf_printf(out, "%*snext\n", 2 * depth + 2, "");
     print_steps(out, &st->next, depth + 2);
+  } else if (st->kind == KIR_STEP_IF) {
+    strbuf_printf(out, "%*sthen\n", 2 * depth + 2, "");
+    print_steps(out, &st->body, depth + 2);
+    strbuf_printf(out, "%*selse\n", 2 * depth + 2, "");
+    print_steps(out, &st->orelse, depth + 2);
   }
 }
 

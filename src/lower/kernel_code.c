@@ -390,6 +390,10 @@ static bool private_loop(const struct ir_stm *s) {
          values_fit(l->body->results, l->params, l->param_count);
 }
 
+bool lower_group_if(const struct ir_stm *s) {
+  return s->exp.kind == IR_IF && !lower_kernel_stm(s);
+}
+
 bool lower_kernel_stm(const struct ir_stm *s) {
   const struct ir_exp *x = &s->exp;
   switch (x->kind) {

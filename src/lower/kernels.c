@@ -4,8 +4,9 @@
 #include <string.h>
 
 #include "lower/kernel.h"
-#include "lower/lower.h"
+#include "lower/lower_internal.h"
 #include "support/arena.h"
+#include "support/ptrmap.h"
 
 /* ------------------------------------------------------------ Names */
 
@@ -60,6 +61,7 @@ struct build {
   struct arena *arena;
   struct lower_kernel *k;
   const struct ir_stm *s;
+  struct ptrmap owners; /* group code: kir_find_owners */
 };
 
 /* A copy of items[0..count) in the arena with room for one more, zeroed. */
@@ -283,6 +285,180 @@ static void barrier(struct build *b, struct kir_steps *out) {
   kir_add_step(b->arena, out, KIR_STEP_BARRIER);
 }
 
+/* Note [slots of loops]
+ * ~~~~~~~~~~~~~~~~~~~~~
+ * Which slot holds an array (kir_owner): its own, or, for an array that another
+ * statement's memory already holds, that one's: a scatter's results are its
+ * destinations' slots (written in place), a loop's results its parameters' slots, and
+ * an if's results the slot that both arms' results are in when that is one slot; an
+ * if whose arms' results are in different slots has a slot of its own for each array
+ * result, into which each arm copies its result.
+ *
+ * A loop's parameters have slots of their own, into which `init` copies their initial
+ * values. After each pass, `next` makes the body's results the parameters' values
+ * (kir_loop_next), in one of two ways:
+ *  - rotate: each array parameter's next value is in its own slot, in another
+ *    parameter's slot, or in the slot of an array that the body made (at its top
+ *    level), each slot used once and all of the same type and length. Slots are
+ *    pointers in the kernel, so the parameters take the slots that hold their next
+ *    values and the body's arrays take the slots that were left: no element moves. A
+ *    double-buffered pass (`loop (src, dst) = ... do (pass src dst, src)`, where the
+ *    pass scatters into dst) swaps two pointers; an array that the body makes afresh
+ *    every pass gets the parameter's old slot to write next time. A barrier comes first,
+ *    so that no work-item still reads a slot that changes hands;
+ *  - copy: otherwise, each result whose slot is not its parameter's is copied into the
+ *    parameter's slot, one element per work-item, a barrier before the copies and after
+ *    each. A result in the slot of another parameter of the same loop would be read
+ *    after it was overwritten: lowering keeps such a loop off the device
+ *    (KIR_NEXT_UNSAFE, forms.c).
+ */
+
+static const struct ir_var *owner_of(const struct ptrmap *owners, const struct ir_var *v) {
+  const struct ir_var *o = ptrmap_get(owners, v);
+  return o != NULL ? o : v;
+}
+
+const struct ir_var *kir_owner(const struct ptrmap *owners, struct ir_subexp se) {
+  return se.kind == IR_SE_VAR ? owner_of(owners, se.u.var) : NULL;
+}
+
+void kir_find_owners(const struct ir_body *b, struct ptrmap *owners) {
+  for (int i = 0; i < b->stm_count; i++) {
+    const struct ir_stm *s = b->stms[i];
+    const struct ir_exp *x = &s->exp;
+    if (x->kind == IR_SOAC && x->u.soac.kind == IR_SOAC_SCATTER) {
+      for (int d = 0; d < x->u.soac.dest_count; d++) {
+        ptrmap_put(owners, s->pat[d], (void *)owner_of(owners, x->u.soac.dests[d]));
+      }
+    } else if (x->kind == IR_LOOP) {
+      kir_find_owners(x->u.loop.body, owners);
+      for (int k = 0; k < s->pat_count; k++) {
+        ptrmap_put(owners, s->pat[k], x->u.loop.params[k]);
+      }
+    } else if (x->kind == IR_IF && lower_group_if(s)) {
+      kir_find_owners(x->u.if_.then_body, owners);
+      kir_find_owners(x->u.if_.else_body, owners);
+      for (int k = 0; k < s->pat_count; k++) {
+        const struct ir_var *a = kir_owner(owners, x->u.if_.then_body->results[k]);
+        const struct ir_var *c = kir_owner(owners, x->u.if_.else_body->results[k]);
+        if (s->pat[k]->type.rank > 0 && a != NULL && a == c) {
+          ptrmap_put(owners, s->pat[k], (void *)a);
+        }
+      }
+    }
+  }
+}
+
+static int param_of(const struct ir_loop *l, const struct ir_var *v) {
+  for (int i = 0; i < l->param_count; i++) {
+    if (l->params[i] == v) {
+      return i;
+    }
+  }
+  return -1;
+}
+
+static bool made_by_body(const struct ptrmap *owners, const struct ir_body *b,
+                         const struct ir_var *v) {
+  for (int i = 0; i < b->stm_count; i++) {
+    for (int k = 0; k < b->stms[i]->pat_count; k++) {
+      if (b->stms[i]->pat[k] == v) {
+        return owner_of(owners, v) == v;
+      }
+    }
+  }
+  return false;
+}
+
+static bool same_slot_type(const struct ir_var *a, const struct ir_var *c) {
+  return a->type.prim == c->type.prim && a->type.rank == 1 && c->type.rank == 1 &&
+         ir_subexp_equal(a->type.dims[0], c->type.dims[0]);
+}
+
+enum kir_next kir_loop_next(const struct ptrmap *owners, const struct ir_loop *l) {
+  bool rotate = true, copy = true, moves = false;
+  for (int i = 0; i < l->param_count; i++) {
+    const struct ir_var *p = l->params[i];
+    if (p->type.rank == 0) {
+      continue;
+    }
+    const struct ir_var *y = kir_owner(owners, l->body->results[i]);
+    if (y == p) {
+      continue;
+    }
+    moves = true;
+    int j = y == NULL ? -1 : param_of(l, y);
+    copy = copy && j < 0;
+    rotate = rotate && y != NULL && (j >= 0 || made_by_body(owners, l->body, y)) &&
+             same_slot_type(p, y);
+    for (int k = 0; rotate && k < l->param_count; k++) {
+      rotate = k == i || l->params[k]->type.rank == 0 ||
+               kir_owner(owners, l->body->results[k]) != y;
+    }
+  }
+  return !moves ? KIR_NEXT_NONE : rotate ? KIR_NEXT_ROTATE : copy ? KIR_NEXT_COPY
+                                                                : KIR_NEXT_UNSAFE;
+}
+
+/* The rotate step of a loop (Note [slots of loops]): each array parameter takes the
+ * slot of its next value; each array of the body whose slot a parameter took takes a
+ * slot that no parameter took. */
+static void rotate_step(struct build *b, const struct ir_stm *loop, struct kir_steps *next) {
+  const struct ir_loop *l = &loop->exp.u.loop;
+  int n = l->param_count;
+  const struct ir_var **to = ARENA_ARRAY(b->arena, const struct ir_var *, 2 * n + 1);
+  const struct ir_var **from = ARENA_ARRAY(b->arena, const struct ir_var *, 2 * n + 1);
+  bool *taken = ARENA_ARRAY(b->arena, bool, n + 1);
+  int count = 0;
+  for (int i = 0; i < n; i++) {
+    const struct ir_var *y = l->params[i]->type.rank > 0
+                                 ? kir_owner(&b->owners, l->body->results[i])
+                                 : NULL;
+    int j = y == NULL ? -1 : param_of(l, y);
+    if (j >= 0) {
+      taken[j] = true;
+    }
+    if (y != NULL && y != l->params[i]) {
+      to[count] = l->params[i];
+      from[count++] = y;
+    }
+  }
+  int left = 0;
+  for (int i = 0; i < n; i++) {
+    const struct ir_var *y = l->params[i]->type.rank > 0
+                                 ? kir_owner(&b->owners, l->body->results[i])
+                                 : NULL;
+    if (y == NULL || param_of(l, y) >= 0) {
+      continue;
+    }
+    while (left < n && (taken[left] || l->params[left]->type.rank == 0)) {
+      left++;
+    }
+    if (left == n) {
+      diag_ice("lower", l->body->stm_count > 0 ? l->body->stms[0]->loc : (struct loc){0},
+               "a loop's slots do not rotate");
+    }
+    taken[left] = true;
+    to[count] = y;
+    from[count++] = l->params[left];
+  }
+  barrier(b, next); /* every read of the slots is done */
+  struct kir_step *st = kir_add_step(b->arena, next, KIR_STEP_ROTATE);
+  st->stm = loop;
+  st->rotate_to = to;
+  st->rotate_from = from;
+  st->rotate_count = count;
+}
+
+static void copy_step(struct build *b, struct kir_steps *out, const struct ir_stm *s,
+                      const struct ir_var *to, struct ir_subexp from) {
+  struct kir_step *c = kir_add_step(b->arena, out, KIR_STEP_COPY);
+  c->stm = s;
+  c->to = to;
+  c->from = from;
+  barrier(b, out);
+}
+
 static void loop_steps(struct build *b, struct kir_kernel *kk, struct kir_step *st) {
   const struct ir_loop *l = &st->stm->exp.u.loop;
   for (int i = 0; i < l->param_count; i++) {
@@ -291,25 +467,45 @@ static void loop_steps(struct build *b, struct kir_kernel *kk, struct kir_step *
     bind->param = i;
     if (l->params[i]->type.rank > 0) {
       add_slot(b, kk, l->params[i]);
-      struct kir_step *c = kir_add_step(b->arena, &st->init, KIR_STEP_COPY);
-      c->stm = st->stm;
-      c->param = i;
-      c->from = l->inits[i];
-      barrier(b, &st->init);
+      copy_step(b, &st->init, st->stm, l->params[i], l->inits[i]);
     }
   }
   group_steps(b, kk, &st->body, l->body);
-  for (int i = 0; i < l->param_count; i++) {
-    struct ir_subexp r = l->body->results[i];
-    if (l->params[i]->type.rank > 0 && !(r.kind == IR_SE_VAR && r.u.var == l->params[i])) {
-      if (st->next.count == 0) {
-        barrier(b, &st->next); /* every read of the parameters is done */
+  switch (kir_loop_next(&b->owners, l)) {
+  case KIR_NEXT_NONE:
+    break;
+  case KIR_NEXT_ROTATE:
+    rotate_step(b, st->stm, &st->next);
+    break;
+  case KIR_NEXT_COPY:
+  case KIR_NEXT_UNSAFE: /* not planned (forms.c) */
+    barrier(b, &st->next); /* every read of the parameters is done */
+    for (int i = 0; i < l->param_count; i++) {
+      struct ir_subexp r = l->body->results[i];
+      if (l->params[i]->type.rank > 0 && kir_owner(&b->owners, r) != l->params[i]) {
+        copy_step(b, &st->next, st->stm, l->params[i], r);
       }
-      struct kir_step *c = kir_add_step(b->arena, &st->next, KIR_STEP_COPY);
-      c->stm = st->stm;
-      c->param = i;
-      c->from = r;
-      barrier(b, &st->next);
+    }
+    break;
+  }
+}
+
+/* An if of group code (lower_group_if): each arm's steps, then the copies of its array
+ * results into the if's own slots (Note [slots of loops]). */
+static void if_steps(struct build *b, struct kir_kernel *kk, struct kir_step *st) {
+  const struct ir_stm *s = st->stm;
+  const struct ir_body *arms[2] = {s->exp.u.if_.then_body, s->exp.u.if_.else_body};
+  struct kir_steps *lists[2] = {&st->body, &st->orelse};
+  for (int a = 0; a < 2; a++) {
+    group_steps(b, kk, lists[a], arms[a]);
+  }
+  for (int k = 0; k < s->pat_count; k++) {
+    if (s->pat[k]->type.rank == 0 || owner_of(&b->owners, s->pat[k]) != s->pat[k]) {
+      continue;
+    }
+    add_slot(b, kk, s->pat[k]);
+    for (int a = 0; a < 2; a++) {
+      copy_step(b, lists[a], s, s->pat[k], arms[a]->results[k]);
     }
   }
 }
@@ -330,13 +526,22 @@ static void group_steps(struct build *b, struct kir_kernel *kk, struct kir_steps
       barrier(b, out);
       break;
     case IR_LOOP:
-      st = kir_add_step(b->arena, out, KIR_STEP_LOOP);
+    case IR_IF:
+      if (s->exp.kind == IR_IF && !lower_group_if(s)) {
+        kir_add_step(b->arena, out, KIR_STEP_SCALAR)->stm = s;
+        break;
+      }
+      st = kir_add_step(b->arena, out, s->exp.kind == IR_LOOP ? KIR_STEP_LOOP : KIR_STEP_IF);
       st->stm = s;
-      /* st may move while the body's steps are added: build into a copy. */
+      /* st may move while the nested steps are added: build into a copy. */
       {
-        struct kir_step loop = *st;
-        loop_steps(b, kk, &loop);
-        out->items[out->count - 1] = loop;
+        struct kir_step nested = *st;
+        if (s->exp.kind == IR_LOOP) {
+          loop_steps(b, kk, &nested);
+        } else {
+          if_steps(b, kk, &nested);
+        }
+        out->items[out->count - 1] = nested;
       }
       break;
     case IR_SOAC: {
@@ -376,8 +581,9 @@ static void place_trees(struct build *b, struct kir_kernel *kk, struct kir_steps
     if (st->kind == KIR_STEP_REDUCE || st->kind == KIR_STEP_SCAN) {
       const char *prefix = arena_printf(b->arena, "red%d", (*count)++);
       st->tree = add_tree(b, kk, st->stm->exp.u.soac.op, prefix);
-    } else if (st->kind == KIR_STEP_LOOP) {
+    } else if (st->kind == KIR_STEP_LOOP || st->kind == KIR_STEP_IF) {
       place_trees(b, kk, &st->body, count);
+      place_trees(b, kk, &st->orelse, count);
     }
   }
 }
@@ -392,6 +598,8 @@ static void build_intra(struct build *b) {
   }
   /* Both versions have the same layout and steps: build them once. */
   struct kir_kernel *first = &b->k->kernels[0];
+  ptrmap_init(&b->owners, b->arena);
+  kir_find_owners(f->body, &b->owners);
   group_steps(b, first, &b->k->steps, f->body);
   int trees = 0;
   place_trees(b, first, &b->k->steps, &trees);

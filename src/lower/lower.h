@@ -173,6 +173,16 @@ struct lower_plan {
  * bound to the same variables; the program passes ir_verify. */
 void lower_expand_filters(struct ir_program *p);
 
+/* Whether lowering gives statement s, a SOAC at host level, a kernel form. */
+bool lower_on_device(const struct ir_program *p, const struct ir_stm *s);
+
+/* For lower_expand_filters: when s, a map at host level, branches in its lambda on a
+ * condition that every element computes alike, and the branch's arms hold inner SOACs
+ * or loops, adds to `out` the condition, computed once, and a branch between two maps,
+ * one per arm, binding s's pattern, and returns that branch; else NULL, adding nothing
+ * (Note [unswitching maps] in unswitch.c). */
+struct ir_stm *lower_unswitch(struct ir_program *p, struct ir_body *out, struct ir_stm *s);
+
 /* For lower_expand_filters: when s, a host-level statement, is a reduce, scan, redomap
  * or scanomap whose operator is a map of a scalar operator over rows, adds to `out`
  * the map over the columns that replaces it (interchange.c) and returns true; returns

@@ -12,6 +12,9 @@
 bool lower_all_scalar(struct ir_var *const *vars, int n);
 /* Whether a statement, or every statement of a body, is kernel code (lower.h). */
 bool lower_kernel_stm(const struct ir_stm *s);
+/* An if in group code whose arms run as steps of the group (kernel.h, KIR_STEP_IF):
+ * one that is not kernel code, which every work-item would run alike. */
+bool lower_group_if(const struct ir_stm *s);
 bool lower_kernel_body(const struct ir_body *b);
 /* A statement that makes a private array from private arrays, views of private types
  * and scalars, whose operands have the shapes it needs. */
