@@ -280,10 +280,13 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
   -- | A Stockham pass of radix p, a prime that no radix module has, as a direct DFT:
   -- each output sums its p inputs times their twiddles, all from the table (the
   -- twiddle of input s of output q is exp(-2 pi i s (k + q ns) / (ns p))). W(n p).
-  def direct_pass [n] (p: i64) (tw: [n]complex) (ns: i64) (src: [n]complex) : *[n]complex =
+  -- It writes into `dst`, as the other passes do, so that every pass of `stockham`
+  -- leaves its result in the same buffer (in a kernel, the same slot of memory).
+  def direct_pass [n] (p: i64) (tw: [n]complex) (ns: i64) (src: [n]complex) (dst: *[n]complex)
+                  : *[n]complex =
     let m = n / p
     let stride = n / (ns * p)
-    in tabulate n (\o ->
+    in scatter dst (iota n) <| tabulate n (\o ->
          let k = o % ns
          let q = (o / ns) % p
          let j = (o / (ns * p)) * ns + k
@@ -306,7 +309,7 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
     else if r == 7 then p7.pass tw ns src dst
     else if r == 5 then p5.pass tw ns src dst
     else if r == 3 then p3.pass tw ns src dst
-    else direct_pass r tw ns src
+    else direct_pass r tw ns src dst
 
   -- | Stockham's FFT of a length that the radices factor: one pass per factor, the
   -- loop swapping its two buffers.
@@ -323,7 +326,11 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
 
   -- | Bluestein's algorithm: with w_k = exp(-pi i k^2 / n),
   -- X_k = w_k sum_j (x_j w_j) conj(w_(k-j)), a convolution done by FFTs of a power of
-  -- two m >= 2n - 1. The angle's k^2 is reduced mod 2n exactly.
+  -- two m >= 2n - 1. The angle's k^2 is reduced mod 2n exactly. Never inlined: its
+  -- three transforms would be copied into every `map fft` of a program (the compiler
+  -- inlines calls inside a map's lambda for kernels), for lengths that take this path
+  -- only.
+  #[noinline]
   def bluestein [n] (xs: [n]complex) : *[n]complex =
     let m = pow2_at_least (2 * n - 1)
     let tw = twiddles m

@@ -43,6 +43,9 @@ static void find_slots(struct emitter *e, struct intra *g) {
     if (g->kk->local[i].var != NULL) {
       g->slot_of[g->kk->local[i].var->id] = i + 1;
     }
+    if (g->kk->local[i].param != NULL) {
+      g->slot_of[g->kk->local[i].param->id] = i + 1;
+    }
   }
 }
 

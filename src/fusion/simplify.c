@@ -977,21 +977,26 @@ static enum rewrite simplify_loop(struct simplifier *s, struct ir_stm *stm) {
  * run on the host, its inner SOACs launched once per element. Inlined, the body's
  * statements that depend only on values from outside the lambda (a table of the
  * sizes) move out of it (Note [hoisting arrays]), and the lambda may become a kernel.
- * Entry points are never inlined (they stay functions of the API), and a function
- * cannot call itself (the language has no recursion), so inlining ends. */
-static bool in_lambda(const struct simplifier *s) {
+ * Only calls in the lambdas of SOACs at the function's own level are inlined so: a
+ * kernel is made of such a SOAC, and the map of a map of calls (`map fft2 planes`,
+ * whose fft2 maps fft over rows) would otherwise copy the callees into each other,
+ * each level multiplying the code (a program of fft2 and fft3 grew to 11 MB of C);
+ * such a nest runs its outer map on the host, and the inner maps, inlined in their
+ * function, become kernels there. Entry points are never inlined (they stay functions
+ * of the API), and a function cannot call itself (the language has no recursion), so
+ * inlining ends. */
+static int lambda_depth(const struct simplifier *s) {
+  int n = 0;
   for (int k = s->depth; k >= 0; k--) {
-    if (s->frames[k].kind == FRAME_LAMBDA) {
-      return true;
-    }
+    n += s->frames[k].kind == FRAME_LAMBDA;
   }
-  return false;
+  return n;
 }
 
 static bool should_inline(struct simplifier *s, const struct ir_fun *f) {
-  return f->entry == NULL &&
+  return f->entry == NULL && !f->noinline &&
          (s->calls[f->id] == 1 || ir_body_size(f->body) <= SIMPLIFY_INLINE_SIZE ||
-          (s->inline_in_lambdas && in_lambda(s)));
+          (s->inline_in_lambdas && lambda_depth(s) == 1));
 }
 
 /* The callee's body, copied with fresh variables, its parameters bound to the

@@ -1402,8 +1402,9 @@ static struct ispec *specialise(struct ictx *c, struct tc_binding *b, struct typ
   c->loc = d->loc;
   c->unsafe = false;
   for (int i = 0; i < d->attr_count; i++) {
-    c->unsafe = c->unsafe || strcmp(d->attrs[i]->name != NULL ? d->attrs[i]->name : "",
-                                    "unsafe") == 0;
+    const char *attr = d->attrs[i]->name != NULL ? d->attrs[i]->name : "";
+    c->unsafe = c->unsafe || strcmp(attr, "unsafe") == 0;
+    f->noinline = f->noinline || strcmp(attr, "noinline") == 0;
   }
   struct ienv *env = NULL;
   VEC(struct ir_var *) params = {0};

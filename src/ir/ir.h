@@ -413,6 +413,7 @@ struct ir_fun {
   int ret_count;
   struct ir_body *body;
   struct ir_entry *entry; /* non-NULL for entry points */
+  bool noinline;       /* #[noinline]: the simplifier never inlines it */
 };
 
 struct ir_program {

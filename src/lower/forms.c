@@ -544,6 +544,11 @@ static bool used_in(const struct ir_body *b, const struct ir_stm *const *rows, i
     }
     if (!row) {
       ir_visit_uses_stm(b->stms[i], note_use, &u);
+    } else if (b->stms[i]->exp.kind == IR_SOAC) {
+      /* A map that makes a row reads its inputs element by element, but its lambda
+       * may not read a row at other places (`map (\i -> ys[i + n]) (iota n)`, ys a
+       * concat): the kernel makes no row as a whole. */
+      ir_visit_uses_lambda(b->stms[i]->exp.u.soac.map_fn, note_use, &u);
     }
   }
   return u.used;
@@ -654,19 +659,21 @@ bool lower_plan_form(struct lower_plan *plan, const struct ir_program *p,
       }
       return true;
     }
+    /* Rows made by statements that the rows form flattens (copies, concats, maps of
+     * kernel code) before group code, which would give each element a work-group. */
+    k->rows = ARENA_ARRAY(&plan->arena, const struct ir_stm *,
+                          so->map_fn->body->stm_count + 1);
+    k->row_count = known_rows(s, k->rows);
+    if (k->row_count >= 0) {
+      k->form = LOWER_ROWS;
+      return true;
+    }
     if (intra_group(p, s)) {
       k->form = LOWER_INTRA;
       return true;
     }
     if (private_rows(s)) {
       k->form = LOWER_MAP;
-      return true;
-    }
-    k->rows = ARENA_ARRAY(&plan->arena, const struct ir_stm *,
-                          so->map_fn->body->stm_count + 1);
-    k->row_count = known_rows(s, k->rows);
-    if (k->row_count >= 0) {
-      k->form = LOWER_ROWS;
       return true;
     }
     return false;

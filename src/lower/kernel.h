@@ -122,6 +122,8 @@ struct kir_local {
   enum kir_extent extent;
   struct ir_subexp elems;
   const struct ir_var *var;
+  const struct ir_var *param; /* a loop parameter that starts as `var` and takes its
+                               * slot (Note [slots of loops] in kernels.c), or NULL */
 };
 
 /* Where a group kernel's slots (arrays of group code) live. */

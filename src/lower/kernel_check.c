@@ -24,7 +24,7 @@ static void fail(const struct check *c, const char *what) {
 
 static bool has_slot(const struct kir_kernel *kk, const struct ir_var *v) {
   for (int i = 0; i < kk->local_count; i++) {
-    if (kk->local[i].var == v) {
+    if (kk->local[i].var == v || kk->local[i].param == v) {
       return kk->local[i].extent == KIR_EXTENT_ELEMS;
     }
   }
@@ -283,6 +283,10 @@ static void print_kernel(struct strbuf *out, const struct kir_kernel *kk) {
     if (l->var != NULL) {
       strbuf_puts(out, " holds ");
       ir_print_subexp(out, ir_se_var((struct ir_var *)l->var));
+    }
+    if (l->param != NULL) {
+      strbuf_puts(out, ", then ");
+      ir_print_subexp(out, ir_se_var((struct ir_var *)l->param));
     }
     strbuf_puts(out, "\n");
   }

@@ -1,8 +1,10 @@
 /* The kernels of each planned statement (kernel.h): versions, geometry, local memory
  * and the steps of group code. Every choice that shapes a kernel's code is made here;
  * src/backend_opencl/ prints what this file decides. */
+#include <stdint.h>
 #include <string.h>
 
+#include "ir/util.h"
 #include "lower/kernel.h"
 #include "lower/lower_internal.h"
 #include "support/arena.h"
@@ -62,6 +64,7 @@ struct build {
   struct lower_kernel *k;
   const struct ir_stm *s;
   struct ptrmap owners; /* group code: kir_find_owners */
+  struct ptrmap uses;   /* group code: variable -> its uses in the lambda (intptr_t) */
 };
 
 /* A copy of items[0..count) in the arena with room for one more, zeroed. */
@@ -294,8 +297,10 @@ static void barrier(struct build *b, struct kir_steps *out) {
  * if whose arms' results are in different slots has a slot of its own for each array
  * result, into which each arm copies its result.
  *
- * A loop's parameters have slots of their own, into which `init` copies their initial
- * values. After each pass, `next` makes the body's results the parameters' values
+ * A loop's parameter takes the slot of its initial value when that is an array of
+ * group code in a slot of its own that nothing else uses (`loop (a, b) = (copy xs,
+ * replicate n 0)`); other parameters have slots of their own, into which `init`
+ * copies their initial values. After each pass, `next` makes the body's results the parameters' values
  * (kir_loop_next), in one of two ways:
  *  - rotate: each array parameter's next value is in its own slot, in another
  *    parameter's slot, or in the slot of an array that the body made (at its top
@@ -459,6 +464,22 @@ static void copy_step(struct build *b, struct kir_steps *out, const struct ir_st
   barrier(b, out);
 }
 
+/* The slot of the array that loop parameter p starts as, if p may take it: an array of
+ * group code in a slot of its own, of p's type, used nowhere else. */
+static struct kir_local *init_slot(struct build *b, struct kir_kernel *kk,
+                                   const struct ir_var *p, struct ir_subexp init) {
+  if (init.kind != IR_SE_VAR || owner_of(&b->owners, init.u.var) != init.u.var ||
+      (intptr_t)ptrmap_get(&b->uses, init.u.var) != 1 || !same_slot_type(p, init.u.var)) {
+    return NULL;
+  }
+  for (int i = 0; i < kk->local_count; i++) {
+    if (kk->local[i].var == init.u.var && kk->local[i].param == NULL) {
+      return &kk->local[i];
+    }
+  }
+  return NULL;
+}
+
 static void loop_steps(struct build *b, struct kir_kernel *kk, struct kir_step *st) {
   const struct ir_loop *l = &st->stm->exp.u.loop;
   for (int i = 0; i < l->param_count; i++) {
@@ -466,8 +487,13 @@ static void loop_steps(struct build *b, struct kir_kernel *kk, struct kir_step *
     bind->stm = st->stm;
     bind->param = i;
     if (l->params[i]->type.rank > 0) {
-      add_slot(b, kk, l->params[i]);
-      copy_step(b, &st->init, st->stm, l->params[i], l->inits[i]);
+      struct kir_local *from = init_slot(b, kk, l->params[i], l->inits[i]);
+      if (from != NULL) {
+        from->param = l->params[i];
+      } else {
+        add_slot(b, kk, l->params[i]);
+        copy_step(b, &st->init, st->stm, l->params[i], l->inits[i]);
+      }
     }
   }
   group_steps(b, kk, &st->body, l->body);
@@ -588,6 +614,11 @@ static void place_trees(struct build *b, struct kir_kernel *kk, struct kir_steps
   }
 }
 
+static void count_use(void *ctx, const struct ir_var *v) {
+  struct ptrmap *uses = ctx;
+  ptrmap_put(uses, v, (void *)((intptr_t)ptrmap_get(uses, v) + 1));
+}
+
 static void build_intra(struct build *b) {
   const struct ir_lambda *f = b->s->exp.u.soac.map_fn;
   b->k->choice = KIR_FITS_LOCAL;
@@ -600,6 +631,8 @@ static void build_intra(struct build *b) {
   struct kir_kernel *first = &b->k->kernels[0];
   ptrmap_init(&b->owners, b->arena);
   kir_find_owners(f->body, &b->owners);
+  ptrmap_init(&b->uses, b->arena);
+  ir_visit_uses_lambda(f, count_use, &b->uses);
   group_steps(b, first, &b->k->steps, f->body);
   int trees = 0;
   place_trees(b, first, &b->k->steps, &trees);

@@ -6,7 +6,7 @@
 -- loop's parameter takes that slot. In `unswitched` the rows branch on a condition of
 -- the sizes alone, computed by a loop: the map becomes a branch between two maps, a
 -- group kernel for the lengths that are powers of two and, for the others, whose rows
--- make arrays of a length computed in the lambda (no group code), the rows form.
+-- make arrays of a length computed in the lambda (not group code), a loop on the host.
 -- ==
 -- entry: passes
 -- input { [[1f32, 2f32, 3f32], [4f32, 5f32, 6f32]] 3i64 }
@@ -23,7 +23,7 @@
 -- output { [[2i32, 4i32, 6i32], [10i32, 12i32, 14i32]] }
 -- input { empty([0][3]i32) }
 -- output { empty([0][3]i32) }
--- structure kernels { global 1 group 6 host 0 }
+-- structure kernels { global 0 group 6 host 1 }
 
 entry passes [b][n] (xss: [b][n]f32) (k: i64) : [b][n]f32 =
   map (\xs ->
