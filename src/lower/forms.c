@@ -660,10 +660,11 @@ bool lower_plan_form(struct lower_plan *plan, const struct ir_program *p,
       return true;
     }
     /* Rows made by statements that the rows form flattens (copies, concats, maps of
-     * kernel code) before group code, which would give each element a work-group. */
+     * kernel code) before group code, which would give each element a work-group;
+     * rows of private arrays as below. */
     k->rows = ARENA_ARRAY(&plan->arena, const struct ir_stm *,
                           so->map_fn->body->stm_count + 1);
-    k->row_count = known_rows(s, k->rows);
+    k->row_count = private_rows(s) ? -1 : known_rows(s, k->rows);
     if (k->row_count >= 0) {
       k->form = LOWER_ROWS;
       return true;
