@@ -71,7 +71,7 @@ fi
   echo "set xlabel 'n'"
   echo "set ylabel 'GB/s (input read + output written once)'"
   echo "set grid"
-  echo "set key outside top center horizontal"
+  echo "set key outside right top vertical"
   echo "set offsets graph 0.03, graph 0.03, 0, 0"
   for precision in $panels; do
     echo "set title '$precision'"

@@ -44,8 +44,12 @@
 # Debian packages: libfftw3-dev, ocl-icd-opencl-dev, opencl-headers, and for the
 # peers libclfft-dev (with libclfft2) and libvkfft-dev.
 #
-# On an NVIDIA GPU whose OpenCL ICD is not registered, with the packages unpacked under
-# /x (dpkg-deb -x) and NVIDIA's driver in /usr/local/nvidia/lib64:
+# On an NVIDIA GPU whose OpenCL ICD is not registered and where those packages are not
+# installed: unpack (dpkg-deb -x PKG.deb /x) those that are missing, of
+# opencl-c-headers (CL/cl.h), libfftw3-dev and libfftw3-double3 (fftw3.h, -lfftw3),
+# libclfft-dev and libclfft2, libvkfft-dev; with NVIDIA's driver in
+# /usr/local/nvidia/lib64 and an ICD loader's libOpenCL.so.1 installed (2^26 takes a
+# few GiB of device memory; FFT_PRECISIONS=f32, then f64, halves a run's time):
 #   mkdir -p /tmp/icd
 #   echo /usr/local/nvidia/lib64/libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
 #   OCL_ICD_VENDORS=/tmp/icd LD_LIBRARY_PATH=/x/usr/lib/x86_64-linux-gnu \
