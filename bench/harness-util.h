@@ -1,7 +1,8 @@
 /* bench/harness-util.h: what the benchmark harnesses (bench/soacs/harness.c,
  * bench/soacs-opencl/bench.c) share: allocation that exits on failure, a monotonic clock,
  * the median, and reproducible pseudo-random numbers. Included by one file of each
- * harness, so the functions are static. */
+ * harness, so the functions are static (and inline, so that a harness need not use them
+ * all). */
 #ifndef PRISM_BENCH_HARNESS_UTIL_H
 #define PRISM_BENCH_HARNESS_UTIL_H
 
@@ -10,7 +11,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-static void *xmalloc(size_t bytes) {
+static inline void *xmalloc(size_t bytes) {
   void *p = malloc(bytes > 0 ? bytes : 1);
   if (p == NULL) {
     fprintf(stderr, "out of memory (%zu bytes)\n", bytes);
@@ -20,26 +21,26 @@ static void *xmalloc(size_t bytes) {
 }
 
 /* Milliseconds on CLOCK_MONOTONIC (needs _POSIX_C_SOURCE 199309L or later). */
-static double now_ms(void) {
+static inline double now_ms(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
 }
 
-static int compare_doubles(const void *a, const void *b) {
+static inline int compare_doubles(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
 }
 
 /* The median of v[n] (sorts v). */
-static double median(double *v, int n) {
+static inline double median(double *v, int n) {
   qsort(v, (size_t)n, sizeof *v, compare_doubles);
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 /* xorshift64*: reproducible inputs. */
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
-static uint64_t rng(void) {
+static inline uint64_t rng(void) {
   rng_state ^= rng_state >> 12;
   rng_state ^= rng_state << 25;
   rng_state ^= rng_state >> 27;
