@@ -175,6 +175,32 @@ static bool rts_cl_fits_local(struct rts_context *ctx, int64_t bytes) {
   return bytes <= (int64_t)ctx->cl->local_mem_size;
 }
 
+/* Segments per work-group of group code that packs them (Note [segments per group] in
+ * src/lower/kernels.c): `len` is the longest slot, `bytes` a segment's slots and the
+ * group's flag. T = the power of two >= len, at most RTS_GROUP, work-items per
+ * segment; RTS_GROUP / T segments, fewer when there are fewer segments (w) or when
+ * their slots do not fit in local memory, and always a divisor of RTS_GROUP. Setting
+ * PRISM_SEGMENTS_PER_GROUP=N caps it (1: one segment per group, as before). */
+static int64_t rts_cl_segments_per_group(struct rts_context *ctx, int64_t w, int64_t len,
+                                         int64_t bytes) {
+  int64_t t = 1;
+  while (t < len && t < RTS_GROUP) {
+    t *= 2;
+  }
+  int64_t spg = RTS_GROUP / t;
+  const char *cap = getenv("PRISM_SEGMENTS_PER_GROUP");
+  if (cap != NULL && atoll(cap) >= 1 && atoll(cap) < spg) {
+    spg = atoll(cap);
+  }
+  if (spg > w) {
+    spg = w > 1 ? w : 1;
+  }
+  while (spg > 1 && (RTS_GROUP % spg != 0 || !rts_cl_fits_local(ctx, spg * bytes + 16))) {
+    spg--;
+  }
+  return spg;
+}
+
 static int rts_cl_add_slot(struct rts_context *ctx, const char *where, int64_t *total,
                            int64_t n, int64_t elem) {
   int64_t bytes = 0;

@@ -119,6 +119,10 @@ static int64_t rts_cl_segment_groups(struct rts_context *ctx, int64_t w);
 /* Whether an intra-group kernel whose work-groups need `bytes` bytes of local memory
  * can have them (PRISM_INTRA=global forces the global-memory version: tests). */
 static bool rts_cl_fits_local(struct rts_context *ctx, int64_t bytes);
+/* Segments per work-group of group code that packs them, of w segments whose longest
+ * slot has len elements and whose slots take `bytes` bytes each (mirror.c). */
+static int64_t rts_cl_segments_per_group(struct rts_context *ctx, int64_t w, int64_t len,
+                                         int64_t bytes);
 
 static inline int64_t rts_align8(int64_t bytes) {
   return (bytes + 7) & ~(int64_t)7;

@@ -127,13 +127,15 @@ static void group_barrier(struct emitter *e, const struct intra *g) {
  * it cost NVIDIA's compiler time: rownorm of bench/soacs-opencl ran at 0.64x of the
  * copy with it on an H200 against 0.71x to 0.72x before (bench/RESULTS.md). */
 
-/* for (j = lid; j < n; j += RTS_GROUP) { BODY } with element failures flagged, in the
- * form of Note [uniform element loops]. */
+/* for (j = lid; j < n; j += seg_items) { BODY } with element failures flagged, in the
+ * form of Note [uniform element loops]; seg_items is the work-items of a segment
+ * (RTS_GROUP unless the kernel packs segments: Note [segments per group] in
+ * src/lower/kernels.c), lid the work-item's place among them. */
 static const char *open_strided(struct emitter *e, const char *n, const char **label) {
   *label = emit_c_printf(e, "elem_%d", ++cl_state(e)->next_label);
   const char *jb = emit_c_tmp(e);
   const char *j = emit_c_tmp(e);
-  emit_c_line(e, "for (long %s = RTS_ELEM_FIRST; %s < %s && !gf; %s += RTS_GROUP) {", jb, jb,
+  emit_c_line(e, "for (long %s = RTS_ELEM_FIRST; %s < %s && !gf; %s += seg_items) {", jb, jb,
               n, jb);
   emit_c_line(e, "  const long %s = RTS_ELEM_INDEX(%s);", j, jb);
   emit_c_line(e, "  if (%s < %s) {", j, n);
@@ -512,29 +514,59 @@ static const char *slots_total_checked(struct emitter *e, const struct intra *g)
 
 /* One version of the kernel: slots in `space` memory; `host_total` is the value of
  * slots_total on the host. */
+/* The host's choice of segments per group for a kernel that packs them (Note
+ * [segments per group] in src/lower/kernels.c), into a new variable; else "1". */
+static const char *segments_per_group(struct emitter *e, const struct intra *g,
+                                      const char *w, const char *host_total) {
+  if (!g->kk->geo.packed) {
+    return "1";
+  }
+  const char *len = emit_c_tmp(e);
+  emit_c_line(e, "int64_t %s = 1;", len);
+  for (int i = 0; i < g->kk->local_count; i++) {
+    const struct ir_var *v = g->kk->local[i].var;
+    if (v != NULL) {
+      const char *n = emit_c_subexp(e, v->type.dims[0]);
+      emit_c_line(e, "%s = %s > %s ? %s : %s;", len, n, len, n, len);
+    }
+  }
+  const char *spg = emit_c_tmp(e);
+  emit_c_line(e, "const int64_t %s = rts_cl_segments_per_group(ctx, %s, %s, %s);", spg, w, len,
+              host_total);
+  return spg;
+}
+
 static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
                                const struct lower_kernel *k, struct intra g, const char *w,
-                               const struct kir_kernel *kk, const char *groups,
-                               const char *host_total) {
+                               const struct kir_kernel *kk, const char *host_total) {
   const struct ir_soac *so = &s->exp.u.soac;
   const struct ir_lambda *f = so->map_fn;
   bool local = kk->space == KIR_SPACE_LOCAL;
   g.space = local ? "__local" : "__global";
   const char *total = slots_total(e, &g);
+  const char *spg = segments_per_group(e, &g, w, host_total);
+  const char *groups = emit_c_tmp(e);
+  emit_c_line(e, "const int64_t %s = rts_cl_segment_groups(ctx, (%s + %s - 1) / %s);", groups, w,
+              spg, spg);
   struct kbuild kb;
   kb_start(e, &kb, kk->name);
   kb_long(e, &kb, "w", w);
+  kb_long(e, &kb, "spg", spg);
   kb_soac_args(e, &kb, so, s->pat, s->pat_count, k);
   const char *scratch = NULL;
   if (local) {
     strbuf_puts(&kb.params, ", __local char *mem");
-    kb_set_arg(e, &kb, emit_c_printf(e, "(size_t)%s", host_total), "NULL");
+    kb_set_arg(e, &kb, emit_c_printf(e, "(size_t)(%s * %s)", host_total, spg), "NULL");
   } else {
     scratch = temp_buffer(e, PRIM_U8, host_total, groups);
     kb_buffer(e, &kb, PRIM_U8, "scratch", emit_c_printf(e, "%s.mem", scratch));
   }
   kb_body(e, &kb);
-  emit_c_line(e, "const long lid = get_local_id(0);");
+  /* The work-items of a segment, the segment's place in the group, and the work-item's
+   * place in the segment (Note [segments per group] in src/lower/kernels.c). */
+  emit_c_line(e, "const long seg_items = RTS_GROUP / spg;");
+  emit_c_line(e, "const long sub = get_local_id(0) / seg_items;");
+  emit_c_line(e, "const long lid = get_local_id(0) - sub * seg_items;");
   emit_c_line(e, "RTS_FLAG_QUALIFIER __local int gfail;");
   emit_c_line(e, "int gf = 0; /* gfail as of the last barrier */");
   int trees = 0;
@@ -543,7 +575,7 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   }
   cl_tree(e, kk, trees, kk->local_count - trees);
   if (local) {
-    emit_c_line(e, "__local char *base = mem;");
+    emit_c_line(e, "__local char *base = mem + sub * %s;", total);
   } else {
     emit_c_line(e, "__global char *base = (__global char *)scratch + get_group_id(0) * %s;", total);
   }
@@ -559,8 +591,11 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   emit_c_line(e, "if (lid == 0) {");
   emit_c_line(e, "  gfail = 0;");
   emit_c_line(e, "}");
-  emit_c_line(e, "for (long seg = get_group_id(0); seg < w; seg += get_num_groups(0)) {");
+  /* A segment past the end runs the last one again and writes nothing. */
+  emit_c_line(e, "for (long first = get_group_id(0) * spg; first < w; first += get_num_groups(0) * spg) {");
   e->indent++;
+  emit_c_line(e, "const bool active = first + sub < w;");
+  emit_c_line(e, "const long seg = active ? first + sub : w - 1;");
   cl_state(e)->fail_action = "gfail = 1; gf = 1;";
   cl_state(e)->guard = "gf";
   group_barrier(e, &g);
@@ -572,7 +607,7 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
     const struct cl_view *out = cl_view_of(e, s->pat[r]);
     struct ir_subexp res = f->body->results[r];
     if (f->ret[r].rank == 0) {
-      emit_c_line(e, "if (lid == 0) {");
+      emit_c_line(e, "if (lid == 0 && active) {");
       emit_c_line(e, "  %s[seg] = (%s)%s;", out->ptr, cl_elem_type(s->pat[r]->type.prim),
                   emit_c_subexp(e, res));
       emit_c_line(e, "}");
@@ -581,10 +616,10 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
       /* Note [uniform element loops] */
       const char *jb = emit_c_tmp(e);
       const char *j = emit_c_tmp(e);
-      emit_c_line(e, "for (long %s = RTS_ELEM_FIRST; %s < %s; %s += RTS_GROUP) {", jb, jb,
+      emit_c_line(e, "for (long %s = RTS_ELEM_FIRST; %s < %s; %s += seg_items) {", jb, jb,
                   out->dims[1], jb);
       emit_c_line(e, "  const long %s = RTS_ELEM_INDEX(%s);", j, jb);
-      emit_c_line(e, "  if (%s < %s) {", j, out->dims[1]);
+      emit_c_line(e, "  if (%s < %s && active) {", j, out->dims[1]);
       emit_c_line(e, "    %s[seg * %s + %s] = %s[%s];", out->ptr, out->dims[1], j, x->ptr, j);
       emit_c_line(e, "  }");
       emit_c_line(e, "}");
@@ -613,16 +648,14 @@ void emit_intra(struct emitter *e, const struct ir_stm *s, const struct lower_ke
   const struct kir_kernel *in_local = cl_kir(k, "_local"), *in_global = cl_kir(k, "_global");
   struct intra g = {.kk = in_local};
   find_slots(e, &g);
-  const char *groups = emit_c_tmp(e);
-  emit_c_line(e, "const int64_t %s = rts_cl_segment_groups(ctx, %s);", groups, w);
   const char *total = slots_total_checked(e, &g);
   emit_c_line(e, "if (rts_cl_fits_local(ctx, %s + %s)) {", total, trees_bytes(e, &g));
   e->indent++;
-  emit_intra_version(e, s, k, g, w, in_local, groups, total);
+  emit_intra_version(e, s, k, g, w, in_local, total);
   e->indent--;
   emit_c_line(e, "} else {");
   e->indent++;
-  emit_intra_version(e, s, k, g, w, in_global, groups, total);
+  emit_intra_version(e, s, k, g, w, in_global, total);
   e->indent--;
   emit_c_line(e, "}");
 }

@@ -98,6 +98,8 @@ struct kir_geometry {
                             * its first loop (map; 0: none) */
   struct ir_subexp segment;/* group level: a segment's length (IR_SE_NONE: varies) */
   int segments_per_group;  /* group level: segments a work-group takes at once */
+  bool packed;             /* group level: as many segments per group as fit, chosen at
+                            * run time (Note [segments per group] in kernels.c) */
 };
 
 /* How many elements a buffer of local memory holds. */

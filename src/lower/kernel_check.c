@@ -151,6 +151,9 @@ static void check_versions(const struct check *c) {
       if (kk->geo.grid != KIR_GRID_SEGMENTS || kk->geo.segments_per_group < 1) {
         fail(c, "a group kernel's work-groups do not take segments");
       }
+      if (kk->geo.packed && (k->form != LOWER_INTRA || kk->space != KIR_SPACE_LOCAL)) {
+        fail(c, "only the local version of group code packs segments");
+      }
     } else {
       global++;
     }
@@ -249,8 +252,12 @@ static void print_kernel(struct strbuf *out, const struct kir_kernel *kk) {
     strbuf_printf(out, "%d", g->group_size);
   }
   if (kk->level == KIR_GROUP) {
-    strbuf_printf(out, ", %d segment%s per group", g->segments_per_group,
-                  g->segments_per_group == 1 ? "" : "s");
+    if (g->packed) {
+      strbuf_puts(out, ", segments packed per group");
+    } else {
+      strbuf_printf(out, ", %d segment%s per group", g->segments_per_group,
+                    g->segments_per_group == 1 ? "" : "s");
+    }
     if (g->segment.kind != IR_SE_NONE) {
       strbuf_puts(out, " of ");
       ir_print_subexp(out, g->segment);

@@ -614,6 +614,141 @@ static void place_trees(struct build *b, struct kir_kernel *kk, struct kir_steps
   }
 }
 
+/* Note [segments per group]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A work-group of group code takes one segment (one element of the map) at a time,
+ * with all its work-items; when segments are short (an FFT of 8 points) most of them
+ * idle. So the local version of a kernel packs several segments into a work-group
+ * when it can (kir_geometry.packed): the host chooses the work-items per segment T,
+ * the power of two at least the longest slot, at most RTS_GROUP, and then
+ * RTS_GROUP / T segments per group, halved until their slots fit in local memory
+ * (rts_cl_segments_per_group); each segment has its own slots and its T work-items
+ * share its SOACs as a whole group would. The work-items of a group still meet at
+ * every barrier together, so packing needs control flow that is the same for every
+ * segment: the conditions of group code's loops and branches and the widths of its
+ * SOACs must not depend on the segment's data (uniform_control), only on values from
+ * outside the map and on scalars computed from them. A group whose last segments are
+ * past the end of the map runs them on the last element (the same control flow
+ * again) and writes nothing for them. Kernels with reductions or scans (whose trees
+ * hold one value per work-item of the group) and the global-scratch version take one
+ * segment per group. */
+
+/* Whether group code's control flow is the same for every segment (Note [segments
+ * per group]): `variant` marks (by variable) what depends on the segment's data. */
+struct uniform {
+  struct ptrmap variant;
+  bool ok;
+};
+
+static bool variant_se(const struct uniform *u, struct ir_subexp se) {
+  return se.kind == IR_SE_VAR && ptrmap_get(&u->variant, se.u.var) != NULL;
+}
+
+static void mark_variant(struct uniform *u, const struct ir_var *v) {
+  ptrmap_put(&u->variant, v, (void *)1);
+}
+
+static void note_variant(void *ctx, const struct ir_var *v) {
+  struct uniform *u = ctx;
+  u->ok = u->ok && ptrmap_get(&u->variant, v) == NULL;
+}
+
+/* Whether the statement uses a variable that is variant (anywhere inside it). */
+static bool uses_variant(struct uniform *u, const struct ir_stm *s) {
+  bool ok = u->ok;
+  u->ok = true;
+  ir_visit_uses_stm(s, note_variant, u);
+  bool variant = !u->ok;
+  u->ok = ok;
+  return variant;
+}
+
+static void uniform_body(struct uniform *u, const struct ir_body *b);
+
+static void uniform_stm(struct uniform *u, const struct ir_stm *s) {
+  const struct ir_exp *x = &s->exp;
+  if (x->kind == IR_LOOP) {
+    const struct ir_loop *l = &x->u.loop;
+    for (int i = 0; i < l->param_count; i++) {
+      if (l->params[i]->type.rank > 0 || variant_se(u, l->inits[i])) {
+        mark_variant(u, l->params[i]);
+      }
+    }
+    /* Parameters become variant through the body's results: to a fixed point. */
+    for (int round = 0; round <= l->param_count; round++) {
+      uniform_body(u, l->body);
+      for (int i = 0; i < l->param_count; i++) {
+        if (variant_se(u, l->body->results[i])) {
+          mark_variant(u, l->params[i]);
+        }
+      }
+    }
+    u->ok = u->ok && !(l->is_while ? ptrmap_get(&u->variant, l->cond) != NULL
+                                   : variant_se(u, l->bound));
+    for (int i = 0; i < s->pat_count; i++) {
+      if (ptrmap_get(&u->variant, l->params[i]) != NULL) {
+        mark_variant(u, s->pat[i]);
+      }
+    }
+    return;
+  }
+  if (x->kind == IR_IF && lower_group_if(s)) {
+    u->ok = u->ok && !variant_se(u, x->u.if_.cond);
+    uniform_body(u, x->u.if_.then_body);
+    uniform_body(u, x->u.if_.else_body);
+    for (int i = 0; i < s->pat_count; i++) {
+      if (s->pat[i]->type.rank > 0 || variant_se(u, x->u.if_.then_body->results[i]) ||
+          variant_se(u, x->u.if_.else_body->results[i])) {
+        mark_variant(u, s->pat[i]);
+      }
+    }
+    return;
+  }
+  if (x->kind == IR_SOAC) {
+    u->ok = u->ok && !variant_se(u, x->u.soac.width);
+    for (int i = 0; i < s->pat_count; i++) {
+      mark_variant(u, s->pat[i]); /* arrays of data, reductions of them */
+    }
+    return;
+  }
+  /* A shape is a size known outside (group code's arrays have such lengths); anything
+   * else that uses what varies varies, arrays always (their elements are data). */
+  bool variant = x->kind != IR_SHAPE && uses_variant(u, s);
+  for (int i = 0; i < s->pat_count; i++) {
+    if (variant || s->pat[i]->type.rank > 0) {
+      mark_variant(u, s->pat[i]);
+    }
+  }
+}
+
+static void uniform_body(struct uniform *u, const struct ir_body *b) {
+  for (int i = 0; i < b->stm_count; i++) {
+    uniform_stm(u, b->stms[i]);
+  }
+}
+
+static bool uniform_control(struct arena *a, const struct ir_lambda *f) {
+  struct uniform u = {.ok = true};
+  ptrmap_init(&u.variant, a);
+  for (int i = 0; i < f->param_count; i++) {
+    mark_variant(&u, f->params[i]);
+  }
+  if (f->index != NULL) {
+    mark_variant(&u, f->index);
+  }
+  uniform_body(&u, f->body);
+  return u.ok;
+}
+
+static bool has_trees(const struct kir_kernel *kk) {
+  for (int i = 0; i < kk->local_count; i++) {
+    if (kk->local[i].extent == KIR_EXTENT_GROUP) {
+      return true;
+    }
+  }
+  return false;
+}
+
 static void count_use(void *ctx, const struct ir_var *v) {
   struct ptrmap *uses = ctx;
   ptrmap_put(uses, v, (void *)((intptr_t)ptrmap_get(uses, v) + 1));
@@ -638,6 +773,7 @@ static void build_intra(struct build *b) {
   place_trees(b, first, &b->k->steps, &trees);
   b->k->kernels[1].local = first->local;
   b->k->kernels[1].local_count = first->local_count;
+  first->geo.packed = !has_trees(first) && uniform_control(b->arena, f);
 }
 
 /* The rows form (Note [rows of known length] in forms.c): the lengths of the first

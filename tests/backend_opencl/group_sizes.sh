@@ -3,10 +3,13 @@
 # or initialisation in a group kernel shows as results that change from run to run or
 # with the size of the groups. The programs of the tests with intra-group kernels and
 # segmented reductions and scans (intra_race.dsl, intra.dsl, private_groups.dsl,
-# segscan.dsl, segred.dsl) are compiled with -DRTS_GROUP=N for each work-group size N
-# (docs/opencl.md, "Knobs"), and each of their inputs runs PRISM_TEST_REPEAT times
-# (default 3) in both versions of the intra-group kernels (local memory and the global
-# scratch buffer); every result must be the C backend's (tests/compare-values).
+# segscan.dsl, segred.dsl, and ../lower/kir_branches.dsl: branches, rotated slots,
+# several rows per work-group) are compiled with -DRTS_GROUP=N for each work-group size
+# N (docs/opencl.md, "Knobs"), and each of their inputs runs PRISM_TEST_REPEAT times
+# (default 3) in each version of the intra-group kernels (local memory with as many rows
+# per work-group as fit, local memory with one row per work-group,
+# PRISM_SEGMENTS_PER_GROUP=1, and the global scratch buffer); every result must be the C
+# backend's (tests/compare-values).
 #
 # Environment: PRISMC (default ./prismc), COMPARE_VALUES (./tests/compare-values),
 # PRISM_TEST_CFLAGS (the C compiler flags, as tests/run-test.sh uses them),
@@ -44,12 +47,14 @@ check() { # test-file
       case $f in *.entry|*.expected) continue ;; esac
       entry=$(cat "$f.entry")
       bad=0
-      for version in local global; do
+      for version in local single global; do
+        intra=$version segments=0
+        if [ $version = single ]; then intra=local segments=1; fi
         i=0
         while [ $i -lt "$repeat" ] && [ $bad = 0 ]; do
           i=$((i + 1))
-          if ! PRISM_INTRA=$version "$tmp/$name-cl" -e "$entry" < "$f" > "$tmp/actual" \
-               2> "$tmp/err.txt"; then
+          if ! PRISM_INTRA=$intra PRISM_SEGMENTS_PER_GROUP=$segments "$tmp/$name-cl" \
+               -e "$entry" < "$f" > "$tmp/actual" 2> "$tmp/err.txt"; then
             echo "FAIL: $file entry $entry, RTS_GROUP=$size, PRISM_INTRA=$version, run $i: status $?"
             sed -e '12,$d' -e 's/^/    /' "$tmp/err.txt"
             bad=1
@@ -69,7 +74,7 @@ check() { # test-file
   done
 }
 
-for t in intra_race intra private_groups segscan segred; do
+for t in intra_race intra private_groups segscan segred ../lower/kir_branches; do
   check "$dir/$t.dsl"
 done
 exit $failed

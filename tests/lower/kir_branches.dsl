@@ -7,12 +7,20 @@
 -- the sizes alone, computed by a loop: the map becomes a branch between two maps, a
 -- group kernel for the lengths that are powers of two and, for the others, whose rows
 -- make arrays of a length computed in the lambda (not group code), a loop on the host.
+-- The local versions of `passes` and `fresh` pack several rows into a work-group
+-- (their loops and branches depend on sizes alone: Note [segments per group] in
+-- src/lower/kernels.c); `variant`, whose loop runs as many passes as its row's first
+-- element says, takes one row per work-group.
 -- ==
 -- entry: passes
 -- input { [[1f32, 2f32, 3f32], [4f32, 5f32, 6f32]] 3i64 }
 -- output { [[5f32, 4f32, 3f32], [8f32, 7f32, 6f32]] }
 -- input { empty([0][3]f32) 3i64 }
 -- output { empty([0][3]f32) }
+-- input { [[1f32, 2f32, 3f32], [4f32, 5f32, 6f32], [7f32, 8f32, 9f32], [1f32, 0f32, 1f32],
+--          [2f32, 2f32, 5f32]] 4i64 }
+-- output { [[3f32, 4f32, 5f32], [6f32, 7f32, 8f32], [9f32, 10f32, 11f32], [3f32, 2f32, 3f32],
+--           [4f32, 4f32, 7f32]] }
 -- entry: fresh
 -- input { 3i64 [[1i32, 2i32, 3i32], [4i32, 5i32, 6i32]] }
 -- output { [[14i32, 10i32, 6i32], [26i32, 22i32, 18i32]] }
@@ -23,7 +31,10 @@
 -- output { [[2i32, 4i32, 6i32], [10i32, 12i32, 14i32]] }
 -- input { empty([0][3]i32) }
 -- output { empty([0][3]i32) }
--- structure kernels { global 0 group 6 host 1 }
+-- structure kernels { global 0 group 8 host 1 }
+-- entry: variant
+-- input { [[1i32, 2i32], [3i32, 1i32], [0i32, 5i32]] }
+-- output { [[2i32, 4i32], [24i32, 8i32], [0i32, 5i32]] }
 
 entry passes [b][n] (xss: [b][n]f32) (k: i64) : [b][n]f32 =
   map (\xs ->
@@ -46,3 +57,6 @@ entry unswitched [b][n] (xss: [b][n]i32) : [b][n]i32 =
     in if p == n then scan (+) 0 xs
        else let ys = concat xs xs
             in map (\i -> ys[i] + ys[i + n]) (iota n)) xss
+
+entry variant [b][n] (xss: [b][n]i32) : [b][n]i32 =
+  map (\xs -> loop a = copy xs for _i < i64.i32 xs[0] do map (\x -> x * 2) a) xss
