@@ -23,10 +23,14 @@
 --
 -- `./prismc dump --after lower examples/fft_batch.dsl` prints the program after
 -- lowering, then its kernels, a line each with the SOAC and the source line it comes
--- from. Today the `map` over the rows stays on the host (`--structure` counts it in
--- `host N`) and calls the transform of one row, whose Stockham passes are `scatter`
--- kernels, one per radix (stdlib/fft.dsl's `stockham_pass`); `fft_2d` adds the
--- `transpose` kernels between the transforms of the rows and of the columns.
+-- from. With the OpenCL backend the `map` over the rows is one group kernel for the
+-- lengths that the radices factor: the twiddle table is made once, before it, each
+-- work-group transforms one row or several (short rows share a work-group) in local
+-- memory, its Stockham passes (stdlib/fft.dsl's `stockham_pass`, a `scatter` each) in
+-- a loop that picks the pass's radix with `if`s; lengths with a larger prime factor take
+-- Bluestein's algorithm, on the host, row by row (`--structure` counts that map in
+-- `host N`). `fft_2d` adds the `transpose` kernels between the transforms of the rows
+-- and of the columns.
 --
 -- The file is not called fft.dsl: `import "fft"` looks next to the importing file
 -- first, so it would find the file itself (or, from another file of this folder,
