@@ -579,20 +579,41 @@ static void expand_run(struct ir_program *p, struct ir_body *out, struct ir_stm 
   add_row_scatters(&x);
 }
 
+/* The statements of b, which is left empty for a walk that adds them back rewritten;
+ * their count in *n. */
+static struct ir_stm **take_stms(struct ir_body *b, int *n) {
+  struct ir_stm **stms = b->stms;
+  *n = b->stm_count;
+  b->stms = NULL;
+  b->stm_count = b->stm_cap = 0;
+  return stms;
+}
+
+/* The bodies of s that run on the host as s's own statements do: an if's branches, a
+ * loop's body (not lambdas); their count. */
+static int host_bodies(const struct ir_stm *s, struct ir_body *out[2]) {
+  if (s->exp.kind == IR_IF) {
+    out[0] = s->exp.u.if_.then_body;
+    out[1] = s->exp.u.if_.else_body;
+    return 2;
+  }
+  if (s->exp.kind == IR_LOOP) {
+    out[0] = s->exp.u.loop.body;
+    return 1;
+  }
+  return 0;
+}
+
 /* Rebuilds b with every run of expandable filters expanded; recurses into the bodies
  * of ifs and loops, which run on the host, and not into lambdas. */
 static void expand_body(struct ir_program *p, struct ir_body *b, const int *uses) {
-  struct ir_stm **stms = b->stms;
-  int n = b->stm_count;
-  b->stms = NULL;
-  b->stm_count = b->stm_cap = 0;
+  int n;
+  struct ir_stm **stms = take_stms(b, &n);
   for (int i = 0; i < n; i++) {
     struct ir_stm *s = stms[i];
-    if (s->exp.kind == IR_IF) {
-      expand_body(p, s->exp.u.if_.then_body, uses);
-      expand_body(p, s->exp.u.if_.else_body, uses);
-    } else if (s->exp.kind == IR_LOOP) {
-      expand_body(p, s->exp.u.loop.body, uses);
+    struct ir_body *nested[2];
+    for (int k = 0, count = host_bodies(s, nested); k < count; k++) {
+      expand_body(p, nested[k], uses);
     }
     if (lower_interchange(p, b, s, uses)) {
       continue;
@@ -612,25 +633,22 @@ static void expand_body(struct ir_program *p, struct ir_body *b, const int *uses
 
 /* Unswitches the maps of b and of the branches and loops in it (unswitch.c). */
 static void unswitch_body(struct ir_program *p, struct ir_body *b) {
-  struct ir_stm **stms = b->stms;
-  int n = b->stm_count;
-  b->stms = NULL;
-  b->stm_count = b->stm_cap = 0;
+  int n;
+  struct ir_stm **stms = take_stms(b, &n);
   for (int i = 0; i < n; i++) {
     struct ir_stm *s = stms[i];
-    if (s->exp.kind == IR_IF) {
-      unswitch_body(p, s->exp.u.if_.then_body);
-      unswitch_body(p, s->exp.u.if_.else_body);
-    } else if (s->exp.kind == IR_LOOP) {
-      unswitch_body(p, s->exp.u.loop.body);
+    struct ir_body *nested[2];
+    for (int k = 0, count = host_bodies(s, nested); k < count; k++) {
+      unswitch_body(p, nested[k]);
     }
     struct ir_stm *u = lower_unswitch(p, b, s);
     if (u == NULL) {
       rewrite_move(p, b, s);
-    } else {
-      unswitch_body(p, u->exp.u.if_.then_body);
-      unswitch_body(p, u->exp.u.if_.else_body);
+      continue;
     }
+    /* The two maps: each may be unswitched again. */
+    unswitch_body(p, u->exp.u.if_.then_body);
+    unswitch_body(p, u->exp.u.if_.else_body);
   }
 }
 
