@@ -512,15 +512,10 @@ static const char *slots_total_checked(struct emitter *e, const struct intra *g)
   return total;
 }
 
-/* One version of the kernel: slots in `space` memory; `host_total` is the value of
- * slots_total on the host. */
 /* The host's choice of segments per group for a kernel that packs them (Note
- * [segments per group] in src/lower/kernels.c), into a new variable; else "1". */
+ * [segments per group] in src/lower/kernels.c), into a new variable. */
 static const char *segments_per_group(struct emitter *e, const struct intra *g,
                                       const char *w, const char *host_total) {
-  if (!g->kk->geo.packed) {
-    return "1";
-  }
   const char *len = emit_c_tmp(e);
   emit_c_line(e, "int64_t %s = 1;", len);
   for (int i = 0; i < g->kk->local_count; i++) {
@@ -536,22 +531,27 @@ static const char *segments_per_group(struct emitter *e, const struct intra *g,
   return spg;
 }
 
+/* One version of the kernel: slots in `space` memory, `spg` segments per group (the
+ * host's variable for the packed version, else "1"); `host_total` is the value of
+ * slots_total on the host. */
 static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
                                const struct lower_kernel *k, struct intra g, const char *w,
-                               const struct kir_kernel *kk, const char *host_total) {
+                               const struct kir_kernel *kk, const char *host_total,
+                               const char *spg) {
   const struct ir_soac *so = &s->exp.u.soac;
   const struct ir_lambda *f = so->map_fn;
   bool local = kk->space == KIR_SPACE_LOCAL;
   g.space = local ? "__local" : "__global";
   const char *total = slots_total(e, &g);
-  const char *spg = segments_per_group(e, &g, w, host_total);
   const char *groups = emit_c_tmp(e);
   emit_c_line(e, "const int64_t %s = rts_cl_segment_groups(ctx, (%s + %s - 1) / %s);", groups, w,
               spg, spg);
   struct kbuild kb;
   kb_start(e, &kb, kk->name);
   kb_long(e, &kb, "w", w);
-  kb_long(e, &kb, "spg", spg);
+  if (kk->geo.packed) {
+    kb_long(e, &kb, "spg", spg);
+  }
   kb_soac_args(e, &kb, so, s->pat, s->pat_count, k);
   const char *scratch = NULL;
   if (local) {
@@ -563,7 +563,11 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   }
   kb_body(e, &kb);
   /* The work-items of a segment, the segment's place in the group, and the work-item's
-   * place in the segment (Note [segments per group] in src/lower/kernels.c). */
+   * place in the segment (Note [segments per group] in src/lower/kernels.c): constants
+   * but in the packed version. */
+  if (!kk->geo.packed) {
+    emit_c_line(e, "const long spg = 1;");
+  }
   emit_c_line(e, "const long seg_items = RTS_GROUP / spg;");
   emit_c_line(e, "const long sub = get_local_id(0) / seg_items;");
   emit_c_line(e, "const long lid = get_local_id(0) - sub * seg_items;");
@@ -651,11 +655,28 @@ void emit_intra(struct emitter *e, const struct ir_stm *s, const struct lower_ke
   const char *total = slots_total_checked(e, &g);
   emit_c_line(e, "if (rts_cl_fits_local(ctx, %s + %s)) {", total, trees_bytes(e, &g));
   e->indent++;
-  emit_intra_version(e, s, k, g, w, in_local, total);
+  const struct kir_kernel *in_packed = NULL;
+  for (int i = 0; i < k->kernel_count; i++) {
+    in_packed = k->kernels[i].geo.packed ? &k->kernels[i] : in_packed;
+  }
+  if (in_packed != NULL) {
+    const char *spg = segments_per_group(e, &g, w, total);
+    emit_c_line(e, "if (%s > 1) {", spg);
+    e->indent++;
+    emit_intra_version(e, s, k, g, w, in_packed, total, spg);
+    e->indent--;
+    emit_c_line(e, "} else {");
+    e->indent++;
+  }
+  emit_intra_version(e, s, k, g, w, in_local, total, "1");
+  if (in_packed != NULL) {
+    e->indent--;
+    emit_c_line(e, "}");
+  }
   e->indent--;
   emit_c_line(e, "} else {");
   e->indent++;
-  emit_intra_version(e, s, k, g, w, in_global, total);
+  emit_intra_version(e, s, k, g, w, in_global, total, "1");
   e->indent--;
   emit_c_line(e, "}");
 }

@@ -195,7 +195,8 @@ struct kir_kernel {
   X(KIR_GROUP_VERSION, "segment length",                                                \
     "the group version when segments are long and few (rts_cl_use_group_version)")     \
   X(KIR_FITS_LOCAL, "local memory",                                                     \
-    "slots in local memory when they fit (rts_cl_fits_local), else global scratch")     \
+    "slots in local memory when they fit (rts_cl_fits_local), else global scratch; "    \
+    "the packed version when it takes several rows per group")                          \
   X(KIR_FEW_BINS, "bins",                                                               \
     "histograms per work-group when the bins are at most KIR_HIST_LOCAL_BINS")
 

@@ -136,7 +136,7 @@ static void check_arguments(const struct check *c, const struct ir_program *p) {
 
 static void check_versions(const struct check *c) {
   const struct lower_kernel *k = c->k;
-  int group = 0, global = 0, local_space = 0;
+  int group = 0, global = 0, local_space = 0, packed = 0;
   for (int i = 0; i < k->kernel_count; i++) {
     const struct kir_kernel *kk = &k->kernels[i];
     if (kk->geo.items < 1) {
@@ -148,6 +148,7 @@ static void check_versions(const struct check *c) {
     if (kk->level == KIR_GROUP) {
       group++;
       local_space += kk->space == KIR_SPACE_LOCAL;
+      packed += kk->geo.packed;
       if (kk->geo.grid != KIR_GRID_SEGMENTS || kk->geo.segments_per_group < 1) {
         fail(c, "a group kernel's work-groups do not take segments");
       }
@@ -161,7 +162,8 @@ static void check_versions(const struct check *c) {
   if (k->choice == KIR_GROUP_VERSION && (group != 1 || global < 1)) {
     fail(c, "a choice of the group version needs one group kernel and a global one");
   }
-  if (k->choice == KIR_FITS_LOCAL && (group != 2 || local_space != 1)) {
+  if (k->choice == KIR_FITS_LOCAL &&
+      (group != 2 + packed || local_space != 1 + packed || packed > 1)) {
     fail(c, "a choice of local memory needs a local and a global version");
   }
   if (k->form == LOWER_MAP2 && (k->nest_count < 1 || k->nest[0] != k->inner)) {

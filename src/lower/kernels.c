@@ -773,7 +773,16 @@ static void build_intra(struct build *b) {
   place_trees(b, first, &b->k->steps, &trees);
   b->k->kernels[1].local = first->local;
   b->k->kernels[1].local_count = first->local_count;
-  first->geo.packed = !has_trees(first) && uniform_control(b->arena, f);
+  if (!has_trees(first) && uniform_control(b->arena, f)) {
+    /* A third version packs rows (Note [segments per group]); the local one stays
+     * for one row per group, where its constant work-items per row fold. */
+    struct kir_kernel *packed = add_kernel(b, "_packed", KIR_GROUP, KIR_GRID_SEGMENTS,
+                                           KIR_COUNT_WIDTH);
+    packed->space = KIR_SPACE_LOCAL;
+    packed->geo.packed = true;
+    packed->local = b->k->kernels[0].local;
+    packed->local_count = b->k->kernels[0].local_count;
+  }
 }
 
 /* The rows form (Note [rows of known length] in forms.c): the lengths of the first

@@ -15,7 +15,7 @@
 -- entry: smooth
 -- input { 3i64 [[1i32, 2i32, 3i32, 4i32, 5i32], [5i32, 0i32, 5i32, 0i32, 5i32]] }
 -- output { [[20i32, 28i32, 31i32, 24i32, 17i32], [20i32, 20i32, 25i32, 30i32, 25i32]] }
--- structure kernels { global 0 group 6 host 0 }
+-- structure kernels { global 0 group 8 host 0 }
 def pass2 [n] (ns: i64) (re: [n]f32) (im: [n]f32) : ([n]f32, [n]f32) =
   let m = n / 2
   let rows = map (\j ->

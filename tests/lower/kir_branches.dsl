@@ -7,7 +7,7 @@
 -- the sizes alone, computed by a loop: the map becomes a branch between two maps, a
 -- group kernel for the lengths that are powers of two and, for the others, whose rows
 -- make arrays of a length computed in the lambda (not group code), a loop on the host.
--- The local versions of `passes` and `fresh` pack several rows into a work-group
+-- `passes` and `fresh` have a third version that packs several rows into a work-group
 -- (their loops and branches depend on sizes alone: Note [segments per group] in
 -- src/lower/kernels.c); `variant`, whose loop runs as many passes as its row's first
 -- element says, takes one row per work-group.
@@ -31,7 +31,7 @@
 -- output { [[2i32, 4i32, 6i32], [10i32, 12i32, 14i32]] }
 -- input { empty([0][3]i32) }
 -- output { empty([0][3]i32) }
--- structure kernels { global 0 group 8 host 1 }
+-- structure kernels { global 0 group 10 host 1 }
 -- entry: variant
 -- input { [[1i32, 2i32], [3i32, 1i32], [0i32, 5i32]] }
 -- output { [[2i32, 4i32], [24i32, 8i32], [0i32, 5i32]] }
