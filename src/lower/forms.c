@@ -627,6 +627,37 @@ static bool hist_update(const struct ir_soac *so, enum lower_atomic *out) {
   return true;
 }
 
+/* Whether the statement is or holds a SOAC or a loop. */
+static bool costly_stm(const struct ir_stm *s) {
+  if (s->exp.kind == IR_SOAC || s->exp.kind == IR_LOOP) {
+    return true;
+  }
+  struct ir_body *nested[IR_MAX_STM_BODIES];
+  int count = ir_stm_bodies(s, nested);
+  for (int k = 0; k < count; k++) {
+    for (int i = 0; i < nested[k]->stm_count; i++) {
+      if (costly_stm(nested[k]->stms[i])) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/* Whether the statements of b that are not among rows[0..n) hold no SOAC and no loop. */
+static bool cheap_beside_rows(const struct ir_body *b, const struct ir_stm *const *rows, int n) {
+  for (int i = 0; i < b->stm_count; i++) {
+    bool row = false;
+    for (int r = 0; r < n; r++) {
+      row = row || rows[r] == b->stms[i];
+    }
+    if (!row && costly_stm(b->stms[i])) {
+      return false;
+    }
+  }
+  return true;
+}
+
 /* The kernel form of a host-level SOAC statement, or false when it runs on the host. */
 bool lower_plan_form(struct lower_plan *plan, const struct ir_program *p,
                      const struct ir_stm *s, struct lower_kernel *k) {
@@ -660,12 +691,15 @@ bool lower_plan_form(struct lower_plan *plan, const struct ir_program *p,
       return true;
     }
     /* Rows made by statements that the rows form flattens (copies, concats, maps of
-     * kernel code) before group code, which would give each element a work-group;
-     * rows of private arrays as below. */
+     * kernel code) before group code, which would give each element a work-group,
+     * when nothing else in the body is costly: the rows form runs the rest once per
+     * element of the rows (a reduction of the row there would cost a pass over the row
+     * per element: rownorm of bench/soacs-opencl ran 240x slower so). Rows of private
+     * arrays as below. */
     k->rows = ARENA_ARRAY(&plan->arena, const struct ir_stm *,
                           so->map_fn->body->stm_count + 1);
     k->row_count = private_rows(s) ? -1 : known_rows(s, k->rows);
-    if (k->row_count >= 0) {
+    if (k->row_count >= 0 && cheap_beside_rows(so->map_fn->body, k->rows, k->row_count)) {
       k->form = LOWER_ROWS;
       return true;
     }
@@ -675,6 +709,10 @@ bool lower_plan_form(struct lower_plan *plan, const struct ir_program *p,
     }
     if (private_rows(s)) {
       k->form = LOWER_MAP;
+      return true;
+    }
+    if (k->row_count >= 0) {
+      k->form = LOWER_ROWS;
       return true;
     }
     return false;
