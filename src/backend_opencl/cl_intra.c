@@ -565,12 +565,15 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   /* The work-items of a segment, the segment's place in the group, and the work-item's
    * place in the segment (Note [segments per group] in src/lower/kernels.c): constants
    * but in the packed version. */
-  if (!kk->geo.packed) {
-    emit_c_line(e, "const long spg = 1;");
+  bool packed = kk->geo.packed;
+  if (packed) {
+    emit_c_line(e, "const long seg_items = RTS_GROUP / spg;");
+    emit_c_line(e, "const long sub = get_local_id(0) / seg_items;");
+    emit_c_line(e, "const long lid = get_local_id(0) - sub * seg_items;");
+  } else {
+    emit_c_line(e, "const long seg_items = RTS_GROUP;");
+    emit_c_line(e, "const long lid = get_local_id(0);");
   }
-  emit_c_line(e, "const long seg_items = RTS_GROUP / spg;");
-  emit_c_line(e, "const long sub = get_local_id(0) / seg_items;");
-  emit_c_line(e, "const long lid = get_local_id(0) - sub * seg_items;");
   emit_c_line(e, "RTS_FLAG_QUALIFIER __local int gfail;");
   emit_c_line(e, "int gf = 0; /* gfail as of the last barrier */");
   int trees = 0;
@@ -579,7 +582,8 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   }
   cl_tree(e, kk, trees, kk->local_count - trees);
   if (local) {
-    emit_c_line(e, "__local char *base = mem + sub * %s;", total);
+    emit_c_line(e, packed ? "__local char *base = mem + sub * %s;" : "__local char *base = mem;",
+                total);
   } else {
     emit_c_line(e, "__global char *base = (__global char *)scratch + get_group_id(0) * %s;", total);
   }
@@ -596,10 +600,16 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   emit_c_line(e, "  gfail = 0;");
   emit_c_line(e, "}");
   /* A segment past the end runs the last one again and writes nothing. */
-  emit_c_line(e, "for (long first = get_group_id(0) * spg; first < w; first += get_num_groups(0) * spg) {");
-  e->indent++;
-  emit_c_line(e, "const bool active = first + sub < w;");
-  emit_c_line(e, "const long seg = active ? first + sub : w - 1;");
+  if (packed) {
+    emit_c_line(e, "for (long first = get_group_id(0) * spg; first < w; first += get_num_groups(0) * spg) {");
+    e->indent++;
+    emit_c_line(e, "const bool active = first + sub < w;");
+    emit_c_line(e, "const long seg = active ? first + sub : w - 1;");
+  } else {
+    emit_c_line(e, "for (long seg = get_group_id(0); seg < w; seg += get_num_groups(0)) {");
+    e->indent++;
+    emit_c_line(e, "const bool active = true;");
+  }
   cl_state(e)->fail_action = "gfail = 1; gf = 1;";
   cl_state(e)->guard = "gf";
   group_barrier(e, &g);
