@@ -50,14 +50,20 @@ struct unswitch {
   bool *inside;  /* by variable id: bound by the lambda (parameters, index, patterns) */
 };
 
+/* fv, initialised, lists the free variables of statement s (ir_free_vars_free it). */
+static void stm_free_vars(const struct ir_program *p, const struct ir_stm *s,
+                          struct ir_free_vars *fv) {
+  ir_free_vars_init(fv, p);
+  struct ir_stm *one = (struct ir_stm *)s;
+  struct ir_body body = {.stms = &one, .stm_count = 1};
+  ir_free_vars_body(fv, &body);
+}
+
 /* Whether statement s of the lambda's body uses nothing that the lambda binds but
  * what statements marked invariant bind. */
 static bool invariant_stm(struct unswitch *u, const struct ir_stm *s, const bool *invariant) {
   struct ir_free_vars fv;
-  ir_free_vars_init(&fv, u->p);
-  struct ir_stm *one = (struct ir_stm *)s;
-  struct ir_body body = {.stms = &one, .stm_count = 1};
-  ir_free_vars_body(&fv, &body);
+  stm_free_vars(u->p, s, &fv);
   bool ok = true;
   for (int i = 0; ok && i < fv.count; i++) {
     ok = !u->inside[fv.vars[i]->id] || invariant[fv.vars[i]->id];
@@ -96,10 +102,7 @@ static bool find_slice(struct unswitch *u, struct ir_subexp cond) {
       continue;
     }
     struct ir_free_vars fv;
-    ir_free_vars_init(&fv, u->p);
-    struct ir_stm *one = (struct ir_stm *)s;
-    struct ir_body body = {.stms = &one, .stm_count = 1};
-    ir_free_vars_body(&fv, &body);
+    stm_free_vars(u->p, s, &fv);
     for (int k = 0; k < fv.count; k++) {
       needed[fv.vars[k]->id] = true;
     }
