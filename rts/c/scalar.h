@@ -129,11 +129,33 @@ RTS_UNSIGNED_TYPES(RTS_DEFINE_INT_COMMON)
 
 /* ------------------------------------------------------------ Signed integers */
 
+/* Note [narrow division]
+ * ~~~~~~~~~~~~~~~~~~~~~~
+ * GPUs have no 64-bit integer division: OpenCL compilers call a software routine of
+ * several dozen instructions, where a 32-bit division takes a handful. Kernels divide
+ * sizes and indices, which are i64 in the language but nonnegative and small, so in
+ * OpenCL C the 64-bit division functions first test whether both operands are in
+ * [0, 2^31) and then divide in 32 bits (as LLVM's "bypass slow division" does for
+ * some targets). For such operands floor and truncating division agree, and so do
+ * both remainders, so the result is the same. An FFT's group kernel, whose every pass
+ * divides by its sub-transform length, ran twice as fast with it and the guards of
+ * Note [failures in group code] (src/backend_opencl/emit_kernel.c) on an H200. C
+ * keeps the plain operators (RTS_NARROW is false there).
+ */
+#ifdef __OPENCL_VERSION__
+#define RTS_NARROW(UT, x, y) (sizeof(UT) == 8 && (((UT)(x) | (UT)(y)) >> 31) == 0)
+#else
+#define RTS_NARROW(UT, x, y) 0
+#endif
+
 #define RTS_DEFINE_SIGNED(N, T, UT, WT, BITS, MIN, MAX)                            \
   static inline T rts_abs_##N(T x) { return x < 0 ? rts_neg_##N(x) : x; }         \
   static inline T rts_sgn_##N(T x) { return (T)((x > 0) - (x < 0)); }              \
   /* Floor division; y != 0. */                                                     \
   static inline T rts_div_##N(T x, T y) {                                           \
+    if (RTS_NARROW(UT, x, y)) {                                                     \
+      return (T)((uint32_t)x / (uint32_t)y);                                        \
+    }                                                                               \
     if (y == -1) {                                                                  \
       return rts_neg_##N(x);                                                        \
     }                                                                               \
@@ -143,6 +165,9 @@ RTS_UNSIGNED_TYPES(RTS_DEFINE_INT_COMMON)
   }                                                                                 \
   /* Floor modulo, with the sign of the divisor; y != 0. */                         \
   static inline T rts_mod_##N(T x, T y) {                                           \
+    if (RTS_NARROW(UT, x, y)) {                                                     \
+      return (T)((uint32_t)x % (uint32_t)y);                                        \
+    }                                                                               \
     if (y == -1) {                                                                  \
       return 0;                                                                     \
     }                                                                               \
@@ -151,10 +176,18 @@ RTS_UNSIGNED_TYPES(RTS_DEFINE_INT_COMMON)
   }                                                                                 \
   /* Division rounding toward zero; y != 0. */                                      \
   static inline T rts_quot_##N(T x, T y) {                                          \
+    if (RTS_NARROW(UT, x, y)) {                                                     \
+      return (T)((uint32_t)x / (uint32_t)y);                                        \
+    }                                                                               \
     return y == -1 ? rts_neg_##N(x) : (T)(x / y);                                   \
   }                                                                                 \
   /* The remainder of quot, with the sign of the dividend; y != 0. */               \
-  static inline T rts_rem_##N(T x, T y) { return y == -1 ? 0 : (T)(x % y); }       \
+  static inline T rts_rem_##N(T x, T y) {                                           \
+    if (RTS_NARROW(UT, x, y)) {                                                     \
+      return (T)((uint32_t)x % (uint32_t)y);                                        \
+    }                                                                               \
+    return y == -1 ? 0 : (T)(x % y);                                                \
+  }                                                                                 \
   /* x ** y for y >= 0: generated code checks y first (Note [negative exponents]). */ \
   static inline T rts_pow_##N(T x, T y) {                                           \
     return y >= 0 ? rts_upow_##N(x, y) : 0;                                         \
@@ -186,10 +219,14 @@ RTS_SIGNED_TYPES(RTS_DEFINE_SIGNED)
 #define RTS_DEFINE_UNSIGNED(N, T, UT, WT, BITS, MIN, MAX)                          \
   static inline T rts_abs_##N(T x) { return x; }                                   \
   static inline T rts_sgn_##N(T x) { return (T)(x > 0); }                          \
-  static inline T rts_div_##N(T x, T y) { return (T)(x / y); }                     \
-  static inline T rts_mod_##N(T x, T y) { return (T)(x % y); }                     \
-  static inline T rts_quot_##N(T x, T y) { return (T)(x / y); }                    \
-  static inline T rts_rem_##N(T x, T y) { return (T)(x % y); }                     \
+  static inline T rts_div_##N(T x, T y) {                                           \
+    return RTS_NARROW(UT, x, y) ? (T)((uint32_t)x / (uint32_t)y) : (T)(x / y);      \
+  }                                                                                 \
+  static inline T rts_mod_##N(T x, T y) {                                           \
+    return RTS_NARROW(UT, x, y) ? (T)((uint32_t)x % (uint32_t)y) : (T)(x % y);      \
+  }                                                                                 \
+  static inline T rts_quot_##N(T x, T y) { return rts_div_##N(x, y); }             \
+  static inline T rts_rem_##N(T x, T y) { return rts_mod_##N(x, y); }              \
   static inline T rts_pow_##N(T x, T y) { return rts_upow_##N(x, y); }             \
   static inline T rts_shl_##N(T x, T y) {                                           \
     return y >= BITS ? 0 : (T)((WT)x << y);                                         \

@@ -180,12 +180,18 @@ static bool rts_cl_fits_local(struct rts_context *ctx, int64_t bytes) {
  * group's flag. T = the power of two >= len, at most RTS_GROUP, work-items per
  * segment; RTS_GROUP / T segments, fewer when there are fewer segments (w) or when
  * their slots do not fit in local memory, and always a divisor of RTS_GROUP. Setting
- * PRISM_SEGMENTS_PER_GROUP=N caps it (1: one segment per group, as before). */
+ * PRISM_SEGMENTS_PER_GROUP=N caps it (1: one segment per group, as before);
+ * PRISM_SEGMENT_ITEMS=T (a divisor of RTS_GROUP) sets T. */
 static int64_t rts_cl_segments_per_group(struct rts_context *ctx, int64_t w, int64_t len,
                                          int64_t bytes) {
   int64_t t = 1;
   while (t < len && t < RTS_GROUP) {
     t *= 2;
+  }
+  const char *items = getenv("PRISM_SEGMENT_ITEMS");
+  if (items != NULL && atoll(items) >= 1 && atoll(items) <= RTS_GROUP &&
+      RTS_GROUP % atoll(items) == 0) {
+    t = atoll(items);
   }
   int64_t spg = RTS_GROUP / t;
   const char *cap = getenv("PRISM_SEGMENTS_PER_GROUP");
