@@ -619,10 +619,15 @@ static void place_trees(struct build *b, struct kir_kernel *kk, struct kir_steps
  * A work-group of group code takes one segment (one element of the map) at a time,
  * with all its work-items; when segments are short (an FFT of 8 points) most of them
  * idle. So the local version of a kernel packs several segments into a work-group
- * when it can (kir_geometry.packed): the host chooses the work-items per segment T,
- * the power of two at least the longest slot, at most RTS_GROUP, and then
- * RTS_GROUP / T segments per group, halved until their slots fit in local memory
- * (rts_cl_segments_per_group); each segment has its own slots and its T work-items
+ * when it can (kir_geometry.packed): the host chooses the work-items per segment T
+ * and RTS_GROUP / T segments per group, fewer until their slots fit in local memory
+ * (rts_cl_segments_per_group). For a longest slot of len <= RTS_GROUP, T is the
+ * power of two at least len / 8: each work-item takes up to 8 elements of a SOAC as
+ * wide as the row, and SOACs narrower than the row (a Stockham pass of radix r has
+ * len / r work-items) leave few idle. An FFT of n = 64 ran at 242 GB/s with T = 64
+ * and 707 with T = 8 (H200, f32; n = 8: 352 and 781; n = 256: 336 and 585), while
+ * T < RTS_GROUP for longer rows made n = 1024 slower (802 with T = 256, 532 with
+ * 128). Longer rows keep T = RTS_GROUP. Each segment has its own slots and its T work-items
  * share its SOACs as a whole group would. The work-items of a group still meet at
  * every barrier together, so packing needs control flow that is the same for every
  * segment: the conditions of group code's loops and branches and the widths of its
