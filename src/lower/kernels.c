@@ -627,13 +627,13 @@ static void place_trees(struct build *b, struct kir_kernel *kk, struct kir_steps
  * len / r work-items) leave few idle. An FFT of n = 64 ran at 242 GB/s with T = 64
  * and 707 with T = 8 (H200, f32; n = 8: 352 and 781; n = 256: 336 and 585), while
  * T < RTS_GROUP for longer rows made n = 1024 slower (802 with T = 256, 532 with
- * 128). Longer rows keep T = RTS_GROUP. Each segment has its own slots and its T work-items
- * share its SOACs as a whole group would. The work-items of a group still meet at
- * every barrier together, so packing needs control flow that is the same for every
- * segment: the conditions of group code's loops and branches and the widths of its
- * SOACs must not depend on the segment's data (uniform_control), only on values from
- * outside the map and on scalars computed from them. A group whose last segments are
- * past the end of the map runs them on the last element (the same control flow
+ * 128). Longer rows keep T = RTS_GROUP. Each segment has its own slots and its T
+ * work-items share its SOACs as a whole group would. The work-items of a group still
+ * meet at every barrier together, so packing needs control flow that is the same for
+ * every segment: the conditions of group code's loops and branches and the widths of
+ * its SOACs must not depend on the segment's data (uniform_control), only on values
+ * from outside the map and on scalars computed from them. A group whose last segments
+ * are past the end of the map runs them on the last element (the same control flow
  * again) and writes nothing for them. Kernels with reductions or scans (whose trees
  * hold one value per work-item of the group) and the global-scratch version take one
  * segment per group. */
