@@ -189,9 +189,9 @@ static int64_t rts_cl_segments_per_group(struct rts_context *ctx, int64_t w, int
     t *= 2;
   }
   const char *items = getenv("PRISM_SEGMENT_ITEMS");
-  if (items != NULL && atoll(items) >= 1 && atoll(items) <= RTS_GROUP &&
-      RTS_GROUP % atoll(items) == 0) {
-    t = atoll(items);
+  int64_t forced = items != NULL ? atoll(items) : 0;
+  if (forced >= 1 && forced <= RTS_GROUP && RTS_GROUP % forced == 0) {
+    t = forced;
   }
   int64_t spg = RTS_GROUP / t;
   const char *cap = getenv("PRISM_SEGMENTS_PER_GROUP");

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "backend_opencl/cl_internal.h"
+#include "ir/util.h"
 
 /* ------------------------------------------------------------ Text */
 
@@ -542,23 +543,14 @@ static void emit_sequential_reduction(struct emitter *e, const struct ir_stm *s)
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
  * Group code's scalar statements run on every work-item of the group, and after a
  * failure (the group's flag `gf`, Note [intra-group kernels] in cl_intra.c) the group
- * goes on to the next barrier with whatever values it has. Only what could fault on
+ * goes on to the next barrier with whatever values it has. Only what could go wrong on
  * such values is skipped (`if (!gf)`): reading an array (the index may be out of
- * bounds once its computation failed) and integer division (the divisor may be the
- * zero that the failed check found). Other arithmetic is total (rts/c/scalar.h), so it
- * runs unguarded: a guard on every statement kept NVIDIA's compiler from simplifying
- * the scalar code between barriers, and an FFT's group kernel spent half its time there
- * (an H200, bench/fft-opencl). */
-static bool may_fault(const struct ir_stm *s) {
-  if (s->exp.kind != IR_BINOP || !prim_is_int(s->pat[0]->type.prim)) {
-    return false;
-  }
-  enum ir_binop op = s->exp.u.binop.op;
-  struct ir_subexp y = s->exp.u.binop.rhs;
-  bool division = op == IR_BINOP_DIV || op == IR_BINOP_MOD || op == IR_BINOP_QUOT ||
-                  op == IR_BINOP_REM;
-  return division && !(y.kind == IR_SE_CONST && y.u.c.v.i != 0);
-}
+ * bounds once its computation failed) and the arithmetic that checks its operands
+ * (ir_stm_may_fail: an integer division, whose divisor may be the zero that the failed
+ * check found, and an integer ** whose exponent may be negative). Other arithmetic is
+ * total (rts/c/scalar.h), so it runs unguarded: a guard on every statement kept
+ * NVIDIA's compiler from simplifying the scalar code between barriers, and an FFT's
+ * group kernel spent half its time there (an H200, bench/fft-opencl). */
 
 static void kernel_stm(struct emitter *e, const struct ir_stm *s) {
   const char *saved = cl_state(e)->where_text, *saved_notes = cl_state(e)->notes_text;
@@ -574,7 +566,7 @@ static void kernel_stm(struct emitter *e, const struct ir_stm *s) {
   case IR_BINOP:
   case IR_CONVERT:
     declare_scalar(e, s->pat[0]);
-    if (cl_state(e)->guard != NULL && may_fault(s)) {
+    if (cl_state(e)->guard != NULL && ir_stm_may_fail(s)) {
       emit_c_line(e, "if (!%s) {", cl_state(e)->guard);
       e->indent++;
       emit_c_scalar_exp(e, s);
