@@ -895,6 +895,10 @@ static struct sv *int_exp_kind(struct ictx *c, struct ienv *env, struct exp *e) 
     return int_attr(c, env, e);
   case EXP_QUAL_PARENS:
     return int_exp(c, env, e->u.qual_parens.exp);
+  case EXP_RANGE:
+    return int_range(c, env, e);
+  case EXP_HOLE:
+    break; /* the type checker rejects holes */
   }
   ICE("internalise", e->loc, "cannot internalise a %s expression", exp_kind_name(e->kind));
 }

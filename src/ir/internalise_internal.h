@@ -216,6 +216,9 @@ struct type *result_after(struct type *t, int n);
 struct sv *index_value(struct ictx *c, struct sv *array, struct ir_dim_index *dims, int count,
                        struct type *result_type);
 
+/* --------------------------------------------------------- internalise_range.c */
+struct sv *int_range(struct ictx *c, struct ienv *env, struct exp *e);
+
 /* --------------------------------------------------------- internalise_soacs.c */
 struct sv *apply_intrinsic(struct ictx *c, struct sv *fn, struct sv **args, int count,
                            struct type *result_type);

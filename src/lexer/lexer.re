@@ -311,28 +311,131 @@ static int digits_after_dot(struct lexer *lx, const unsigned char *start,
   return integer_token(lx, start, end, value);
 }
 
-/* A string literal (only import paths use them), with escapes \" \\ \n \t. */
+/* Note [String and character literals]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * As in Futhark, a string literal is an array of u8, the UTF-8 bytes of its text, and a
+ * character literal 'a' is an integer literal of its code point (its type comes from
+ * its use, as any integer literal's). Escapes are Futhark's, which are Haskell's:
+ * \a \b \f \n \r \t \v \\ \" \' , \& (nothing), and a code point in decimal
+ * (\955), hexadecimal (\x3bb) or octal (\o1673); Haskell's named control characters
+ * (\NUL, \^A) are left out. A character literal's ' never clashes with a type
+ * parameter's: 'a' is the longer token, as in Futhark's lexer. */
+
+/* Reads the escape after a backslash at *p (advanced past it); -1 when invalid, -2 for
+ * \& (which stands for nothing), else the code point. */
+static long escape_code_point(const unsigned char **p) {
+  static const char simple[] = "a\ab\bf\fn\nr\rt\tv\v\\\\\"\"''";
+  unsigned char c = **p;
+  for (const char *s = simple; *s != '\0'; s += 2) {
+    if (c == (unsigned char)s[0]) {
+      (*p)++;
+      return (unsigned char)s[1];
+    }
+  }
+  if (c == '&') {
+    (*p)++;
+    return -2;
+  }
+  unsigned base = c == 'x' ? 16 : c == 'o' ? 8 : 10;
+  if (base != 10) {
+    (*p)++;
+  }
+  long v = 0;
+  int digits = 0;
+  for (;; (*p)++, digits++) {
+    unsigned d = **p >= '0' && **p <= '9'   ? (unsigned)(**p - '0')
+                 : **p >= 'a' && **p <= 'f' ? (unsigned)(**p - 'a' + 10)
+                 : **p >= 'A' && **p <= 'F' ? (unsigned)(**p - 'A' + 10)
+                                            : 99;
+    if (d >= base) {
+      break;
+    }
+    v = v * (long)base + (long)d;
+    if (v > 0x10FFFF) {
+      return -1;
+    }
+  }
+  return digits > 0 ? v : -1;
+}
+
+/* Appends the UTF-8 encoding of code point cp to out; returns the bytes written. */
+static size_t utf8_encode(long cp, char *out) {
+  if (cp < 0x80) {
+    out[0] = (char)cp;
+    return 1;
+  }
+  if (cp < 0x800) {
+    out[0] = (char)(0xC0 | (cp >> 6));
+    out[1] = (char)(0x80 | (cp & 0x3F));
+    return 2;
+  }
+  if (cp < 0x10000) {
+    out[0] = (char)(0xE0 | (cp >> 12));
+    out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    out[2] = (char)(0x80 | (cp & 0x3F));
+    return 3;
+  }
+  out[0] = (char)(0xF0 | (cp >> 18));
+  out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+  out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+  out[3] = (char)(0x80 | (cp & 0x3F));
+  return 4;
+}
+
+/* A string literal [start, end), quotes included: its bytes, escapes decoded (Note
+ * [String and character literals]); import paths are string literals too. */
 static int string_token(struct lexer *lx, const unsigned char *start,
                         const unsigned char *end, YYSTYPE *value) {
-  char *text = arena_alloc(lx->arena, (size_t)(end - start));
+  char *text = arena_alloc(lx->arena, (size_t)(end - start) * 2 + 1);
   size_t n = 0;
-  for (const unsigned char *p = start + 1; p < end - 1; p++) {
+  for (const unsigned char *p = start + 1; p < end - 1;) {
     if (*p != '\\') {
-      text[n++] = (char)*p;
+      text[n++] = (char)*p++;
       continue;
     }
     p++;
-    switch (*p) {
-    case 'n': text[n++] = '\n'; break;
-    case 't': text[n++] = '\t'; break;
-    case '\\': case '"': case '\'': text[n++] = (char)*p; break;
-    default:
-      return lex_error(lx, "invalid escape '\\%c' in string literal", *p);
+    const unsigned char *escape = p;
+    long cp = escape_code_point(&p);
+    if (cp == -1) {
+      return lex_error(lx, "invalid escape '\\%.*s' in string literal",
+                       (int)(p - escape) + 1, (const char *)escape);
+    }
+    if (cp >= 0) {
+      n += utf8_encode(cp, text + n);
     }
   }
   text[n] = '\0';
-  value->text = text;
+  value->str.text = text;
+  value->str.len = n;
   return STRINGLIT;
+}
+
+/* A character literal [start, end), quotes included: an integer literal of its code
+ * point (Note [String and character literals]). */
+static int char_token(struct lexer *lx, const unsigned char *start, const unsigned char *end,
+                      YYSTYPE *value) {
+  const unsigned char *p = start + 1;
+  long cp;
+  if (*p == '\\') {
+    p++;
+    cp = escape_code_point(&p);
+  } else if (*p < 0x80) {
+    cp = *p++;
+  } else {
+    int extra = *p >= 0xF0 ? 3 : *p >= 0xE0 ? 2 : 1;
+    cp = *p++ & (0x3F >> extra);
+    for (int i = 0; i < extra; i++) {
+      cp = (cp << 6) | (*p++ & 0x3F);
+    }
+  }
+  if (cp < 0 || p != end - 1) {
+    return lex_error(lx, "invalid character literal %.*s", (int)(end - start),
+                     (const char *)start);
+  }
+  char digits[24];
+  snprintf(digits, sizeof digits, "%ld", cp);
+  value->integer = (struct lex_int){(uint64_t)cp, PRIM_NONE, intern(digits)};
+  return CHARLIT;
 }
 
 /* The text of a doc comment: each line without its leading blanks and its "--"
@@ -513,6 +616,8 @@ int lex_next(struct lexer *lx, YYSTYPE *value, struct loc *loc) {
       qual_operator = (identifier ".")+ operator;
       string_char  = [\x01-\x09\x0B-\x21\x23-\x5B\x5D-\x7F] | utf8_multi
                    | "\\" [\x20-\x7E];
+      char_char    = [\x20-\x26\x28-\x5B\x5D-\x7E] | utf8_multi
+                   | "\\" [\x20-\x7E] [0-9a-fA-F]*;
 
       "\x00" {
         if (start == lx->limit) {
@@ -543,10 +648,12 @@ int lex_next(struct lexer *lx, YYSTYPE *value, struct loc *loc) {
       ":>"  { RETURN(COLON_GT); }
       "\\"  { RETURN(BACKSLASH); }
       "~"   { RETURN(TILDE); }
+      "'" char_char "'" { RETURN_WITH(char_token(lx, start, cursor, value)); }
       "'"   { RETURN(APOSTROPHE); }
       "'~"  { RETURN(APOSTROPHE_TILDE); }
       "'^"  { RETURN(APOSTROPHE_HAT); }
       "`"   { RETURN(BACKTICK); }
+      "???" { RETURN(HOLE); }
       "?"   { RETURN(QUESTION); }
       ","   { RETURN(COMMA); }
       "_"   { RETURN(UNDERSCORE); }

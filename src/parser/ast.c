@@ -165,6 +165,13 @@ void ast_exp_each_child(const struct exp *e, ast_exp_fn fn, void *arg) {
   case EXP_QUAL_PARENS:
     fn(e->u.qual_parens.exp, arg);
     return;
+  case EXP_RANGE:
+    fn(e->u.range.start, arg);
+    each_given(e->u.range.second, fn, arg);
+    fn(e->u.range.end, arg);
+    return;
+  case EXP_HOLE:
+    return;
   }
 }
 
@@ -568,6 +575,7 @@ static bool is_atom(const struct exp *e) {
   case EXP_SECTION_PROJECT:
   case EXP_SECTION_INDEX:
   case EXP_QUAL_PARENS:
+  case EXP_HOLE:
     return true;
   default:
     return false;
@@ -799,6 +807,19 @@ static void print_apply(struct printer *pr, const struct exp *e) {
   }
 }
 
+/* Each operand of a range in parentheses: the range binds more loosely than any. */
+static void print_range(struct printer *pr, const struct exp *e) {
+  static const char *const ends[] = {[RANGE_TO] = "...", [RANGE_UP] = "..<",
+                                     [RANGE_DOWN] = "..>"};
+  print_parens(pr, e->u.range.start);
+  if (e->u.range.second != NULL) {
+    put(pr, "..");
+    print_parens(pr, e->u.range.second);
+  }
+  put(pr, ends[e->u.range.end_kind]);
+  print_parens(pr, e->u.range.end);
+}
+
 static void print_exp(struct printer *pr, const struct exp *e) {
   diag_checkpoint(e->loc);
   switch (e->kind) {
@@ -924,6 +945,12 @@ static void print_exp(struct printer *pr, const struct exp *e) {
     put_qual_name(pr, &e->u.qual_parens.module);
     put(pr, ".");
     print_parens(pr, e->u.qual_parens.exp);
+    break;
+  case EXP_RANGE:
+    print_range(pr, e);
+    break;
+  case EXP_HOLE:
+    put(pr, "???");
     break;
   }
 }

@@ -206,7 +206,9 @@ struct type_param {
   X(EXP_ASCRIPT, "ascript")       /* ascript: e : t */                                \
   X(EXP_COERCE, "coerce")         /* ascript: e :> t */                               \
   X(EXP_ATTR, "attr")             /* attr: #[a] e */                                  \
-  X(EXP_QUAL_PARENS, "qual_parens") /* qual_parens: M.(e), the module open locally */
+  X(EXP_QUAL_PARENS, "qual_parens") /* qual_parens: M.(e), the module open locally */ \
+  X(EXP_RANGE, "range")           /* range: a...b, a..<b, a..>b, a..s...b and so on */ \
+  X(EXP_HOLE, "hole")             /* nothing: ???, a typed hole */
 
 enum exp_kind {
 #define X(kind, name) kind,
@@ -226,6 +228,13 @@ struct exp_field {
   struct loc loc;
   struct exp *value; /* {x} is written with value NULL and means {x = x} */
   struct exp *implicit_var; /* typed: for {x}, the variable reference the checker made */
+};
+
+/* How a range ends: a...b takes b, a..<b stops below b, a..>b stops above b. */
+enum range_end {
+  RANGE_TO,
+  RANGE_UP,
+  RANGE_DOWN,
 };
 
 enum loop_form_kind {
@@ -378,6 +387,12 @@ struct exp {
       struct qual_name module;
       struct exp *exp;
     } qual_parens;
+    struct {
+      struct exp *start;
+      struct exp *second; /* a..second...b: the step is second - start; may be NULL */
+      struct exp *end;
+      enum range_end end_kind;
+    } range;
   } u;
   struct type *type; /* typed: the type of the value */
 };

@@ -119,6 +119,37 @@ struct exp *ast_list_exp(struct parser *p, enum exp_kind kind, struct parse_exps
   return e;
 }
 
+struct exp *ast_range_exp(struct parser *p, struct exp *start, struct exp *second,
+                          enum range_end end_kind, struct exp *end, struct loc loc) {
+  struct exp *e = ast_exp_new(p, EXP_RANGE, loc);
+  e->u.range.start = start;
+  e->u.range.second = second;
+  e->u.range.end = end;
+  e->u.range.end_kind = end_kind;
+  return e;
+}
+
+/* A string literal is sugar for the array of its bytes, each a u8 literal (Note [String
+ * and character literals] in lexer.re); "" is ascribed [0]u8, as nothing else would
+ * tell its element type. */
+struct exp *ast_string_exp(struct parser *p, struct lex_string s, struct loc loc) {
+  struct parse_exps bytes = {0};
+  for (size_t i = 0; i < s.len; i++) {
+    struct exp *b = ast_exp_new(p, EXP_INT, loc);
+    b->u.int_lit.value = (unsigned char)s.text[i];
+    b->u.int_lit.suffix = PRIM_U8;
+    VEC_PUSH(p->arena, &bytes, b);
+  }
+  struct exp *array = ast_list_exp(p, EXP_ARRAY, bytes, loc);
+  if (s.len > 0) {
+    return array;
+  }
+  struct exp *zero = ast_exp_new(p, EXP_INT, loc);
+  zero->u.int_lit.suffix = PRIM_NONE;
+  struct type_exp *u8 = ast_var_type(p, ast_qual_one(intern("u8")), loc);
+  return ast_ascript_exp(p, EXP_ASCRIPT, array, ast_array_type(p, zero, u8, loc), loc);
+}
+
 /* (first, rest...) */
 struct exp *ast_pair_exp(struct parser *p, struct exp *first, struct parse_exps rest,
                          struct loc loc) {

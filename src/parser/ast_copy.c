@@ -344,6 +344,13 @@ static struct exp *copy_exp(struct arena *a, const struct exp *e) {
     c->u.qual_parens.module = copy_qual(a, e->u.qual_parens.module);
     c->u.qual_parens.exp = copy_exp(a, e->u.qual_parens.exp);
     break;
+  case EXP_RANGE:
+    c->u.range.start = copy_exp(a, e->u.range.start);
+    c->u.range.second = copy_exp(a, e->u.range.second);
+    c->u.range.end = copy_exp(a, e->u.range.end);
+    break;
+  case EXP_HOLE:
+    break;
   }
   return c;
 }

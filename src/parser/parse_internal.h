@@ -142,6 +142,11 @@ struct exp *ast_assert_exp(struct parser *p, struct exp *cond, struct exp *e,
 /* #[attr] e. */
 struct exp *ast_attr_exp(struct parser *p, struct attr *attr, struct exp *e,
                          struct loc loc);
+/* start..second...end and the like; second may be NULL. */
+struct exp *ast_range_exp(struct parser *p, struct exp *start, struct exp *second,
+                          enum range_end end_kind, struct exp *end, struct loc loc);
+/* "text": the array of its UTF-8 bytes, of type [n]u8. */
+struct exp *ast_string_exp(struct parser *p, struct lex_string s, struct loc loc);
 /* The index start:end:stride; each part may be NULL. */
 struct dim_index ast_slice(struct exp *start, struct exp *end, struct exp *stride);
 

@@ -36,6 +36,7 @@
 
 %code requires {
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "parser/ast.h"
@@ -50,6 +51,12 @@ struct lex_int {
   uint64_t value;       /* the magnitude */
   enum prim_type suffix; /* PRIM_NONE when unsuffixed */
   name_t text;          /* as written without suffix (a field name for x.0) */
+};
+
+/* A string literal's bytes (escapes decoded; may hold NUL bytes). */
+struct lex_string {
+  const char *text;
+  size_t len;
 };
 
 struct lex_float {
@@ -115,6 +122,7 @@ static int yylex(YYSTYPE *value, struct loc *loc, struct parser *parser);
   name_t name;
   struct lex_int integer;
   struct lex_float real;
+  struct lex_string str;
   const char *text;
   struct parse_name pname;
   struct qual_name qual;
@@ -158,7 +166,8 @@ static int yylex(YYSTYPE *value, struct loc *loc, struct parser *parser);
 %token <integer> NATLIT "number"
 %token <integer> INTLIT "integer literal"
 %token <real> FLOATLIT "float literal"
-%token <text> STRINGLIT "string literal"
+%token <str> STRINGLIT "string literal"
+%token <integer> CHARLIT "character literal"
 %token <text> DOC "doc comment"
 
 %token KW_IF "if" KW_THEN "then" KW_ELSE "else" KW_DEF "def" KW_LET "let"
@@ -172,7 +181,7 @@ static int yylex(YYSTYPE *value, struct loc *loc, struct parser *parser);
 %token TWO_DOTS ".." THREE_DOTS "..." TWO_DOTS_LT "..<" TWO_DOTS_GT "..>"
 %token COLON ":" COLON_GT ":>" BACKSLASH "\\" TILDE "~" APOSTROPHE "'"
 %token APOSTROPHE_TILDE "'~" APOSTROPHE_HAT "'^" BACKTICK "`" QUESTION "?"
-%token UNDERSCORE "_" ARROW "->" EQUALS "="
+%token UNDERSCORE "_" ARROW "->" EQUALS "=" HOLE "???"
 
 /* Operators: the bare ones that also play other roles, whose value is the
  * operator's symbol, then one token per class (Futhark's '+...' and so on), whose
@@ -191,6 +200,7 @@ static int yylex(YYSTYPE *value, struct loc *loc, struct parser *parser);
 %precedence PREC_IF PREC_LET PREC_TYPE
 %precedence ID "(" "{"
 %precedence ":" ":>"
+%precedence ".." "..." "..<" "..>"
 %left "`"
 %right "->"
 %precedence "with"
@@ -293,7 +303,7 @@ dec_:
         { $$ = ast_dec_new(parser, DEC_OPEN, @$); $$->u.open = $2; }
   | "import" STRINGLIT {
       $$ = ast_dec_new(parser, DEC_IMPORT, @$);
-      $$->u.import.path = $2;
+      $$->u.import.path = $2.text;
       $$->u.import.path_loc = @2;
     }
   | "local" dec
@@ -495,7 +505,7 @@ mod_exp:
       $$->u.lambda.body = $5;
     }
   | "import" STRINGLIT
-        { $$ = ast_mod_new(parser, MOD_IMPORT, @$); $$->u.import.path = $2; }
+        { $$ = ast_mod_new(parser, MOD_IMPORT, @$); $$->u.import.path = $2.text; }
   | mod_exp_apply
   | mod_exp_atom
   ;
@@ -541,11 +551,22 @@ qual_name:
 
 /* ------------------------------------------------------------ Expressions */
 
-/* Ascription is kept out of Exp2, so that `a[i:j]` is a slice. */
+/* Ascription is kept out of Exp2, so that `a[i:j]` is a slice. Ranges are here too,
+ * not in Exp2 as in Futhark's grammar: there `a..b...c` would need the middle operand
+ * to be an Exp2 that is not itself a range, which LALR cannot say without conflicts.
+ * They bind as loosely as Futhark's (just above ascription), so only a range as an
+ * operand of an operator, an index or an argument needs the parentheses that Futhark
+ * needs there anyway. */
 exp:
     exp ":" type_exp                    { $$ = ast_ascript_exp(parser, EXP_ASCRIPT, $1, $3, @$); }
   | exp ":>" type_exp                   { $$ = ast_ascript_exp(parser, EXP_COERCE, $1, $3, @$); }
   | exp2 %prec ":"
+  | exp2 "..." exp2                     { $$ = ast_range_exp(parser, $1, NULL, RANGE_TO, $3, @$); }
+  | exp2 "..<" exp2                     { $$ = ast_range_exp(parser, $1, NULL, RANGE_UP, $3, @$); }
+  | exp2 "..>" exp2                     { $$ = ast_range_exp(parser, $1, NULL, RANGE_DOWN, $3, @$); }
+  | exp2 ".." exp2 "..." exp2           { $$ = ast_range_exp(parser, $1, $3, RANGE_TO, $5, @$); }
+  | exp2 ".." exp2 "..<" exp2           { $$ = ast_range_exp(parser, $1, $3, RANGE_UP, $5, @$); }
+  | exp2 ".." exp2 "..>" exp2           { $$ = ast_range_exp(parser, $1, $3, RANGE_DOWN, $5, @$); }
   ;
 
 exp2:
@@ -619,6 +640,9 @@ atom:
     NATLIT                              { $$ = ast_int_exp(parser, $1, @$); }
   | INTLIT                              { $$ = ast_int_exp(parser, $1, @$); }
   | FLOATLIT                            { $$ = ast_float_exp(parser, $1, @$); }
+  | CHARLIT                             { $$ = ast_int_exp(parser, $1, @$); }
+  | STRINGLIT                           { $$ = ast_string_exp(parser, $1, @$); }
+  | "???"                               { $$ = ast_exp_new(parser, EXP_HOLE, @$); }
   | "true"                              { $$ = ast_bool_exp(parser, true, @$); }
   | "false"                             { $$ = ast_bool_exp(parser, false, @$); }
   | "(" exp ")"                         { $$ = $2; }
@@ -786,6 +810,8 @@ pat:
 
 param_pat:
     ID                                  { $$ = ast_id_pat(parser, $1, @$); }
+  | "#[" attr_info "]" param_pat        { $$ = $4; /* Futhark's attributes of patterns
+                                                      change nothing Prism does */ }
   | "(" binding_binop ")"               { $$ = ast_id_pat(parser, $2, @$); }
   | "_"                                 { $$ = ast_pat_new(parser, PAT_WILDCARD, @$); }
   | "(" ")"                             { $$ = ast_tuple_pat(parser, (struct parse_pats){0}, @$); }

@@ -39,6 +39,10 @@ static void check_literal_ranges(struct tc *tc, int from) {
     bool negative = e->kind == EXP_NEGATE;
     struct exp *lit = negative ? e->u.unary : e;
     struct type *t = type_head(lit->type);
+    if (lit->kind == EXP_HOLE) { /* check_range.c: holes wait here for their types */
+      diag_fatal(e->loc, "hole of type %s (??? stands for an expression not written yet)",
+                 show_type(tc, lit->type));
+    }
     if (t->kind == TYPE_PRIM && lit->kind == EXP_FLOAT && prim_is_float(t->u.prim) &&
         !float_fits(t->u.prim, lit->u.float_lit.value)) {
       diag_fatal(e->loc, "the literal %s is out of range for type %s", lit->u.float_lit.text,

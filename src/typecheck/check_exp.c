@@ -1214,6 +1214,10 @@ static struct type *check_exp_kind(struct tc *tc, struct exp *e, struct type *ex
     scope_leave(tc, mark);
     return t;
   }
+  case EXP_RANGE:
+    return check_range(tc, e);
+  case EXP_HOLE:
+    return check_hole(tc, e);
   }
   return type_unit(tc->arena);
 }

@@ -134,7 +134,7 @@ struct tc {
   name_t current_def;
   struct loc current_def_loc;
   struct tc_bindings implicit_sizes;
-  /* Literals whose range is checked once their type is known. */
+  /* Literals whose range is checked once their type is known; holes, reported then. */
   VEC(struct exp *) literals;
   /* Existential sizes made by `[]` in the return type being elaborated. */
   struct tc_bindings return_ext;
@@ -226,6 +226,12 @@ void check_distinct_let_binders(struct tc *tc, const name_t *sizes, const struct
 bool size_witnessed(struct type *t, struct tc_binding *b);
 /* The size an expression stands for when used as a size (n, 2*n, 5), or NULL. */
 struct size *exp_as_size(struct tc *tc, struct exp *e);
+
+/* ------------------------------------------------------------ check_range.c */
+/* a...b, a..<b, a..>b and a..s...b etc.: an array of the operands' integer type. */
+struct type *check_range(struct tc *tc, struct exp *e);
+/* ???: a fresh type, reported with the literals at the end of the definition. */
+struct type *check_hole(struct tc *tc, struct exp *e);
 
 /* -------------------------------------------------------------- check_exp.c */
 struct type *check_exp(struct tc *tc, struct exp *e);

@@ -980,6 +980,15 @@ static struct alias_set walk(struct uq *u, struct exp *e) {
     return walk(u, e->u.attr.exp);
   case EXP_QUAL_PARENS:
     return walk(u, e->u.qual_parens.exp);
+  case EXP_RANGE:
+    walk(u, e->u.range.start);
+    if (e->u.range.second != NULL) {
+      walk(u, e->u.range.second);
+    }
+    walk(u, e->u.range.end);
+    return r; /* a fresh array of integers */
+  case EXP_HOLE:
+    return r;
   }
   return r;
 }

@@ -1,5 +1,5 @@
--- The caret line counts characters too: the string "λλ" is underlined by 4 marks
--- (^~~~), one per character, not one per byte.
+-- The caret line counts characters too: the string "λλ" (4 bytes, a [4]u8) is
+-- underlined by 4 marks (^~~~), one per character, not one per byte.
 -- ==
--- error: ^ +\| {31}\^~~~$
-entry main (x: i32) = let s = "λλ" in x
+-- error: ^ +\| {27}\^~~~$
+entry main (x: i32) = x + "λλ"

@@ -1,4 +1,4 @@
--- Only the escapes \\ \" \n \t and \' are known in string literals.
+-- Escapes are Futhark's (\\ \" \n \t \x41 ...); \q is not one.
 -- ==
 -- error: invalid escape '\\q' in string literal
 
