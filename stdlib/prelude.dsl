@@ -104,6 +104,13 @@ def curry 'a 'b 'c (f: (a, b) -> c) (a: a) (b: b) : c = f (a, b)
 -- | Turn a function of two arguments into a function on pairs.
 def uncurry 'a 'b 'c (f: a -> b -> c) ((a, b): (a, b)) : c = f a b
 
+-- | Function composition, left to right: `(f >-> g) x` is `g (f x)`. It binds as `>`
+-- does (its leading character), as in Futhark.
+def (>->) '^a '^b '^c (f: a -> b) (g: b -> c) (x: a) : c = g (f x)
+
+-- | Function composition, right to left: `(g <-< f) x` is `g (f x)`.
+def (<-<) '^a '^b '^c (g: b -> c) (f: a -> b) (x: a) : c = g (f x)
+
 -- | Numbers: arithmetic, comparisons and conversions. The modules `i8`, `i16`, `i32`,
 -- `i64`, `u8`, `u16`, `u32`, `u64`, `f32` and `f64` implement it, so a functor
 -- `module F (N: numeric)` can be applied to any of them.
