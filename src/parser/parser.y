@@ -567,6 +567,12 @@ exp:
   | exp2 ".." exp2 "..." exp2           { $$ = ast_range_exp(parser, $1, $3, RANGE_TO, $5, @$); }
   | exp2 ".." exp2 "..<" exp2           { $$ = ast_range_exp(parser, $1, $3, RANGE_UP, $5, @$); }
   | exp2 ".." exp2 "..>" exp2           { $$ = ast_range_exp(parser, $1, $3, RANGE_DOWN, $5, @$); }
+  /* Below the range tokens, so that a..s is continued by ... ..< ..> when they follow. */
+  | exp2 ".." exp2 %prec ":" {
+      parse_error(parser, @2, "'..' alone does not make a range: write a...b (with b), "
+                              "a..<b or a..>b (without b), or a..s...b to step by s-a");
+      YYABORT;
+    }
   ;
 
 exp2:
