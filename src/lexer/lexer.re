@@ -696,6 +696,8 @@ int lex_next(struct lexer *lx, YYSTYPE *value, struct loc *loc) {
       "assert"  { RETURN(KW_ASSERT); }
       "true"    { RETURN(KW_TRUE); }
       "false"   { RETURN(KW_FALSE); }
+      "match"   { RETURN(KW_MATCH); }
+      "case"    { RETURN(KW_CASE); }
 
       (decimal | hex | binary) int_suffix? {
         RETURN_WITH(integer_token(lx, start, cursor, value));

@@ -150,6 +150,20 @@ struct exp *ast_string_exp(struct parser *p, struct lex_string s, struct loc loc
 /* The index start:end:stride; each part may be NULL. */
 struct dim_index ast_slice(struct exp *start, struct exp *end, struct exp *stride);
 
+/* match e case p -> e ...: lets and ifs (ast_match.c); NULL after the error when the
+ * cases miss some value. The case patterns: one that binds (a name, _, a let
+ * pattern), a literal, a tuple or a record of case patterns, and an ascription. */
+struct exp *ast_match_exp(struct parser *p, struct exp *scrutinee, struct parse_cases cases,
+                          struct loc loc);
+struct case_pat *ast_case_pat_bind(struct parser *p, struct pat *pat);
+struct case_pat *ast_case_pat_literal(struct parser *p, struct exp *lit, struct loc loc);
+struct case_pat *ast_case_pat_tuple(struct parser *p, struct parse_case_pats elems,
+                                    struct loc loc);
+struct case_pat *ast_case_pat_record(struct parser *p, struct parse_case_fields fields,
+                                     struct loc loc);
+struct case_pat *ast_case_pat_ascript(struct parser *p, struct case_pat *c,
+                                      struct type_exp *type, struct loc loc);
+
 /* Patterns: a name, a tuple, pat : type. */
 struct pat *ast_id_pat(struct parser *p, name_t name, struct loc loc);
 struct pat *ast_tuple_pat(struct parser *p, struct parse_pats elems, struct loc loc);

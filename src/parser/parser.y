@@ -71,6 +71,38 @@ struct parse_name {
   struct loc loc;
 };
 
+/* A pattern of a `match` case (ast_match.c): the pattern that binds (its literals made
+ * wildcards), and its shape for the tests and the exhaustiveness check. */
+enum case_pat_kind {
+  CASE_PAT_ANY,     /* a name, _, or () : matches anything */
+  CASE_PAT_LITERAL, /* literal: a number, character or boolean literal (maybe negated) */
+  CASE_PAT_TUPLE,   /* elems, count */
+  CASE_PAT_RECORD,  /* elems, names, count: sorted by name */
+};
+
+struct case_pat {
+  enum case_pat_kind kind;
+  struct pat *pat;
+  struct exp *literal;
+  int bool_value; /* 0 or 1 for the literals false and true; else -1 */
+  struct case_pat **elems;
+  name_t *names;
+  int count;
+  struct loc loc;
+};
+
+struct case_field {
+  name_t name;
+  struct loc loc;
+  struct case_pat *pat;
+};
+
+struct match_case {
+  struct case_pat *pat;
+  struct exp *body;
+  struct loc loc;
+};
+
 /* Lists built while parsing: arena arrays grown by VEC_PUSH (support/vec.h). */
 #define PARSE_LIST(tag, T) \
   struct tag {             \
@@ -90,6 +122,9 @@ PARSE_LIST(parse_attrs, struct attr *);
 PARSE_LIST(parse_decs, struct dec *);
 PARSE_LIST(parse_specs, struct spec *);
 PARSE_LIST(parse_mod_params, struct mod_param);
+PARSE_LIST(parse_case_pats, struct case_pat *);
+PARSE_LIST(parse_case_fields, struct case_field);
+PARSE_LIST(parse_cases, struct match_case);
 #undef PARSE_LIST
 }
 
@@ -154,6 +189,12 @@ static int yylex(YYSTYPE *value, struct loc *loc, struct parser *parser);
   struct parse_decs decs;
   struct parse_specs specs;
   struct parse_mod_params mod_params;
+  struct case_pat *case_pat;
+  struct case_field case_field;
+  struct match_case match_case;
+  struct parse_case_pats case_pats;
+  struct parse_case_fields case_fields;
+  struct parse_cases cases;
 }
 
 /* ------------------------------------------------------------------- Tokens */
@@ -175,6 +216,7 @@ static int yylex(YYSTYPE *value, struct loc *loc, struct parser *parser);
 %token KW_WITH "with" KW_LOCAL "local" KW_OPEN "open" KW_INCLUDE "include"
 %token KW_IMPORT "import" KW_TYPE "type" KW_ENTRY "entry" KW_MODULE "module"
 %token KW_WHILE "while" KW_ASSERT "assert" KW_TRUE "true" KW_FALSE "false"
+%token KW_MATCH "match" KW_CASE "case"
 
 %token LPAREN "(" RPAREN ")" LBRACKET "[" INDEX_LBRACKET "...[" RBRACKET "]"
 %token LBRACE "{" RBRACE "}" HASH_LBRACKET "#[" COMMA "," DOT "."
@@ -198,6 +240,7 @@ static int yylex(YYSTYPE *value, struct loc *loc, struct parser *parser);
 /* Precedence, lowest first: Futhark's table. */
 %precedence PREC_BOTTOM
 %precedence PREC_IF PREC_LET PREC_TYPE
+%precedence "case"
 %precedence ID "(" "{"
 %precedence ":" ":>"
 %precedence ".." "..." "..<" "..>"
@@ -250,6 +293,12 @@ static int yylex(YYSTYPE *value, struct loc *loc, struct parser *parser);
 %type <mod_type> mod_type_exp mod_type_ascription simple_mod_type_exp mod_lambda_result
 %type <mod_param> mod_param
 %type <mod_params> mod_params
+%type <case_pat> case_pat case_pat_inner case_literal
+%type <case_pats> case_pats
+%type <case_field> case_field
+%type <case_fields> case_fields case_fields1
+%type <match_case> match_case
+%type <cases> match_cases
 
 %%
 
@@ -583,6 +632,8 @@ exp2:
   | "loop" pat "=" exp loop_form "do" exp %prec PREC_IF
                                         { $$ = ast_loop_exp(parser, $2, $4, $5, $7, @$); }
   | let_exp %prec PREC_LET
+  | "match" exp match_cases %prec PREC_IF
+        { $$ = ast_match_exp(parser, $2, $3, @$); if ($$ == NULL) YYABORT; }
   | "assert" atom atom                  { $$ = ast_assert_exp(parser, $2, $3, @$); }
   | "#[" attr_info "]" exp %prec PREC_BOTTOM
                                         { $$ = ast_attr_exp(parser, $2, $4, @$); }
@@ -805,6 +856,93 @@ loop_form:
 lambda_ret:
     %empty                              { $$ = NULL; }
   | ":" type_exp_term                   { $$ = $2; }
+  ;
+
+/* A nested match takes the cases that follow it: `case "case"` binds tighter than the
+ * match around it, as in Futhark. */
+match_cases:
+    match_case
+        { $$ = (struct parse_cases){0}; VEC_PUSH(parser->arena, &$$, $1); }
+  | match_cases match_case              { $$ = $1; VEC_PUSH(parser->arena, &$$, $2); }
+  ;
+
+match_case:
+    "case" case_pat "->" exp            { $$ = (struct match_case){$2, $4, @$}; }
+  ;
+
+/* Patterns of cases: those of let, and literals (Futhark's Pat with PatLiteral). */
+case_pat:
+    "#[" attr_info "]" case_pat         { $$ = $4; }
+  | case_pat_inner ":" type_exp         { $$ = ast_case_pat_ascript(parser, $1, $3, @$); }
+  | case_pat_inner
+  ;
+
+case_pat_inner:
+    ID                                  { $$ = ast_case_pat_bind(parser, ast_id_pat(parser, $1, @$)); }
+  | "_"
+        { $$ = ast_case_pat_bind(parser, ast_pat_new(parser, PAT_WILDCARD, @$)); }
+  | "(" ")"
+        { $$ = ast_case_pat_tuple(parser, (struct parse_case_pats){0}, @$); }
+  | "(" case_pat ")"                    { $$ = $2; }
+  | "(" case_pat "," case_pats ")" {
+      struct parse_case_pats elems = {0};
+      VEC_PUSH(parser->arena, &elems, $2);
+      for (int i = 0; i < $4.len; i++) {
+        VEC_PUSH(parser->arena, &elems, $4.items[i]);
+      }
+      $$ = ast_case_pat_tuple(parser, elems, @$);
+    }
+  | "{" case_fields "}"                 { $$ = ast_case_pat_record(parser, $2, @$); }
+  | case_literal
+  ;
+
+case_pats:
+    case_pat
+        { $$ = (struct parse_case_pats){0}; VEC_PUSH(parser->arena, &$$, $1); }
+  | case_pats "," case_pat              { $$ = $1; VEC_PUSH(parser->arena, &$$, $3); }
+  ;
+
+case_fields:
+    %empty                              { $$ = (struct parse_case_fields){0}; }
+  | case_fields1
+  | case_fields1 ","
+  ;
+
+case_fields1:
+    case_field
+        { $$ = (struct parse_case_fields){0}; VEC_PUSH(parser->arena, &$$, $1); }
+  | case_fields1 "," case_field         { $$ = $1; VEC_PUSH(parser->arena, &$$, $3); }
+  ;
+
+case_field:
+    field_id "=" case_pat               { $$ = (struct case_field){$1.name, @$, $3}; }
+  | ID ":" type_exp {
+      struct pat *id = ast_ascript_pat(parser, ast_id_pat(parser, $1, @1), $3, @$);
+      $$ = (struct case_field){$1, @$, ast_case_pat_bind(parser, id)};
+    }
+  | ID
+        { $$ = (struct case_field){$1, @$, ast_case_pat_bind(parser, ast_id_pat(parser, $1, @1))}; }
+  ;
+
+case_literal:
+    NATLIT          { $$ = ast_case_pat_literal(parser, ast_int_exp(parser, $1, @$), @$); }
+  | INTLIT          { $$ = ast_case_pat_literal(parser, ast_int_exp(parser, $1, @$), @$); }
+  | CHARLIT         { $$ = ast_case_pat_literal(parser, ast_int_exp(parser, $1, @$), @$); }
+  | FLOATLIT        { $$ = ast_case_pat_literal(parser, ast_float_exp(parser, $1, @$), @$); }
+  | "true"          { $$ = ast_case_pat_literal(parser, ast_bool_exp(parser, true, @$), @$); }
+  | "false"         { $$ = ast_case_pat_literal(parser, ast_bool_exp(parser, false, @$), @$); }
+  | "-" NATLIT {
+      struct exp *lit = ast_int_exp(parser, $2, @2);
+      $$ = ast_case_pat_literal(parser, ast_unary_exp(parser, EXP_NEGATE, lit, @$), @$);
+    }
+  | "-" INTLIT {
+      struct exp *lit = ast_int_exp(parser, $2, @2);
+      $$ = ast_case_pat_literal(parser, ast_unary_exp(parser, EXP_NEGATE, lit, @$), @$);
+    }
+  | "-" FLOATLIT {
+      struct exp *lit = ast_float_exp(parser, $2, @2);
+      $$ = ast_case_pat_literal(parser, ast_unary_exp(parser, EXP_NEGATE, lit, @$), @$);
+    }
   ;
 
 /* --------------------------------------------------------------- Patterns */
