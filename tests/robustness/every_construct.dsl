@@ -1,7 +1,7 @@
 -- Most of the syntax in one program; tests/robustness/truncated.sh also compiles every
 -- prefix of this file, which must be rejected with a located error or compile.
 -- ==
--- input { [1f32, 2f32, 3f32] 2i64 } output { 9f32 [2i32, 3i32] }
+-- input { [1f32, 2f32, 3f32] 2i64 } output { 9f32 [2i32, 2i32] }
 
 import "complex"
 
@@ -19,4 +19,6 @@ entry main [n] (xs: [n]f32) (k: i64) : (f32, []i32) =
   let z = loop acc = 0i32 for i < i32.i64 k do acc + i
   let w = if a > 1 && !(a == 0) then z else -z
   let arr = [1i32, 2, 3] with [0] = w
+  let r = match (0..2...4, "s\x41", 'c') case (_, _, #[a] 'c') -> 1 case _ -> w
+  let arr = arr with [1] = (i32.u8 >-> (+ r) >-> (\x -> x - 1)) 1u8
   in (assert (a >= 0) a + sum b, map (+1) arr[0:2] ++ [])
