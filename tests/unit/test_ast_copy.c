@@ -348,6 +348,13 @@ static void walk_exp(struct walk *w, struct exp *e) {
     walk_qual(w, &e->u.qual_parens.module);
     walk_exp(w, e->u.qual_parens.exp);
     break;
+  case EXP_RANGE:
+    walk_exp(w, e->u.range.start);
+    walk_exp(w, e->u.range.second);
+    walk_exp(w, e->u.range.end);
+    break;
+  case EXP_HOLE:
+    break;
   }
 }
 
