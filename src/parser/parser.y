@@ -612,7 +612,8 @@ exp:
   | exp2 %prec ":"
   | exp2 "..." exp2                     { $$ = ast_range_exp(parser, $1, NULL, RANGE_TO, $3, @$); }
   | exp2 "..<" exp2                     { $$ = ast_range_exp(parser, $1, NULL, RANGE_UP, $3, @$); }
-  | exp2 "..>" exp2                     { $$ = ast_range_exp(parser, $1, NULL, RANGE_DOWN, $3, @$); }
+  | exp2 "..>" exp2
+        { $$ = ast_range_exp(parser, $1, NULL, RANGE_DOWN, $3, @$); }
   | exp2 ".." exp2 "..." exp2           { $$ = ast_range_exp(parser, $1, $3, RANGE_TO, $5, @$); }
   | exp2 ".." exp2 "..<" exp2           { $$ = ast_range_exp(parser, $1, $3, RANGE_UP, $5, @$); }
   | exp2 ".." exp2 "..>" exp2           { $$ = ast_range_exp(parser, $1, $3, RANGE_DOWN, $5, @$); }
@@ -878,7 +879,8 @@ case_pat:
   ;
 
 case_pat_inner:
-    ID                                  { $$ = ast_case_pat_bind(parser, ast_id_pat(parser, $1, @$)); }
+    ID
+        { $$ = ast_case_pat_bind(parser, ast_id_pat(parser, $1, @$)); }
   | "_"
         { $$ = ast_case_pat_bind(parser, ast_pat_new(parser, PAT_WILDCARD, @$)); }
   | "(" ")"
