@@ -922,8 +922,9 @@ case_field:
       struct pat *id = ast_ascript_pat(parser, ast_id_pat(parser, $1, @1), $3, @$);
       $$ = (struct case_field){$1, @$, ast_case_pat_bind(parser, id)};
     }
-  | ID
-        { $$ = (struct case_field){$1, @$, ast_case_pat_bind(parser, ast_id_pat(parser, $1, @1))}; }
+  | ID {
+      $$ = (struct case_field){$1, @$, ast_case_pat_bind(parser, ast_id_pat(parser, $1, @1))};
+    }
   ;
 
 case_literal:
