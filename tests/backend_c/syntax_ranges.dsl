@@ -36,6 +36,9 @@
 -- input { 2i64 5i64 } output { [5i64, 7i64, 9i64] [2i64, 3i64, 4i64, 5i64] [1i64, 2i64, 3i64, 4i64, 5i64] }
 -- entry: in_loop
 -- input { 4i32 } output { 10i32 }
+-- entry: existential
+-- input { 10i64 } output { 4i64 [0i64, 3i64, 6i64, 9i64] [1i32, 1i32, 1i32, 1i32] }
+-- input { 0i64 } output { 0i64 empty([0]i64) empty([0]i32) }
 
 entry upto (a: i64) (b: i64) = a..<b
 entry inclusive (a: i32) (b: i32) = a...b
@@ -58,3 +61,8 @@ entry sizes (a: i64) (b: i64) : ([b-a]i64, [b-a+1]i64, [b]i64) =
   (map2 (+) (a..<b) (iota (b-a) |> map (+3)), a...b, 1..2...b)
 
 entry in_loop (n: i32) = loop acc = 0 for i in 0..<n do acc + i + 1
+
+-- Any other range has an existential size, which let [k] can name.
+entry existential (n: i64) =
+  let [k] (xs: [k]i64) = 0..3..<n
+  in (k, xs, replicate k 1i32)
