@@ -5,7 +5,7 @@
 -- input { 0i64 5i64 } output { [0i64, 1i64, 2i64, 3i64, 4i64] }
 -- input { 3i64 3i64 } output { empty([0]i64) }
 -- input { -2i64 1i64 } output { [-2i64, -1i64, 0i64] }
--- input { 3i64 2i64 } error: 40:32: error: invalid range
+-- input { 3i64 2i64 } error: 43:32: error: invalid range
 -- entry: inclusive
 -- input { 2i32 6i32 } output { [2i32, 3i32, 4i32, 5i32, 6i32] }
 -- input { 5i32 5i32 } output { [5i32] }
