@@ -3,8 +3,9 @@
  *
  * With elements of type T, the step is s - a (or 1, -1 for ..>) in T; read as a signed
  * number, its sign is the direction. The range is invalid, a run-time error at its
- * location, when the step is 0 (s == a), when an exclusive range's step goes away from
- * its end (a..<b downwards, a..>b upwards), or when the end lies behind the start:
+ * location that says which rule it broke, when the step is 0 (s == a), when an
+ * exclusive range's step goes away from its end (a..<b downwards, a..>b upwards), or
+ * when the end lies behind the start:
  *   a..<b: b < a;   a..>b: a <= b;   a...b: b < a upwards, a <= b downwards (so, as
  *   in Futhark, 5..4...5 is invalid while 5...5 is [5]).
  * Its length, computed in i64, is ceil(d / |step|) where d is the distance from start
@@ -47,45 +48,57 @@ struct range_parts {
   struct ir_subexp step_zero; /* bool */
 };
 
-/* The distance from start to end in i64 (the count of elements for |step| = 1), and
- * whether the range is invalid (a bool), for an end of kind k. */
-static struct ir_subexp distance_and_validity(struct ictx *c, struct range_parts *r,
-                                              enum range_end k, struct ir_subexp *invalid) {
+/* A run-time check that `bad` is false, failing with "invalid range: <why>" at the
+ * range (Futhark says "Range a..s...b is invalid" with the values; Prism's messages are
+ * static, so each says which rule the range broke). */
+static void check_range_rule(struct ictx *c, struct ir_subexp bad, const char *why) {
+  if (bad.kind == IR_SE_CONST && !bad.u.c.v.b) {
+    return;
+  }
+  struct ir_exp check = {.kind = IR_ASSERT};
+  check.u.assert_.cond = emit_binop(c, IR_BINOP_EQ, bad, ir_se_bool(false), PRIM_BOOL);
+  check.u.assert_.message = arena_printf(c->arena, "invalid range: %s", why);
+  emit(c, check, NULL, 0);
+}
+
+/* Checks that the range is valid, for an end of kind k, and returns the distance from
+ * its start to its end in i64 (the count of elements for |step| = 1). */
+static struct ir_subexp checked_distance(struct ictx *c, struct range_parts *r,
+                                         enum range_end k) {
+  check_range_rule(c, r->step_zero, "its step is 0 (its second element is its start)");
   struct ir_subexp zero = ir_se_const(ir_const_int(signed_of(r->t), 0));
   struct ir_subexp step_s = convert(c, r->step, signed_of(r->t));
   struct ir_subexp down = emit_binop(c, IR_BINOP_LT, step_s, zero, PRIM_BOOL);
-  struct ir_subexp up = emit_binop(c, IR_BINOP_GT, step_s, zero, PRIM_BOOL);
   struct ir_subexp end_behind_up = emit_binop(c, IR_BINOP_LT, r->end, r->start, PRIM_BOOL);
   struct ir_subexp end_behind_down = emit_binop(c, IR_BINOP_LE, r->start, r->end, PRIM_BOOL);
   struct ir_subexp dist_up =
       convert(c, emit_binop(c, IR_BINOP_SUB, r->end, r->start, r->t), PRIM_I64);
   struct ir_subexp dist_down =
       convert(c, emit_binop(c, IR_BINOP_SUB, r->start, r->end, r->t), PRIM_I64);
-  struct ir_subexp bad, dist;
   if (k == RANGE_UP) {
-    bad = emit_binop(c, IR_BINOP_LOR, down, end_behind_up, PRIM_BOOL);
-    dist = dist_up;
-  } else if (k == RANGE_DOWN) {
-    bad = emit_binop(c, IR_BINOP_LOR, up, end_behind_down, PRIM_BOOL);
-    dist = dist_down;
-  } else {
-    /* downwards ? end_behind_down : end_behind_up, and the same of the distances,
-     * without branches: x + sel * (y - x) with sel 0 or 1 is exact in wrapping i64. */
-    struct ir_subexp behind_down = emit_binop(c, IR_BINOP_LAND, down, end_behind_down,
-                                              PRIM_BOOL);
-    struct ir_subexp not_down = emit_binop(c, IR_BINOP_EQ, down, ir_se_bool(false), PRIM_BOOL);
-    struct ir_subexp behind_up = emit_binop(c, IR_BINOP_LAND, not_down, end_behind_up,
-                                            PRIM_BOOL);
-    bad = emit_binop(c, IR_BINOP_LOR, behind_down, behind_up, PRIM_BOOL);
-    struct ir_subexp sel = convert(c, down, PRIM_I64);
-    struct ir_subexp diff = emit_binop(c, IR_BINOP_SUB, dist_down, dist_up, PRIM_I64);
-    struct ir_subexp chosen = emit_binop(c, IR_BINOP_ADD, dist_up,
-                                         emit_binop(c, IR_BINOP_MUL, sel, diff, PRIM_I64),
-                                         PRIM_I64);
-    dist = emit_binop(c, IR_BINOP_ADD, chosen, ir_se_i64(1), PRIM_I64);
+    check_range_rule(c, down, "a..<b goes up, but its step is negative");
+    check_range_rule(c, end_behind_up, "a..<b goes up, but its end is below its start");
+    return dist_up;
   }
-  *invalid = emit_binop(c, IR_BINOP_LOR, bad, r->step_zero, PRIM_BOOL);
-  return dist;
+  if (k == RANGE_DOWN) {
+    struct ir_subexp up = emit_binop(c, IR_BINOP_GT, step_s, zero, PRIM_BOOL);
+    check_range_rule(c, up, "a..>b goes down, but its step is positive");
+    check_range_rule(c, end_behind_down,
+                     "a..>b goes down, but its end is not below its start");
+    return dist_down;
+  }
+  /* downwards ? end_behind_down : end_behind_up, and the same of the distances, without
+   * branches: x + sel * (y - x) with sel 0 or 1 is exact in wrapping i64. */
+  struct ir_subexp behind_down = emit_binop(c, IR_BINOP_LAND, down, end_behind_down, PRIM_BOOL);
+  struct ir_subexp not_down = emit_binop(c, IR_BINOP_EQ, down, ir_se_bool(false), PRIM_BOOL);
+  struct ir_subexp behind_up = emit_binop(c, IR_BINOP_LAND, not_down, end_behind_up, PRIM_BOOL);
+  check_range_rule(c, emit_binop(c, IR_BINOP_LOR, behind_down, behind_up, PRIM_BOOL),
+                   "its step leads away from its end");
+  struct ir_subexp sel = convert(c, down, PRIM_I64);
+  struct ir_subexp diff = emit_binop(c, IR_BINOP_SUB, dist_down, dist_up, PRIM_I64);
+  struct ir_subexp chosen = emit_binop(
+      c, IR_BINOP_ADD, dist_up, emit_binop(c, IR_BINOP_MUL, sel, diff, PRIM_I64), PRIM_I64);
+  return emit_binop(c, IR_BINOP_ADD, chosen, ir_se_i64(1), PRIM_I64);
 }
 
 /* ceil(dist / |step|), never negative, never dividing by 0 (the assertion before it
@@ -154,13 +167,7 @@ struct sv *int_range(struct ictx *c, struct ienv *env, struct exp *e) {
     r.step_zero = ir_se_bool(false);
   }
   r.end = scalar_of(c, env, e->u.range.end);
-  struct ir_subexp invalid;
-  struct ir_subexp dist = distance_and_validity(c, &r, k, &invalid);
-  struct ir_exp check = {.kind = IR_ASSERT};
-  check.u.assert_.cond = emit_binop(c, IR_BINOP_EQ, invalid, ir_se_bool(false), PRIM_BOOL);
-  check.u.assert_.message = "invalid range: its step is 0, or it does not lead from its "
-                            "start to its end";
-  emit(c, check, NULL, 0);
+  struct ir_subexp dist = checked_distance(c, &r, k);
   struct ir_var *xs = range_elements(c, &r, range_length(c, &r, dist));
   return sv_from_vars(c, t, &xs, 1);
 }

@@ -5,28 +5,28 @@
 -- input { 0i64 5i64 } output { [0i64, 1i64, 2i64, 3i64, 4i64] }
 -- input { 3i64 3i64 } output { empty([0]i64) }
 -- input { -2i64 1i64 } output { [-2i64, -1i64, 0i64] }
--- input { 3i64 2i64 } error: 43:32: error: invalid range
+-- input { 3i64 2i64 } error: 43:32: error: invalid range: a..<b goes up, but its end is below its start
 -- entry: inclusive
 -- input { 2i32 6i32 } output { [2i32, 3i32, 4i32, 5i32, 6i32] }
 -- input { 5i32 5i32 } output { [5i32] }
--- input { 6i32 5i32 } error: invalid range
+-- input { 6i32 5i32 } error: invalid range: its step leads away from its end
 -- entry: stepped
 -- input { 1i32 3i32 7i32 } output { [1i32, 3i32, 5i32, 7i32] }
 -- input { 1i32 3i32 6i32 } output { [1i32, 3i32, 5i32] }
 -- input { 10i32 7i32 0i32 } output { [10i32, 7i32, 4i32, 1i32] }
 -- input { 5i32 4i32 5i32 } error: invalid range
--- input { 1i32 1i32 5i32 } error: invalid range
+-- input { 1i32 1i32 5i32 } error: invalid range: its step is 0
 -- input { 1i32 0i32 5i32 } error: invalid range
 -- entry: stepped_upto
 -- input { 0i8 3i8 10i8 } output { [0i8, 3i8, 6i8, 9i8] }
 -- input { 0i8 3i8 9i8 } output { [0i8, 3i8, 6i8] }
--- input { 0i8 -1i8 9i8 } error: invalid range
+-- input { 0i8 -1i8 9i8 } error: invalid range: a..<b goes up, but its step is negative
 -- entry: downto
 -- input { 5u16 0u16 } output { [5u16, 4u16, 3u16, 2u16, 1u16] }
--- input { 5u16 5u16 } error: invalid range
+-- input { 5u16 5u16 } error: invalid range: a..>b goes down, but its end is not below its start
 -- entry: stepped_downto
 -- input { 10i64 8i64 1i64 } output { [10i64, 8i64, 6i64, 4i64, 2i64] }
--- input { 10i64 12i64 1i64 } error: invalid range
+-- input { 10i64 12i64 1i64 } error: invalid range: a..>b goes down, but its step is positive
 -- entry: unsigned
 -- input { 250u8 252u8 255u8 } output { [250u8, 252u8, 254u8] }
 -- input { 255u8 254u8 250u8 } output { [255u8, 254u8, 253u8, 252u8, 251u8, 250u8] }
