@@ -341,7 +341,14 @@ static void emit_shape(struct emitter *e, const struct ir_stm *s) {
 static void emit_assert(struct emitter *e, const struct ir_stm *s) {
   const char *msg =
       s->exp.u.assert_.message != NULL ? s->exp.u.assert_.message : "assertion failed";
-  emit_cl_check(e, emit_c_printf(e, "!(%s)", emit_c_subexp(e, s->exp.u.assert_.cond)), msg);
+  struct strbuf escaped; /* the message is a format of rts_cl_format_failure */
+  strbuf_init(&escaped);
+  for (const char *p = msg; *p != '\0'; p++) {
+    strbuf_printf(&escaped, *p == '%' ? "%%%%" : "%c", *p);
+  }
+  emit_cl_check(e, emit_c_printf(e, "!(%s)", emit_c_subexp(e, s->exp.u.assert_.cond)),
+                emit_c_printf(e, "%s", escaped.data));
+  strbuf_free(&escaped);
 }
 
 /* The results of body b assigned to `to` (scalars and private arrays). */

@@ -787,10 +787,21 @@ static struct sv *int_coerce(struct ictx *c, struct ienv *env, struct exp *e) {
   return r;
 }
 
+/* "assertion failed: COND", with the condition's source text when it is on one line and
+ * short, as Futhark's message shows the condition. */
+static const char *assert_message(struct ictx *c, struct loc cond) {
+  size_t len;
+  const char *text = diag_source_text(cond, &len);
+  if (text == NULL || len > 80) {
+    return "assertion failed";
+  }
+  return arena_printf(c->arena, "assertion failed: %.*s", (int)len, text);
+}
+
 static struct sv *int_assert(struct ictx *c, struct ienv *env, struct exp *e) {
   struct ir_exp a = {.kind = IR_ASSERT};
   a.u.assert_.cond = single(c, int_exp(c, env, e->u.assert_.cond));
-  a.u.assert_.message = "assertion failed";
+  a.u.assert_.message = assert_message(c, e->u.assert_.cond->loc);
   struct loc saved = c->loc;
   c->loc = e->u.assert_.cond->loc;
   emit(c, a, NULL, 0);

@@ -195,6 +195,17 @@ static const char *source_line(uint32_t file, uint32_t line, size_t *len) {
   return p;
 }
 
+const char *diag_source_text(struct loc l, size_t *len) {
+  size_t line_len;
+  const char *line = source_line(l.file, l.line, &line_len);
+  if (line == NULL || l.end_line != l.line || l.col == 0 || l.end_col < l.col ||
+      l.end_col > line_len) {
+    return NULL;
+  }
+  *len = l.end_col - l.col + 1;
+  return line + l.col - 1;
+}
+
 /* The character column of a byte column on a line (Note [Columns]). */
 static uint32_t char_column(uint32_t file, uint32_t line, uint32_t byte_col) {
   size_t len;

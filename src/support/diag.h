@@ -54,6 +54,9 @@ void diag_reset_files(void);
 struct loc loc_span(struct loc from, struct loc to); /* from's start to to's end */
 struct loc loc_at_end(struct loc l);                 /* empty, where l ends */
 char *loc_format(struct loc l);                      /* "file:line:col", static buffer */
+/* The source text of a construct on one line (its bytes, not NUL-terminated), or NULL
+ * for one that spans lines or has no location. */
+const char *diag_source_text(struct loc l, size_t *len);
 
 void diag_error(struct loc l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_note(struct loc l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
