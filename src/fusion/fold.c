@@ -109,6 +109,7 @@ static bool put_float(struct ir_const *out, enum prim_type t, double v) {
     return y != 0 && put_int(out, PRIM_##K, (int64_t)rts_rem_##N(x, y));       \
   INT_BINOP_CASE(MIN, min_##N, K)                                              \
   INT_BINOP_CASE(MAX, max_##N, K)                                              \
+  INT_BINOP_CASE(MUL_HI, mul_hi_##N, K)                                        \
   INT_BINOP_CASE(BAND, band_##N, K)                                            \
   INT_BINOP_CASE(BOR, bor_##N, K)                                              \
   INT_BINOP_CASE(BXOR, bxor_##N, K)                                            \
@@ -150,6 +151,10 @@ FOLD_UNSIGNED(UNSIGNED_BINOP)
       FLOAT_BINOP_CASE(MAX, max_##N, K)                                        \
       FLOAT_BINOP_CASE(ATAN2, atan2_##N, K)                                    \
       FLOAT_BINOP_CASE(HYPOT, hypot_##N, K)                                    \
+      FLOAT_BINOP_CASE(ATAN2PI, atan2pi_##N, K)                                \
+      FLOAT_BINOP_CASE(COPYSIGN, copysign_##N, K)                              \
+      FLOAT_BINOP_CASE(NEXTAFTER, nextafter_##N, K)                            \
+      FLOAT_BINOP_CASE(LDEXP, ldexp_##N, K)                                    \
       COMPARE_CASES                                                            \
     }                                                                          \
   }
@@ -259,6 +264,13 @@ FOLD_UNSIGNED(INT_UNOP)
       FLOAT_UNOP_CASE(CEIL, ceil_##N, K)                                         \
       FLOAT_UNOP_CASE(ROUND, round_##N, K)                                       \
       FLOAT_UNOP_CASE(TRUNC, trunc_##N, K)                                       \
+      FLOAT_UNOP_CASE(RSQRT, rsqrt_##N, K)                                       \
+      FLOAT_UNOP_CASE(SINPI, sinpi_##N, K)                                       \
+      FLOAT_UNOP_CASE(COSPI, cospi_##N, K)                                       \
+      FLOAT_UNOP_CASE(TANPI, tanpi_##N, K)                                       \
+      FLOAT_UNOP_CASE(ASINPI, asinpi_##N, K)                                     \
+      FLOAT_UNOP_CASE(ACOSPI, acospi_##N, K)                                     \
+      FLOAT_UNOP_CASE(ATANPI, atanpi_##N, K)                                     \
     case IR_UNOP_ISNAN:                                                          \
       return put_bool(out, rts_isnan_##N(x));                                    \
     case IR_UNOP_ISINF:                                                          \

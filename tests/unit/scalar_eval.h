@@ -18,14 +18,18 @@
   X(INT2, upow, N, T) X(INT2, pow, N, T) X(INT2, shl, N, T) X(INT2, shr, N, T)       \
   X(DIV, div, N, T) X(DIV, mod, N, T) X(DIV, quot, N, T) X(DIV, rem, N, T)           \
   X(INT1, neg, N, T) X(INT1, abs, N, T) X(INT1, sgn, N, T) X(INT1, complement, N, T) \
-  X(INT1, popc, N, T) X(INT1, clz, N, T) X(INT1, ctz, N, T)
+  X(INT1, popc, N, T) X(INT1, clz, N, T) X(INT1, ctz, N, T) X(INT2, mul_hi, N, T)
 
 /* The float functions: FLT results must agree to the bit, ULP ones within a few ulp
  * (scalar_ulp_limit in the test). */
 #define SCALAR_FLOAT_OPS(X, N, T)                                                   \
   X(FLT2, add, N, T) X(FLT2, sub, N, T) X(FLT2, mul, N, T) X(FLT2, div, N, T)        \
   X(FLT2, mod, N, T) X(FLT2, min, N, T) X(FLT2, max, N, T) X(ULP2, pow, N, T)        \
-  X(ULP2, atan2, N, T) X(ULP2, hypot, N, T)                                         \
+  X(ULP2, atan2, N, T) X(ULP2, hypot, N, T) X(ULP2, atan2pi, N, T)                  \
+  X(FLT2, copysign, N, T) X(FLT2, nextafter, N, T) X(FLT2, ldexp, N, T)              \
+  X(FLT1, rsqrt, N, T) X(ULP1, sinpi, N, T) X(ULP1, cospi, N, T)                     \
+  X(ULP1, tanpi, N, T) X(ULP1, asinpi, N, T) X(ULP1, acospi, N, T)                   \
+  X(ULP1, atanpi, N, T)                                                             \
   X(FLT1, neg, N, T) X(FLT1, abs, N, T) X(FLT1, sgn, N, T) X(FLT1, sqrt, N, T)       \
   X(FLT1, floor, N, T) X(FLT1, ceil, N, T) X(FLT1, round, N, T) X(FLT1, trunc, N, T) \
   X(ULP1, cbrt, N, T) X(ULP1, exp, N, T) X(ULP1, log, N, T) X(ULP1, log2, N, T)      \
