@@ -352,6 +352,8 @@ module type real = {
   val lerp : t -> t -> t -> t
   -- | `mad a b c` is `a * b + c`, rounded after each operation.
   val mad : t -> t -> t -> t
+  -- | `fma a b c` is `a * b + c`, rounded once (IEEE 754's fused multiply-add).
+  val fma : t -> t -> t -> t
   -- | sin, cos and tan of `pi * x`, exact at integers and halves, and the inverses
   -- divided by pi (`atan2pi y x` is `atan2 y x / pi`).
   val sinpi : t -> t

@@ -344,6 +344,8 @@ RTS_UNSIGNED_TYPES(RTS_DEFINE_UNSIGNED)
     return ldexp##F(x, n > 4096 ? 4096 : n < -4096 ? -4096 : (int)n);               \
   }                                                                                 \
   static inline T rts_rsqrt_##N(T x) { return (T)1 / sqrt##F(x); }                 \
+  /* x * y + z rounded once (C99's fma, OpenCL's correctly rounded fma). */         \
+  static inline T rts_fma_##N(T x, T y, T z) { return fma##F(x, y, z); }          \
   /* The *pi functions: sin (pi x) and so on, reducing x exactly (fmod and        \
    * differences of numbers within a factor of two are exact), so that integers     \
    * and halves give exact zeros and ones. */                                       \

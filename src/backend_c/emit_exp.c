@@ -158,6 +158,11 @@ static void emit_binop(struct emitter *e, const struct ir_stm *s) {
     return;
   }
   check_divisor(e, op, t, s->exp.u.binop.rhs);
+  if (op == IR_BINOP_FMA) {
+    emit_c_line(e, "%s = rts_fma_%s(%s, %s, %s);", y, prim_name(t), a, b,
+                emit_c_subexp(e, s->exp.u.binop.addend));
+    return;
+  }
   emit_c_line(e, "%s = rts_%s_%s(%s, %s);", y, ir_binop_runtime_name(op), prim_name(t), a, b);
 }
 

@@ -819,6 +819,14 @@ static struct ir_subexp derived(struct ictx *c, enum num_derived which, enum pri
   }
   case NUM_MAD:
     return emit_binop(c, IR_BINOP_ADD, emit_binop(c, IR_BINOP_MUL, a[0], a[1], p), a[2], p);
+  case NUM_FMA: {
+    struct ir_exp e = {.kind = IR_BINOP};
+    e.u.binop.op = IR_BINOP_FMA;
+    e.u.binop.lhs = a[0];
+    e.u.binop.rhs = a[1];
+    e.u.binop.addend = a[2];
+    return emit1(c, "fma", ir_type_scalar(p), e);
+  }
   case NUM_FROM_FRACTION:
     return emit_binop(c, IR_BINOP_DIV, d_convert(c, a[0], p), d_convert(c, a[1], p), p);
   case NUM_LDEXP:

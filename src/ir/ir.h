@@ -150,6 +150,7 @@ struct ir_var {
   X(COPYSIGN, "copysign", F, "copysign")          \
   X(NEXTAFTER, "nextafter", F, "nextafter")       \
   X(LDEXP, "ldexp", F, "ldexp") /* the exponent: an integer in the float type */ \
+  X(FMA, "fma", F, "fma") /* lhs * rhs + addend, rounded once: three operands */ \
   X(BAND, "&", I, "band")                         \
   X(BOR, "|", I, "bor")                           \
   X(BXOR, "^", I, "bxor")                         \
@@ -293,6 +294,7 @@ struct ir_exp {
     struct {
       enum ir_binop op;
       struct ir_subexp lhs, rhs;
+      struct ir_subexp addend; /* FMA's third operand; IR_SE_NONE for the others */
     } binop;
     struct {
       struct ir_subexp operand; /* converted to the pattern's type */

@@ -224,6 +224,10 @@ static void print_exp(struct strbuf *out, const struct ir_stm *s, int depth) {
       ir_print_subexp(out, e->u.binop.lhs);
       strbuf_puts(out, ", ");
       ir_print_subexp(out, e->u.binop.rhs);
+      if (e->u.binop.addend.kind != IR_SE_NONE) {
+        strbuf_puts(out, ", ");
+        ir_print_subexp(out, e->u.binop.addend);
+      }
       strbuf_puts(out, ")");
       return;
     }

@@ -151,6 +151,7 @@
   X("recip", NUM_DERIVED_UNARY, F, NUM_RECIP)  \
   X("lerp", NUM_DERIVED_TERNARY, F, NUM_LERP)  \
   X("mad", NUM_DERIVED_TERNARY, F, NUM_MAD)    \
+  X("fma", NUM_DERIVED_TERNARY, F, NUM_FMA)    \
   X("from_fraction", NUM_DERIVED_FRACTION, F, NUM_FROM_FRACTION) \
   X("ldexp", NUM_DERIVED_LDEXP, F, NUM_LDEXP)  \
   X("epsilon", NUM_CONST, F, NUM_CONST_EPSILON) \
@@ -180,9 +181,10 @@ enum num_const { NUM_CONST_HIGHEST, NUM_CONST_LOWEST, NUM_CONST_INF, NUM_CONST_N
  * is mul_hi a b + c; num_bits is the width in bits (an i32); get_bit i x is bit i of
  * x (of its bits, for floats) as an i32 0 or 1; set_bit i x b sets bit i of x to b
  * (0 or 1); recip x is 1 / x; lerp v0 v1 t is v0 + (v1 - v0) * t; mad a b c is
- * a * b + c, rounded twice; from_fraction x y is t(x) / t(y); ldexp x n is x * 2^n. */
+ * a * b + c, rounded twice, and fma a b c the same rounded once (IR_BINOP_FMA with
+ * its addend); from_fraction x y is t(x) / t(y); ldexp x n is x * 2^n. */
 enum num_derived { NUM_LSHR, NUM_MAD_HI, NUM_NUM_BITS, NUM_GET_BIT, NUM_SET_BIT,
-                   NUM_RECIP, NUM_LERP, NUM_MAD, NUM_FROM_FRACTION, NUM_LDEXP };
+                   NUM_RECIP, NUM_LERP, NUM_MAD, NUM_FMA, NUM_FROM_FRACTION, NUM_LDEXP };
 
 enum intrinsic {
 #define X(name, source, sig) INTR_##name,
