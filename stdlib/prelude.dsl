@@ -98,6 +98,12 @@ def const 'a 'b (x: a) (_: b) : a = x
 -- | Swap the arguments of a function.
 def flip 'a 'b 'c (f: a -> b -> c) (b: b) (a: a) : c = f a b
 
+-- | Function composition, left to right: `(f >-> g) x` is `g (f x)`.
+def (>->) '^a '^b '^c (f: a -> b) (g: b -> c) (x: a) : c = g (f x)
+
+-- | Function composition, right to left: `(g <-< f) x` is `g (f x)`.
+def (<-<) '^a '^b '^c (g: b -> c) (f: a -> b) (x: a) : c = g (f x)
+
 -- | Turn a function on pairs into a function of two arguments.
 def curry 'a 'b 'c (f: (a, b) -> c) (a: a) (b: b) : c = f (a, b)
 
