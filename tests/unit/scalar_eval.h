@@ -27,6 +27,7 @@
   X(FLT2, mod, N, T) X(FLT2, min, N, T) X(FLT2, max, N, T) X(ULP2, pow, N, T)        \
   X(ULP2, atan2, N, T) X(ULP2, hypot, N, T) X(ULP2, atan2pi, N, T)                  \
   X(FLT2, copysign, N, T) X(FLT2, nextafter, N, T) X(FLT2, ldexp, N, T)              \
+  X(FLT2, fma_error, N, T)                                                          \
   X(FLT1, rsqrt, N, T) X(ULP1, sinpi, N, T) X(ULP1, cospi, N, T)                     \
   X(ULP1, tanpi, N, T) X(ULP1, asinpi, N, T) X(ULP1, acospi, N, T)                   \
   X(ULP1, atanpi, N, T)                                                             \
@@ -40,6 +41,11 @@
   X(ULP1, gamma, N, T) X(ULP1, lgamma, N, T)                                        \
   X(TEST, isnan, N, T) X(TEST, isinf, N, T) X(TO_BITS, to_bits, N, T)                \
   X(FROM_BITS, from_bits, N, T)
+
+/* fma takes three operands, the cases two: fma_error x y is fma(x, y, -(x * y)), the
+ * rounding error of the product, which only a correctly rounded fma gets right. */
+static float rts_fma_error_f32(float x, float y) { return rts_fma_f32(x, y, -(x * y)); }
+static double rts_fma_error_f64(double x, double y) { return rts_fma_f64(x, y, -(x * y)); }
 
 #define SCALAR_OPS(X)                                                               \
   SCALAR_INT_OPS(X, i8, int8_t) SCALAR_INT_OPS(X, i16, int16_t)                      \
