@@ -96,6 +96,41 @@ static inline int32_t rts_ctz64(uint64_t x, int bits) {
 #endif
 }
 
+/* ----------------------------------------------------- High half of products */
+
+/* The high 64 bits of the 128-bit product of x and y, from 32-bit halves (C99 has no
+ * 128-bit type, and OpenCL C's mul_hi gives the same bits). */
+static inline uint64_t rts_umul_hi64(uint64_t x, uint64_t y) {
+  uint64_t x_lo = x & 0xFFFFFFFFu, x_hi = x >> 32;
+  uint64_t y_lo = y & 0xFFFFFFFFu, y_hi = y >> 32;
+  uint64_t lo_lo = x_lo * y_lo, hi_lo = x_hi * y_lo, lo_hi = x_lo * y_hi;
+  uint64_t cross = (lo_lo >> 32) + (hi_lo & 0xFFFFFFFFu) + lo_hi;
+  return x_hi * y_hi + (hi_lo >> 32) + (cross >> 32);
+}
+
+/* Signed: the unsigned high half, less y when x < 0 and x when y < 0 (the product of
+ * the two's complement readings differs by x * 2^64 and y * 2^64). */
+static inline int64_t rts_smul_hi64(int64_t x, int64_t y) {
+  uint64_t hi = rts_umul_hi64((uint64_t)x, (uint64_t)y);
+  hi -= x < 0 ? (uint64_t)y : 0;
+  hi -= y < 0 ? (uint64_t)x : 0;
+  return (int64_t)hi;
+}
+
+/* The bits above the low `bits` of x * y for operands of at most 32 bits. */
+static inline uint64_t rts_umul_hi_narrow(uint64_t x, uint64_t y, int bits) {
+  return (x * y) >> bits;
+}
+
+/* The bits above the low `bits` of x * y for operands of at most 32 bits, whose
+ * product fits in 64. p - (p & mask) is a multiple of 2^bits, so the division is
+ * exact and rounds as an arithmetic shift would, without shifting a negative. */
+static inline int64_t rts_smul_hi_narrow(int64_t x, int64_t y, int bits) {
+  int64_t p = x * y;
+  int64_t mask = (INT64_C(1) << bits) - 1;
+  return (p - (p & mask)) / (INT64_C(1) << bits);
+}
+
 /* ------------------------------------------- Operations common to all integers */
 
 #define RTS_DEFINE_INT_COMMON(N, T, UT, WT, BITS, MIN, MAX)                        \
@@ -150,6 +185,9 @@ RTS_UNSIGNED_TYPES(RTS_DEFINE_INT_COMMON)
 
 #define RTS_DEFINE_SIGNED(N, T, UT, WT, BITS, MIN, MAX)                            \
   static inline T rts_abs_##N(T x) { return x < 0 ? rts_neg_##N(x) : x; }         \
+  static inline T rts_mul_hi_##N(T x, T y) {                                        \
+    return BITS == 64 ? (T)rts_smul_hi64(x, y) : (T)rts_smul_hi_narrow(x, y, BITS); \
+  }                                                                                 \
   static inline T rts_sgn_##N(T x) { return (T)((x > 0) - (x < 0)); }              \
   /* Floor division; y != 0. */                                                     \
   static inline T rts_div_##N(T x, T y) {                                           \
@@ -218,6 +256,9 @@ RTS_SIGNED_TYPES(RTS_DEFINE_SIGNED)
 
 #define RTS_DEFINE_UNSIGNED(N, T, UT, WT, BITS, MIN, MAX)                          \
   static inline T rts_abs_##N(T x) { return x; }                                   \
+  static inline T rts_mul_hi_##N(T x, T y) {                                        \
+    return BITS == 64 ? (T)rts_umul_hi64(x, y) : (T)rts_umul_hi_narrow(x, y, BITS); \
+  }                                                                                 \
   static inline T rts_sgn_##N(T x) { return (T)(x > 0); }                          \
   static inline T rts_div_##N(T x, T y) {                                           \
     return RTS_NARROW(UT, x, y) ? (T)((uint32_t)x / (uint32_t)y) : (T)(x / y);      \
@@ -274,6 +315,9 @@ RTS_UNSIGNED_TYPES(RTS_DEFINE_UNSIGNED)
 #define RTS_FMAX(F, x, y) ((x) == (y) ? (x) : fmax##F(x, y))
 #endif
 
+/* pi rounded to the type. */
+#define RTS_PI(T) ((T)3.14159265358979323846)
+
 #define RTS_DEFINE_FLOAT(N, T, F, BITS_T, CL_BITS_T)                               \
   static inline T rts_add_##N(T x, T y) { return x + y; }                          \
   static inline T rts_sub_##N(T x, T y) { return x - y; }                          \
@@ -289,6 +333,43 @@ RTS_UNSIGNED_TYPES(RTS_DEFINE_UNSIGNED)
   static inline T rts_max_##N(T x, T y) { return RTS_FMAX(F, x, y); }              \
   static inline T rts_atan2_##N(T x, T y) { return atan2##F(x, y); }               \
   static inline T rts_hypot_##N(T x, T y) { return hypot##F(x, y); }               \
+  static inline T rts_copysign_##N(T x, T y) { return copysign##F(x, y); }         \
+  static inline T rts_nextafter_##N(T x, T y) { return nextafter##F(x, y); }       \
+  /* x * 2^n, n an integer held in T (internalise converts the i32); beyond +-4096 \
+   * every result is 0 or inf. A NaN n (never made by a program) gives NaN. */      \
+  static inline T rts_ldexp_##N(T x, T n) {                                         \
+    if (n != n) {                                                                   \
+      return x + n;                                                                 \
+    }                                                                               \
+    return ldexp##F(x, n > 4096 ? 4096 : n < -4096 ? -4096 : (int)n);               \
+  }                                                                                 \
+  static inline T rts_rsqrt_##N(T x) { return (T)1 / sqrt##F(x); }                 \
+  /* x * y + z rounded once (C99's fma, OpenCL's correctly rounded fma). */         \
+  static inline T rts_fma_##N(T x, T y, T z) { return fma##F(x, y, z); }          \
+  /* The *pi functions: sin (pi x) and so on, reducing x exactly (fmod and        \
+   * differences of numbers within a factor of two are exact), so that integers     \
+   * and halves give exact zeros and ones. */                                       \
+  static inline T rts_sinpi_##N(T x) {                                              \
+    T r = fmod##F(x, (T)2);                                                         \
+    r = r > 1 ? r - 2 : r < -1 ? r + 2 : r;                                         \
+    r = r > (T)0.5 ? 1 - r : r < (T)-0.5 ? -1 - r : r;                              \
+    return r == 0 ? copysign##F((T)0, x) : sin##F(RTS_PI(T) * r);                   \
+  }                                                                                 \
+  static inline T rts_cospi_##N(T x) {                                              \
+    T r = fabs##F(fmod##F(x, (T)2));                                                \
+    r = r > 1 ? 2 - r : r;                                                          \
+    if (r == (T)0.5) {                                                              \
+      return 0;                                                                     \
+    }                                                                               \
+    return r < (T)0.25   ? cos##F(RTS_PI(T) * r)                                    \
+           : r <= (T)0.75 ? sin##F(RTS_PI(T) * ((T)0.5 - r))                        \
+                          : -cos##F(RTS_PI(T) * (1 - r));                           \
+  }                                                                                 \
+  static inline T rts_tanpi_##N(T x) { return rts_sinpi_##N(x) / rts_cospi_##N(x); } \
+  static inline T rts_asinpi_##N(T x) { return asin##F(x) / RTS_PI(T); }           \
+  static inline T rts_acospi_##N(T x) { return acos##F(x) / RTS_PI(T); }           \
+  static inline T rts_atanpi_##N(T x) { return atan##F(x) / RTS_PI(T); }           \
+  static inline T rts_atan2pi_##N(T x, T y) { return atan2##F(x, y) / RTS_PI(T); } \
   static inline T rts_neg_##N(T x) { return -x; }                                  \
   static inline T rts_abs_##N(T x) { return fabs##F(x); }                          \
   /* -1, 0 or 1; NaN stays NaN and zeros keep their sign. */                        \

@@ -797,7 +797,9 @@ static int rts_values_store_int(struct rts_values_parse *p, const struct rts_val
                    : info->bits == 64 ? UINT64_MAX
                                       : (UINT64_C(1) << info->bits) - 1;
   uint64_t m = t->magnitude;
-  bool fits = !t->overflow && (t->negative ? (info->is_signed ? m <= limit + 1 : m == 0)
+  /* A negative literal of an unsigned type wraps around modulo 2^bits, as in Futhark's
+   * reader (C's strtoull): -1u8 is 255. */
+  bool fits = !t->overflow && (t->negative ? (!info->is_signed || m <= limit + 1)
                                            : m <= limit);
   if (!fits) {
     char found[64];
@@ -820,6 +822,7 @@ static int rts_values_store_int(struct rts_values_parse *p, const struct rts_val
     default: *(int64_t *)slot = v; break;
     }
   } else {
+    m = t->negative ? 0 - m : m;
     switch (p->prim) {
     case RTS_PRIM_U8: *(uint8_t *)slot = (uint8_t)m; break;
     case RTS_PRIM_U16: *(uint16_t *)slot = (uint16_t)m; break;

@@ -59,6 +59,7 @@ typedef ulong uint64_t;
 #define atanf atan
 #define atanhf atanh
 #define cbrtf cbrt
+#define copysignf copysign
 #define ceilf ceil
 #define cosf cos
 #define coshf cosh
@@ -74,11 +75,13 @@ typedef ulong uint64_t;
 #define fminf fmin
 #define fmodf fmod
 #define hypotf hypot
+#define ldexpf ldexp
 #define lgammaf lgamma
 #define log10f log10
 #define log1pf log1p
 #define log2f log2
 #define logf log
+#define nextafterf nextafter
 #define powf pow
 #define rintf rint
 #define roundf round

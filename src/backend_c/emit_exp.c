@@ -17,16 +17,6 @@
 
 #include "backend_c/emit_internal.h"
 
-/* Names of the runtime's binary operator functions, rts_NAME_TYPE. */
-static const char *const binop_names[IR_BINOP_COUNT] = {
-    [IR_BINOP_ADD] = "add",     [IR_BINOP_SUB] = "sub",     [IR_BINOP_MUL] = "mul",
-    [IR_BINOP_DIV] = "div",     [IR_BINOP_MOD] = "mod",     [IR_BINOP_QUOT] = "quot",
-    [IR_BINOP_REM] = "rem",     [IR_BINOP_POW] = "pow",     [IR_BINOP_MIN] = "min",
-    [IR_BINOP_MAX] = "max",     [IR_BINOP_ATAN2] = "atan2", [IR_BINOP_HYPOT] = "hypot",
-    [IR_BINOP_BAND] = "band",   [IR_BINOP_BOR] = "bor",     [IR_BINOP_BXOR] = "bxor",
-    [IR_BINOP_SHL] = "shl",     [IR_BINOP_SHR] = "shr",
-};
-
 /* Operators that are plain C on their operands: comparisons, logic, bool bits. */
 static const char *const c_operators[IR_BINOP_COUNT] = {
     [IR_BINOP_EQ] = "==",   [IR_BINOP_NE] = "!=",   [IR_BINOP_LT] = "<",
@@ -168,7 +158,12 @@ static void emit_binop(struct emitter *e, const struct ir_stm *s) {
     return;
   }
   check_divisor(e, op, t, s->exp.u.binop.rhs);
-  emit_c_line(e, "%s = rts_%s_%s(%s, %s);", y, binop_names[op], prim_name(t), a, b);
+  if (op == IR_BINOP_FMA) {
+    emit_c_line(e, "%s = rts_fma_%s(%s, %s, %s);", y, prim_name(t), a, b,
+                emit_c_subexp(e, s->exp.u.binop.addend));
+    return;
+  }
+  emit_c_line(e, "%s = rts_%s_%s(%s, %s);", y, ir_binop_runtime_name(op), prim_name(t), a, b);
 }
 
 static void emit_convert(struct emitter *e, const struct ir_stm *s) {

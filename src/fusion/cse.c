@@ -122,8 +122,9 @@ static uint64_t cse_hash(const struct ir_stm *stm) {
   case IR_UNOP:
     return mix(mix(h, (uint64_t)e->u.unop.op), hash_subexp(e->u.unop.operand));
   case IR_BINOP: /* symmetric, for commutative operators */
-    return mix(mix(h, (uint64_t)e->u.binop.op),
-               hash_subexp(e->u.binop.lhs) + hash_subexp(e->u.binop.rhs));
+    return mix(mix(mix(h, (uint64_t)e->u.binop.op),
+                   hash_subexp(e->u.binop.lhs) + hash_subexp(e->u.binop.rhs)),
+               hash_subexp(e->u.binop.addend));
   case IR_CONVERT:
     return mix(h, hash_subexp(e->u.convert.operand));
   case IR_SHAPE:
@@ -237,7 +238,7 @@ static bool same_index(const struct alpha *a, const struct ir_exp *x, const stru
 
 static bool same_binop(const struct alpha *a, const struct ir_exp *x, const struct ir_exp *y) {
   enum prim_type t = ir_subexp_type(x->u.binop.lhs).prim;
-  if (x->u.binop.op != y->u.binop.op) {
+  if (x->u.binop.op != y->u.binop.op || !same_se(a, x->u.binop.addend, y->u.binop.addend)) {
     return false;
   }
   if (same_se(a, x->u.binop.lhs, y->u.binop.lhs) && same_se(a, x->u.binop.rhs, y->u.binop.rhs)) {

@@ -109,6 +109,7 @@ static bool put_float(struct ir_const *out, enum prim_type t, double v) {
     return y != 0 && put_int(out, PRIM_##K, (int64_t)rts_rem_##N(x, y));       \
   INT_BINOP_CASE(MIN, min_##N, K)                                              \
   INT_BINOP_CASE(MAX, max_##N, K)                                              \
+  INT_BINOP_CASE(MUL_HI, mul_hi_##N, K)                                        \
   INT_BINOP_CASE(BAND, band_##N, K)                                            \
   INT_BINOP_CASE(BOR, bor_##N, K)                                              \
   INT_BINOP_CASE(BXOR, bxor_##N, K)                                            \
@@ -150,6 +151,10 @@ FOLD_UNSIGNED(UNSIGNED_BINOP)
       FLOAT_BINOP_CASE(MAX, max_##N, K)                                        \
       FLOAT_BINOP_CASE(ATAN2, atan2_##N, K)                                    \
       FLOAT_BINOP_CASE(HYPOT, hypot_##N, K)                                    \
+      FLOAT_BINOP_CASE(ATAN2PI, atan2pi_##N, K)                                \
+      FLOAT_BINOP_CASE(COPYSIGN, copysign_##N, K)                              \
+      FLOAT_BINOP_CASE(NEXTAFTER, nextafter_##N, K)                            \
+      FLOAT_BINOP_CASE(LDEXP, ldexp_##N, K)                                    \
       COMPARE_CASES                                                            \
     }                                                                          \
   }
@@ -259,6 +264,13 @@ FOLD_UNSIGNED(INT_UNOP)
       FLOAT_UNOP_CASE(CEIL, ceil_##N, K)                                         \
       FLOAT_UNOP_CASE(ROUND, round_##N, K)                                       \
       FLOAT_UNOP_CASE(TRUNC, trunc_##N, K)                                       \
+      FLOAT_UNOP_CASE(RSQRT, rsqrt_##N, K)                                       \
+      FLOAT_UNOP_CASE(SINPI, sinpi_##N, K)                                       \
+      FLOAT_UNOP_CASE(COSPI, cospi_##N, K)                                       \
+      FLOAT_UNOP_CASE(TANPI, tanpi_##N, K)                                       \
+      FLOAT_UNOP_CASE(ASINPI, asinpi_##N, K)                                     \
+      FLOAT_UNOP_CASE(ACOSPI, acospi_##N, K)                                     \
+      FLOAT_UNOP_CASE(ATANPI, atanpi_##N, K)                                     \
     case IR_UNOP_ISNAN:                                                          \
       return put_bool(out, rts_isnan_##N(x));                                    \
     case IR_UNOP_ISINF:                                                          \
@@ -411,6 +423,7 @@ static enum rewrite set_binop(struct ir_stm *stm, enum ir_binop op, struct ir_su
   stm->exp.u.binop.op = op;
   stm->exp.u.binop.lhs = lhs;
   stm->exp.u.binop.rhs = rhs;
+  stm->exp.u.binop.addend = (struct ir_subexp){.kind = IR_SE_NONE};
   return REWRITE_CHANGED;
 }
 
@@ -995,11 +1008,30 @@ static enum rewrite modulo_by_division(struct simplifier *s, struct ir_stm *stm,
   return REWRITE_CHANGED;
 }
 
+/* fma of three constants, as rts_fma_N computes it. No identities: fma(x, y, 0) is not
+ * x * y when the product is -0, and x * 1 + z rounds once where x + z also does, but
+ * the rule would be its only use. */
+static enum rewrite fold_fma(struct simplifier *s, struct ir_stm *stm) {
+  struct ir_subexp x = stm->exp.u.binop.lhs, y = stm->exp.u.binop.rhs;
+  struct ir_subexp z = stm->exp.u.binop.addend;
+  struct ir_const c;
+  if (x.kind != IR_SE_CONST || y.kind != IR_SE_CONST || z.kind != IR_SE_CONST) {
+    return REWRITE_KEEP;
+  }
+  bool ok = x.u.c.prim == PRIM_F32
+                ? put_float(&c, PRIM_F32, rts_fma_f32(x.u.c.v.f32, y.u.c.v.f32, z.u.c.v.f32))
+                : put_float(&c, PRIM_F64, rts_fma_f64(x.u.c.v.f64, y.u.c.v.f64, z.u.c.v.f64));
+  return ok ? bind_const(s, stm, c) : REWRITE_KEEP;
+}
+
 enum rewrite simplify_binop(struct simplifier *s, struct ir_stm *stm) {
   struct ir_exp *e = &stm->exp;
   struct ir_subexp x = e->u.binop.lhs, y = e->u.binop.rhs, out;
   enum prim_type t = ir_subexp_type(x).prim;
   struct ir_const c;
+  if (e->u.binop.op == IR_BINOP_FMA) {
+    return fold_fma(s, stm);
+  }
   if (x.kind == IR_SE_CONST && y.kind == IR_SE_CONST) {
     return eval_binop(e->u.binop.op, x.u.c, y.u.c, &c) ? bind_const(s, stm, c) : REWRITE_KEEP;
   }

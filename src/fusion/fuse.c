@@ -706,6 +706,7 @@ static bool normalise_scatter(struct fuser *f, struct ir_body *b, int j) {
         e->u.binop.op = IR_BINOP_MUL;
         e->u.binop.lhs = sp[0].width;
         e->u.binop.rhs = ir_se_i64(r);
+        e->u.binop.addend = (struct ir_subexp){.kind = IR_SE_NONE};
         break;
       }
     }

@@ -359,6 +359,13 @@ static struct sv *int_replicate(struct ictx *c, struct sv **args, struct type *r
   return sv_dyn(c, rt, out, k);
 }
 
+/* rep x: replicate with the size that the instantiation (the context) gives. */
+static struct sv *int_rep(struct ictx *c, struct sv *fn, struct sv **args, struct type *rt) {
+  struct sv *n = one(c, NULL, inst_size(c, fn, "n"));
+  struct sv *with_size[2] = {n, args[0]};
+  return int_replicate(c, with_size, rt);
+}
+
 static struct sv *int_hist(struct ictx *c, struct sv **args, struct type *rt) {
   /* hist op ne k is vs: a fresh destination of k neutral elements */
   struct ir_subexp k = scalar(c, args[2]);
@@ -675,6 +682,8 @@ static struct ir_const num_const(enum prim_type p, int which) {
     return ir_const_float(p, 3.14159265358979323846);
   case NUM_CONST_E:
     return ir_const_float(p, 2.71828182845904523536);
+  case NUM_CONST_EPSILON: /* the distance from 1 to the next larger number */
+    return ir_const_float(p, p == PRIM_F32 ? 0x1p-23 : 0x1p-52);
   }
   return ir_const_int(p, 0);
 }
@@ -717,6 +726,125 @@ static struct sv *num_reduce(struct ictx *c, struct tc_binding *b, struct sv *xs
   return emit_soac(c, s, &r, 1, rt);
 }
 
+/* ------------------------------------------------- Members computed from others */
+
+static struct ir_subexp d_convert(struct ictx *c, struct ir_subexp x, enum prim_type to) {
+  if (ir_subexp_type(x).prim == to) {
+    return x;
+  }
+  struct ir_exp e = {.kind = IR_CONVERT};
+  e.u.convert.operand = x;
+  return emit1(c, "conv", ir_type_scalar(to), e);
+}
+
+static struct ir_subexp d_unop(struct ictx *c, enum ir_unop op, struct ir_subexp x,
+                               enum prim_type to) {
+  struct ir_exp e = {.kind = IR_UNOP};
+  e.u.unop.op = op;
+  e.u.unop.operand = x;
+  return emit1(c, "u", ir_type_scalar(to), e);
+}
+
+static struct ir_subexp d_int(enum prim_type p, int64_t v) {
+  return ir_se_const(ir_const_int(p, v));
+}
+
+/* The unsigned integer type of p's width (p an integer type, or a float's bits). */
+static enum prim_type unsigned_of(enum prim_type p) {
+  switch (prim_bytes(p)) {
+  case 1:
+    return PRIM_U8;
+  case 2:
+    return PRIM_U16;
+  case 4:
+    return PRIM_U32;
+  default:
+    return PRIM_U64;
+  }
+}
+
+/* x >>> y: a logical shift, >> on the unsigned type of the same width. */
+static struct ir_subexp d_lshr(struct ictx *c, enum prim_type p, struct ir_subexp x,
+                               struct ir_subexp y) {
+  enum prim_type u = unsigned_of(p);
+  struct ir_subexp r = emit_binop(c, IR_BINOP_SHR, d_convert(c, x, u), d_convert(c, y, u), u);
+  return d_convert(c, r, p);
+}
+
+/* Bit `bit` (an i32) of the integer x, as an i32 0 or 1. */
+static struct ir_subexp d_get_bit(struct ictx *c, enum prim_type p, struct ir_subexp bit,
+                                  struct ir_subexp x) {
+  struct ir_subexp shifted = d_lshr(c, p, x, d_convert(c, bit, p));
+  return d_convert(c, emit_binop(c, IR_BINOP_BAND, shifted, d_int(p, 1), p), PRIM_I32);
+}
+
+/* The integer x with bit `bit` set to b: (x & !(1 << bit)) | (b << bit), in x's type. */
+static struct ir_subexp d_set_bit(struct ictx *c, enum prim_type p, struct ir_subexp bit,
+                                  struct ir_subexp x, struct ir_subexp b) {
+  struct ir_subexp i = d_convert(c, bit, p);
+  struct ir_subexp one = emit_binop(c, IR_BINOP_SHL, d_int(p, 1), i, p);
+  struct ir_subexp kept = emit_binop(c, IR_BINOP_BAND, x,
+                                     d_unop(c, IR_UNOP_COMPLEMENT, one, p), p);
+  struct ir_subexp set = emit_binop(c, IR_BINOP_SHL, d_convert(c, b, p), i, p);
+  return emit_binop(c, IR_BINOP_BOR, kept, set, p);
+}
+
+static struct ir_subexp d_bits(struct ictx *c, enum prim_type p, struct ir_subexp x) {
+  return d_unop(c, IR_UNOP_TO_BITS, x, unsigned_of(p));
+}
+
+static struct ir_subexp derived(struct ictx *c, enum num_derived which, enum prim_type p,
+                                struct ir_subexp *a) {
+  switch (which) {
+  case NUM_LSHR:
+    return d_lshr(c, p, a[0], a[1]);
+  case NUM_MAD_HI:
+    return emit_binop(c, IR_BINOP_ADD, emit_binop(c, IR_BINOP_MUL_HI, a[0], a[1], p), a[2], p);
+  case NUM_NUM_BITS:
+    return d_int(PRIM_I32, prim_bytes(p) * 8);
+  case NUM_GET_BIT:
+    return prim_is_float(p) ? d_get_bit(c, unsigned_of(p), a[0], d_bits(c, p, a[1]))
+                            : d_get_bit(c, p, a[0], a[1]);
+  case NUM_SET_BIT:
+    if (prim_is_float(p)) {
+      struct ir_subexp bits = d_set_bit(c, unsigned_of(p), a[0], d_bits(c, p, a[1]), a[2]);
+      return d_unop(c, IR_UNOP_FROM_BITS, bits, p);
+    }
+    return d_set_bit(c, p, a[0], a[1], a[2]);
+  case NUM_RECIP:
+    return emit_binop(c, IR_BINOP_DIV, ir_se_const(ir_const_float(p, 1)), a[0], p);
+  case NUM_LERP: {
+    struct ir_subexp d = emit_binop(c, IR_BINOP_SUB, a[1], a[0], p);
+    return emit_binop(c, IR_BINOP_ADD, a[0], emit_binop(c, IR_BINOP_MUL, d, a[2], p), p);
+  }
+  case NUM_MAD:
+    return emit_binop(c, IR_BINOP_ADD, emit_binop(c, IR_BINOP_MUL, a[0], a[1], p), a[2], p);
+  case NUM_FMA: {
+    struct ir_exp e = {.kind = IR_BINOP};
+    e.u.binop.op = IR_BINOP_FMA;
+    e.u.binop.lhs = a[0];
+    e.u.binop.rhs = a[1];
+    e.u.binop.addend = a[2];
+    return emit1(c, "fma", ir_type_scalar(p), e);
+  }
+  case NUM_FROM_FRACTION:
+    return emit_binop(c, IR_BINOP_DIV, d_convert(c, a[0], p), d_convert(c, a[1], p), p);
+  case NUM_LDEXP:
+    return emit_binop(c, IR_BINOP_LDEXP, a[0], d_convert(c, a[1], p), p);
+  }
+  ICE("internalise", c->loc, "unknown derived numeric member %d", (int)which);
+}
+
+static struct sv *num_derived(struct ictx *c, struct tc_binding *b, struct sv **args,
+                              struct type *rt) {
+  int n = intrinsic_arity(b);
+  struct ir_subexp *a = ARENA_ARRAY(c->arena, struct ir_subexp, n + 1);
+  for (int i = 0; i < n; i++) {
+    a[i] = scalar(c, args[i]);
+  }
+  return one(c, rt, derived(c, (enum num_derived)b->intrinsic_op, b->intrinsic_prim, a));
+}
+
 static struct sv *num_member(struct ictx *c, struct tc_binding *b, struct sv **args,
                              struct type *rt) {
   enum prim_type p = b->intrinsic_prim;
@@ -748,6 +876,8 @@ static struct sv *num_member(struct ictx *c, struct tc_binding *b, struct sv **a
     e.u.convert.operand = x;
     return one(c, rt, emit1(c, "conv", ir_type_scalar(p), e));
   }
+  case INTR_NUM_DERIVED:
+    return num_derived(c, b, args, rt);
   default:
     break;
   }
@@ -785,6 +915,8 @@ struct sv *apply_intrinsic(struct ictx *c, struct sv *fn, struct sv **args, int 
     return int_iota(c, args, rt);
   case INTR_REPLICATE:
     return int_replicate(c, args, rt);
+  case INTR_REP:
+    return int_rep(c, fn, args, rt);
   case INTR_ZIP:
   case INTR_ZIP3:
   case INTR_ZIP4:

@@ -13,7 +13,13 @@ static const char *const unop_names[] = {
 };
 
 static const char *const binop_names[] = {
-#define X(op, spelling, kind) spelling,
+#define X(op, spelling, kind, runtime) spelling,
+    IR_BINOPS(X)
+#undef X
+};
+
+static const char *const binop_runtime_names[] = {
+#define X(op, spelling, kind, runtime) runtime,
     IR_BINOPS(X)
 #undef X
 };
@@ -36,6 +42,10 @@ const char *ir_unop_name(enum ir_unop op) {
 
 const char *ir_binop_name(enum ir_binop op) {
   return binop_names[op];
+}
+
+const char *ir_binop_runtime_name(enum ir_binop op) {
+  return binop_runtime_names[op];
 }
 
 bool ir_binop_commutes(enum ir_binop op, enum prim_type t) {

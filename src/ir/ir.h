@@ -78,9 +78,12 @@ struct ir_var {
 
 /* ---------------------------------------------------------------------- Operators */
 
-/*  X(OP, spelling, arity, kind) -- kind: what types it takes
+/*  X(OP, spelling, kind) for unary operators, X(OP, spelling, kind, runtime name) for
+ *  binary ones -- kind: what types it takes
  *    A: arithmetic on numbers, I: integers (and bool for & | ^), F: floats,
- *    C: comparison (result bool), L: bool, P: predicate on floats (result bool) */
+ *    C: comparison (result bool), L: bool, P: predicate on floats (result bool).
+ *  The spelling of a unary operator is also its runtime name, rts_SPELLING_TYPE
+ *  (rts/c/scalar.h); a binary operator spelled as a word prints as a call. */
 #define IR_UNOPS(X)                 \
   X(NEG, "neg", A)                  \
   X(NOT, "not", L)                  \
@@ -114,6 +117,13 @@ struct ir_var {
   X(CEIL, "ceil", F)                \
   X(ROUND, "round", F)              \
   X(TRUNC, "trunc", F)              \
+  X(RSQRT, "rsqrt", F)              \
+  X(SINPI, "sinpi", F)              \
+  X(COSPI, "cospi", F)              \
+  X(TANPI, "tanpi", F)              \
+  X(ASINPI, "asinpi", F)            \
+  X(ACOSPI, "acospi", F)            \
+  X(ATANPI, "atanpi", F)            \
   X(ISNAN, "isnan", P)              \
   X(ISINF, "isinf", P)              \
   X(POPC, "popc", I)                \
@@ -122,32 +132,38 @@ struct ir_var {
   X(TO_BITS, "to_bits", F)          \
   X(FROM_BITS, "from_bits", F)
 
-#define IR_BINOPS(X)                \
-  X(ADD, "+", A)                    \
-  X(SUB, "-", A)                    \
-  X(MUL, "*", A)                    \
-  X(DIV, "/", A)  /* floor division on signed integers, as Futhark */ \
-  X(MOD, "%", A)  /* floor modulo: the sign of the divisor */ \
-  X(QUOT, "//", I) /* division rounding toward zero */ \
-  X(REM, "%%", I) /* remainder of //: the sign of the dividend */ \
-  X(POW, "**", A)                   \
-  X(MIN, "min", A)                  \
-  X(MAX, "max", A)                  \
-  X(ATAN2, "atan2", F)              \
-  X(HYPOT, "hypot", F)              \
-  X(BAND, "&", I)                   \
-  X(BOR, "|", I)                    \
-  X(BXOR, "^", I)                   \
-  X(SHL, "<<", I)                   \
-  X(SHR, ">>", I) /* arithmetic on signed, logical on unsigned */ \
-  X(LAND, "&&", L)                  \
-  X(LOR, "||", L)                   \
-  X(EQ, "==", C)                    \
-  X(NE, "!=", C)                    \
-  X(LT, "<", C)                     \
-  X(LE, "<=", C)                    \
-  X(GT, ">", C)                     \
-  X(GE, ">=", C)
+#define IR_BINOPS(X)                              \
+  X(ADD, "+", A, "add")                           \
+  X(SUB, "-", A, "sub")                           \
+  X(MUL, "*", A, "mul")                           \
+  X(DIV, "/", A, "div")  /* floor division on signed integers, as Futhark */ \
+  X(MOD, "%", A, "mod")  /* floor modulo: the sign of the divisor */ \
+  X(QUOT, "//", I, "quot") /* division rounding toward zero */ \
+  X(REM, "%%", I, "rem") /* remainder of //: the sign of the dividend */ \
+  X(POW, "**", A, "pow")                          \
+  X(MIN, "min", A, "min")                         \
+  X(MAX, "max", A, "max")                         \
+  X(MUL_HI, "mul_hi", I, "mul_hi") /* the high half of the double-width product */ \
+  X(ATAN2, "atan2", F, "atan2")                   \
+  X(ATAN2PI, "atan2pi", F, "atan2pi")             \
+  X(HYPOT, "hypot", F, "hypot")                   \
+  X(COPYSIGN, "copysign", F, "copysign")          \
+  X(NEXTAFTER, "nextafter", F, "nextafter")       \
+  X(LDEXP, "ldexp", F, "ldexp") /* the exponent: an integer in the float type */ \
+  X(FMA, "fma", F, "fma") /* lhs * rhs + addend, rounded once: three operands */ \
+  X(BAND, "&", I, "band")                         \
+  X(BOR, "|", I, "bor")                           \
+  X(BXOR, "^", I, "bxor")                         \
+  X(SHL, "<<", I, "shl")                          \
+  X(SHR, ">>", I, "shr") /* arithmetic on signed, logical on unsigned */ \
+  X(LAND, "&&", L, NULL)                          \
+  X(LOR, "||", L, NULL)                           \
+  X(EQ, "==", C, NULL)                            \
+  X(NE, "!=", C, NULL)                            \
+  X(LT, "<", C, NULL)                             \
+  X(LE, "<=", C, NULL)                            \
+  X(GT, ">", C, NULL)                             \
+  X(GE, ">=", C, NULL)
 
 enum ir_unop {
 #define X(op, spelling, kind) IR_UNOP_##op,
@@ -157,7 +173,7 @@ enum ir_unop {
 };
 
 enum ir_binop {
-#define X(op, spelling, kind) IR_BINOP_##op,
+#define X(op, spelling, kind, runtime) IR_BINOP_##op,
   IR_BINOPS(X)
 #undef X
   IR_BINOP_COUNT
@@ -165,6 +181,9 @@ enum ir_binop {
 
 const char *ir_unop_name(enum ir_unop op);
 const char *ir_binop_name(enum ir_binop op);
+/* The name of the runtime's function for the operator, rts_NAME_TYPE; NULL for the
+ * comparisons and logical operators, which are C's. */
+const char *ir_binop_runtime_name(enum ir_binop op);
 bool ir_binop_is_comparison(enum ir_binop op);
 /* Whether x op y is y op x for operands of type t, to the bit (float min and max are
  * not: of +0 and -0 they return the first). */
@@ -275,6 +294,7 @@ struct ir_exp {
     struct {
       enum ir_binop op;
       struct ir_subexp lhs, rhs;
+      struct ir_subexp addend; /* FMA's third operand; IR_SE_NONE for the others */
     } binop;
     struct {
       struct ir_subexp operand; /* converted to the pattern's type */

@@ -11,6 +11,7 @@
  *     in (ys_3)
  *   }
  */
+#include <ctype.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -218,12 +219,15 @@ static void print_exp(struct strbuf *out, const struct ir_stm *s, int depth) {
     ir_print_subexp(out, e->u.unop.operand);
     return;
   case IR_BINOP:
-    if (e->u.binop.op == IR_BINOP_MIN || e->u.binop.op == IR_BINOP_MAX ||
-        e->u.binop.op == IR_BINOP_ATAN2 || e->u.binop.op == IR_BINOP_HYPOT) {
+    if (isalpha((unsigned char)ir_binop_name(e->u.binop.op)[0])) {
       strbuf_printf(out, "%s(", ir_binop_name(e->u.binop.op));
       ir_print_subexp(out, e->u.binop.lhs);
       strbuf_puts(out, ", ");
       ir_print_subexp(out, e->u.binop.rhs);
+      if (e->u.binop.addend.kind != IR_SE_NONE) {
+        strbuf_puts(out, ", ");
+        ir_print_subexp(out, e->u.binop.addend);
+      }
       strbuf_puts(out, ")");
       return;
     }

@@ -73,6 +73,7 @@ static void walk_exp(const struct walker *w, struct ir_exp *e) {
   case IR_BINOP:
     w->se(w->ctx, &e->u.binop.lhs);
     w->se(w->ctx, &e->u.binop.rhs);
+    w->se(w->ctx, &e->u.binop.addend);
     return;
   case IR_CONVERT:
     w->se(w->ctx, &e->u.convert.operand);

@@ -215,6 +215,12 @@ static void check_binop(struct verifier *v, const struct ir_stm *s) {
   if (l.rank != 0 || r.rank != 0 || l.prim != r.prim) {
     fail(v, "%s", "a binary operator on operands of different types");
   }
+  bool ternary = s->exp.u.binop.op == IR_BINOP_FMA;
+  struct ir_type z = ir_subexp_type(s->exp.u.binop.addend);
+  if (ternary != (s->exp.u.binop.addend.kind != IR_SE_NONE) ||
+      (ternary && (z.rank != 0 || z.prim != l.prim))) {
+    fail(v, "%s", "an addend on an operator other than fma, or one of another type");
+  }
   if (s->pat_count != 1) {
     fail(v, "%s", "a binary operator with other than one result");
   }
@@ -236,6 +242,7 @@ static void check_exp(struct verifier *v, const struct ir_stm *s) {
   case IR_BINOP:
     use_subexp(v, e->u.binop.lhs);
     use_subexp(v, e->u.binop.rhs);
+    use_subexp(v, e->u.binop.addend);
     check_binop(v, s);
     break;
   case IR_CONVERT:

@@ -24,6 +24,7 @@ static const char *const intrinsic_names[INTR_COUNT] = {
     [INTR_NUM_CONST] = "constant",
     [INTR_NUM_REDUCE] = "numeric reduction",
     [INTR_NUM_CONVERT] = "conversion",
+    [INTR_NUM_DERIVED] = "numeric function",
 };
 
 const char *intrinsic_name(enum intrinsic i) {
@@ -97,21 +98,54 @@ static void install_bool_operator(struct tc *tc, const char *symbol, int op) {
 
 enum num_shape {
   NUM_UNARY, NUM_BINARY, NUM_COMPARE, NUM_PREDICATE, NUM_INT_COUNT, NUM_TO_BITS,
-  NUM_FROM_BITS, NUM_CONST, NUM_REDUCE
+  NUM_FROM_BITS, NUM_CONST, NUM_REDUCE,
+  /* computed by internalise (enum num_derived), of types: */
+  NUM_DERIVED_UNARY,    /* t -> t */
+  NUM_DERIVED_BINARY,   /* t -> t -> t */
+  NUM_DERIVED_TERNARY,  /* t -> t -> t -> t */
+  NUM_DERIVED_BITS,     /* i32 */
+  NUM_DERIVED_GET_BIT,  /* i32 -> t -> i32 */
+  NUM_DERIVED_SET_BIT,  /* i32 -> t -> i32 -> t */
+  NUM_DERIVED_FRACTION, /* i64 -> i64 -> t */
+  NUM_DERIVED_LDEXP,    /* t -> i32 -> t */
 };
 
 static enum prim_type bits_type(enum prim_type p) {
   return p == PRIM_F32 ? PRIM_U32 : PRIM_U64;
 }
 
+/* The function type s1 -> s2 -> ... -> result of `count` parameters. */
+static struct type *arrows(struct arena *a, struct type **params, int count,
+                           struct type *result) {
+  for (int i = count - 1; i >= 0; i--) {
+    result = type_arrow(a, NULL, params[i], result);
+  }
+  return result;
+}
+
 static struct type *member_type(struct tc *tc, enum num_shape shape, enum prim_type p) {
   struct arena *a = tc->arena;
   struct type *t = type_prim(a, p);
+  struct type *i32 = type_prim(a, PRIM_I32), *i64 = type_prim(a, PRIM_I64);
   switch (shape) {
   case NUM_UNARY:
+  case NUM_DERIVED_UNARY:
     return type_arrow(a, NULL, t, t);
   case NUM_BINARY:
+  case NUM_DERIVED_BINARY:
     return type_arrow(a, NULL, t, type_arrow(a, NULL, t, t));
+  case NUM_DERIVED_TERNARY:
+    return arrows(a, (struct type *[]){t, t, t}, 3, t);
+  case NUM_DERIVED_BITS:
+    return i32;
+  case NUM_DERIVED_GET_BIT:
+    return arrows(a, (struct type *[]){i32, t}, 2, i32);
+  case NUM_DERIVED_SET_BIT:
+    return arrows(a, (struct type *[]){i32, t, i32}, 3, t);
+  case NUM_DERIVED_FRACTION:
+    return arrows(a, (struct type *[]){i64, i64}, 2, t);
+  case NUM_DERIVED_LDEXP:
+    return arrows(a, (struct type *[]){t, i32}, 2, t);
   case NUM_COMPARE:
     return type_arrow(a, NULL, t, type_arrow(a, NULL, t, type_prim(a, PRIM_BOOL)));
   case NUM_PREDICATE:
@@ -192,6 +226,10 @@ static void install_numeric_module(struct tc *tc, enum prim_type p) {
       [NUM_INT_COUNT] = INTR_NUM_INT_COUNT, [NUM_TO_BITS] = INTR_NUM_TO_BITS,
       [NUM_FROM_BITS] = INTR_NUM_FROM_BITS, [NUM_CONST] = INTR_NUM_CONST,
       [NUM_REDUCE] = INTR_NUM_REDUCE,
+      [NUM_DERIVED_UNARY] = INTR_NUM_DERIVED,    [NUM_DERIVED_BINARY] = INTR_NUM_DERIVED,
+      [NUM_DERIVED_TERNARY] = INTR_NUM_DERIVED,  [NUM_DERIVED_BITS] = INTR_NUM_DERIVED,
+      [NUM_DERIVED_GET_BIT] = INTR_NUM_DERIVED,  [NUM_DERIVED_SET_BIT] = INTR_NUM_DERIVED,
+      [NUM_DERIVED_FRACTION] = INTR_NUM_DERIVED, [NUM_DERIVED_LDEXP] = INTR_NUM_DERIVED,
   };
   struct tc_module *m = module_new(tc, intern(prim_name(p)));
 #define X(name, shape, which, op)                                          \

@@ -26,6 +26,7 @@
     "val reduce_by_index 'a [k] [n]: *[k]a -> (a -> a -> a) -> a -> [n]i64 -> [n]a -> *[k]a") \
   X(IOTA, "iota", "val iota: (n: i64) -> *[n]i64")                                         \
   X(REPLICATE, "replicate", "val replicate 't: (n: i64) -> t -> *[n]t")                    \
+  X(REP, "rep", "val rep 't [n]: t -> *[n]t") /* replicate, n from the context */           \
   X(ZIP, "zip", "val zip 'a 'b [n]: [n]a -> [n]b -> *[n](a, b)")                           \
   X(ZIP3, "zip3", "val zip3 'a 'b 'c [n]: [n]a -> [n]b -> [n]c -> *[n](a, b, c)")          \
   X(ZIP4, "zip4",                                                                          \
@@ -71,7 +72,10 @@
   X(">=", GE, TC_ORDERED, true)
 
 /* Members of the numeric modules.
- *  X(name, shape, which types: A all, I integers, F floats, operation) */
+ *  X(name, shape, which types: A all, I integers, F floats, operation)
+ * The operation is an ir_unop or ir_binop (by the shape), an enum num_const, or for
+ * the shapes NUM_DERIVED_* an enum num_derived: internalise computes those from other
+ * operations (lerp from -, * and +; get_bit from shifts; ...). */
 #define NUMERIC_MEMBERS(X)                     \
   X("abs", NUM_UNARY, A, IR_UNOP_ABS)          \
   X("sgn", NUM_UNARY, A, IR_UNOP_SGN)          \
@@ -127,6 +131,30 @@
   X("ceil", NUM_UNARY, F, IR_UNOP_CEIL)        \
   X("round", NUM_UNARY, F, IR_UNOP_ROUND)      \
   X("trunc", NUM_UNARY, F, IR_UNOP_TRUNC)      \
+  X("rsqrt", NUM_UNARY, F, IR_UNOP_RSQRT)      \
+  X("sinpi", NUM_UNARY, F, IR_UNOP_SINPI)      \
+  X("cospi", NUM_UNARY, F, IR_UNOP_COSPI)      \
+  X("tanpi", NUM_UNARY, F, IR_UNOP_TANPI)      \
+  X("asinpi", NUM_UNARY, F, IR_UNOP_ASINPI)    \
+  X("acospi", NUM_UNARY, F, IR_UNOP_ACOSPI)    \
+  X("atanpi", NUM_UNARY, F, IR_UNOP_ATANPI)    \
+  X("atan2pi", NUM_BINARY, F, IR_BINOP_ATAN2PI) \
+  X("copysign", NUM_BINARY, F, IR_BINOP_COPYSIGN) \
+  X("nextafter", NUM_BINARY, F, IR_BINOP_NEXTAFTER) \
+  X("mul_hi", NUM_BINARY, I, IR_BINOP_MUL_HI)  \
+  X("not", NUM_UNARY, I, IR_UNOP_COMPLEMENT)   \
+  X(">>>", NUM_DERIVED_BINARY, I, NUM_LSHR)    \
+  X("mad_hi", NUM_DERIVED_TERNARY, I, NUM_MAD_HI) \
+  X("num_bits", NUM_DERIVED_BITS, A, NUM_NUM_BITS) \
+  X("get_bit", NUM_DERIVED_GET_BIT, A, NUM_GET_BIT) \
+  X("set_bit", NUM_DERIVED_SET_BIT, A, NUM_SET_BIT) \
+  X("recip", NUM_DERIVED_UNARY, F, NUM_RECIP)  \
+  X("lerp", NUM_DERIVED_TERNARY, F, NUM_LERP)  \
+  X("mad", NUM_DERIVED_TERNARY, F, NUM_MAD)    \
+  X("fma", NUM_DERIVED_TERNARY, F, NUM_FMA)    \
+  X("from_fraction", NUM_DERIVED_FRACTION, F, NUM_FROM_FRACTION) \
+  X("ldexp", NUM_DERIVED_LDEXP, F, NUM_LDEXP)  \
+  X("epsilon", NUM_CONST, F, NUM_CONST_EPSILON) \
   X("atan2", NUM_BINARY, F, IR_BINOP_ATAN2)    \
   X("hypot", NUM_BINARY, F, IR_BINOP_HYPOT)    \
   X("pow", NUM_BINARY, F, IR_BINOP_POW)        \
@@ -146,7 +174,17 @@
   X("minimum", NUM_REDUCE, A, IR_BINOP_MIN)
 
 enum num_const { NUM_CONST_HIGHEST, NUM_CONST_LOWEST, NUM_CONST_INF, NUM_CONST_NAN,
-                 NUM_CONST_PI, NUM_CONST_E };
+                 NUM_CONST_PI, NUM_CONST_E, NUM_CONST_EPSILON };
+
+/* Members that internalise computes from other operations (Futhark's meanings):
+ * x >>> y shifts in zeros (>> on the unsigned type of the same width); mad_hi a b c
+ * is mul_hi a b + c; num_bits is the width in bits (an i32); get_bit i x is bit i of
+ * x (of its bits, for floats) as an i32 0 or 1; set_bit i x b sets bit i of x to b
+ * (0 or 1); recip x is 1 / x; lerp v0 v1 t is v0 + (v1 - v0) * t; mad a b c is
+ * a * b + c, rounded twice, and fma a b c the same rounded once (IR_BINOP_FMA with
+ * its addend); from_fraction x y is t(x) / t(y); ldexp x n is x * 2^n. */
+enum num_derived { NUM_LSHR, NUM_MAD_HI, NUM_NUM_BITS, NUM_GET_BIT, NUM_SET_BIT,
+                   NUM_RECIP, NUM_LERP, NUM_MAD, NUM_FMA, NUM_FROM_FRACTION, NUM_LDEXP };
 
 enum intrinsic {
 #define X(name, source, sig) INTR_##name,
@@ -163,6 +201,7 @@ enum intrinsic {
   INTR_NUM_CONST,     /* t: enum num_const */
   INTR_NUM_REDUCE,    /* [n]t -> t: ir_binop folded over the array */
   INTR_NUM_CONVERT,   /* s -> t: intrinsic_from is s, intrinsic_prim is t */
+  INTR_NUM_DERIVED,   /* computed from other operations: enum num_derived */
   INTR_COUNT
 };
 

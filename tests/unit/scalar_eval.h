@@ -18,14 +18,19 @@
   X(INT2, upow, N, T) X(INT2, pow, N, T) X(INT2, shl, N, T) X(INT2, shr, N, T)       \
   X(DIV, div, N, T) X(DIV, mod, N, T) X(DIV, quot, N, T) X(DIV, rem, N, T)           \
   X(INT1, neg, N, T) X(INT1, abs, N, T) X(INT1, sgn, N, T) X(INT1, complement, N, T) \
-  X(INT1, popc, N, T) X(INT1, clz, N, T) X(INT1, ctz, N, T)
+  X(INT1, popc, N, T) X(INT1, clz, N, T) X(INT1, ctz, N, T) X(INT2, mul_hi, N, T)
 
 /* The float functions: FLT results must agree to the bit, ULP ones within a few ulp
  * (scalar_ulp_limit in the test). */
 #define SCALAR_FLOAT_OPS(X, N, T)                                                   \
   X(FLT2, add, N, T) X(FLT2, sub, N, T) X(FLT2, mul, N, T) X(FLT2, div, N, T)        \
   X(FLT2, mod, N, T) X(FLT2, min, N, T) X(FLT2, max, N, T) X(ULP2, pow, N, T)        \
-  X(ULP2, atan2, N, T) X(ULP2, hypot, N, T)                                         \
+  X(ULP2, atan2, N, T) X(ULP2, hypot, N, T) X(ULP2, atan2pi, N, T)                  \
+  X(FLT2, copysign, N, T) X(FLT2, nextafter, N, T) X(FLT2, ldexp, N, T)              \
+  X(FLT2, fma_error, N, T)                                                          \
+  X(FLT1, rsqrt, N, T) X(ULP1, sinpi, N, T) X(ULP1, cospi, N, T)                     \
+  X(ULP1, tanpi, N, T) X(ULP1, asinpi, N, T) X(ULP1, acospi, N, T)                   \
+  X(ULP1, atanpi, N, T)                                                             \
   X(FLT1, neg, N, T) X(FLT1, abs, N, T) X(FLT1, sgn, N, T) X(FLT1, sqrt, N, T)       \
   X(FLT1, floor, N, T) X(FLT1, ceil, N, T) X(FLT1, round, N, T) X(FLT1, trunc, N, T) \
   X(ULP1, cbrt, N, T) X(ULP1, exp, N, T) X(ULP1, log, N, T) X(ULP1, log2, N, T)      \
@@ -36,6 +41,11 @@
   X(ULP1, gamma, N, T) X(ULP1, lgamma, N, T)                                        \
   X(TEST, isnan, N, T) X(TEST, isinf, N, T) X(TO_BITS, to_bits, N, T)                \
   X(FROM_BITS, from_bits, N, T)
+
+/* fma takes three operands, the cases two: fma_error x y is fma(x, y, -(x * y)), the
+ * rounding error of the product, which only a correctly rounded fma gets right. */
+static float rts_fma_error_f32(float x, float y) { return rts_fma_f32(x, y, -(x * y)); }
+static double rts_fma_error_f64(double x, double y) { return rts_fma_f64(x, y, -(x * y)); }
 
 #define SCALAR_OPS(X)                                                               \
   SCALAR_INT_OPS(X, i8, int8_t) SCALAR_INT_OPS(X, i16, int16_t)                      \
