@@ -531,10 +531,22 @@ static struct size *slice_size(struct tc *tc, struct dim_index *d, struct size *
   return start == NULL ? end : size_binop(tc->arena, SIZE_SUB, end, start);
 }
 
+/* An index may be of any integer type, as in Futhark, which converts it to i64
+ * (internalise does). An index whose type is not yet known (an unsuffixed literal, a
+ * lambda's parameter) becomes an i64. */
 static void check_index_exp(struct tc *tc, struct exp *i) {
-  if (i != NULL) {
-    expect_type(tc, prim(tc, PRIM_I64), check_exp(tc, i), i->loc, "an index must be an i64");
+  if (i == NULL) {
+    return;
   }
+  struct type *t = type_head(check_exp(tc, i));
+  if (t->kind == TYPE_PRIM && prim_is_int(t->u.prim)) {
+    return;
+  }
+  if (t->kind == TYPE_VAR) {
+    expect_type(tc, prim(tc, PRIM_I64), t, i->loc, "an index must be an integer");
+    return;
+  }
+  diag_fatal(i->loc, "an index must be an integer, but this has type %s", show_type(tc, t));
 }
 
 /* The type of a[indices] where a has type t. */
