@@ -253,7 +253,9 @@ static struct tc_binding *check_function(struct tc *tc, struct function_syntax *
   int outer = tc->level++;
   int literals_from = tc->literals.len;
   struct tc_bindings saved_sizes = tc->implicit_sizes, saved_ext = tc->return_ext;
+  int saved_anon = tc->anon_sizes;
   tc->implicit_sizes = (struct tc_bindings){0};
+  tc->anon_sizes = 0;
   tc->return_ext = (struct tc_bindings){0};
 
   bind_type_params(tc, f->type_params, f->type_param_count);
@@ -311,6 +313,7 @@ static struct tc_binding *check_function(struct tc *tc, struct function_syntax *
   }
 
   tc->implicit_sizes = saved_sizes;
+  tc->anon_sizes = saved_anon;
   tc->return_ext = saved_ext;
   tc->level = outer;
   scope_leave(tc, mark);
@@ -341,18 +344,26 @@ struct type *check_local_function(struct tc *tc, struct exp *e) {
   return b->type;
 }
 
-static void check_val(struct tc *tc, struct dec *d) {
-  /* As in Futhark, a top-level function named main in the program is an entry point. */
-  if (!d->u.val.is_entry && tc->current_module != NULL &&
-      tc->current_module == tc->program_module && !tc->in_local &&
-      strcmp(d->u.val.name, "main") == 0 && d->u.val.param_count > 0) {
-    d->u.val.is_entry = true;
-  }
-  if (d->u.val.is_entry && tc->current_module != tc->file_module) {
-    diag_fatal(d->u.val.name_loc, "entry points may not be declared inside modules ('%s')",
-               d->u.val.name);
-  }
-  struct function_syntax f = {
+/* Note [Point-free entry points]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * Futhark takes an entry point's parameters from its type: `entry add = map2 (+)` and
+ * `entry sum : []i32 -> i32 = reduce (+) 0` take two arrays and one. Prism eta-expands
+ * such an entry before checking it, so that the rest of the pipeline (and the C API)
+ * sees an ordinary entry with parameters:
+ *
+ *   entry sum : []i32 -> i32 = reduce (+) 0  ~>  entry sum (x: []i32) : i32 = (reduce (+) 0) x
+ *
+ * A declared return type that is an arrow gives the new parameters their types (an
+ * anonymous [] there becomes a size parameter, as in a parameter); a named parameter
+ * (n: i64) -> ... keeps its name. Without such a return type, the number of new
+ * parameters comes from checking a copy of the definition first (its side effects on
+ * counters are undone, so messages name the same sizes as before); the new parameters
+ * then get their types by inference. The new names cannot be written in a program, so
+ * they capture nothing. */
+
+/* The syntax of a value declaration, as check_function takes it. */
+static struct function_syntax val_syntax(struct dec *d) {
+  return (struct function_syntax){
       .name = d->u.val.name,
       .loc = d->loc,
       .name_loc = d->u.val.name_loc,
@@ -364,6 +375,119 @@ static void check_val(struct tc *tc, struct dec *d) {
       .body = d->u.val.body,
       .is_entry = d->u.val.is_entry,
   };
+}
+
+/* How many parameters the value of d takes beyond those it names: checks a copy. */
+static int result_arity(struct tc *tc, struct dec *d) {
+  int var_id = tc->next_var_id, existentials = tc->existential_count;
+  struct function_syntax f = val_syntax(ast_copy_dec(tc->arena, d));
+  f.is_entry = false;
+  tc->current_def = f.name;
+  tc->current_def_loc = f.name_loc;
+  struct type *t = check_function(tc, &f, true)->scheme.type;
+  tc->current_def = NULL;
+  tc->next_var_id = var_id;
+  tc->existential_count = existentials;
+  for (int i = 0; i < f.param_count; i++) {
+    t = type_head(t)->u.arrow.result;
+  }
+  int arity = 0;
+  for (t = type_head(t); t->kind == TYPE_ARROW; t = type_head(t->u.arrow.result)) {
+    arity++;
+  }
+  return arity;
+}
+
+static int arrow_depth(struct type_exp *te) {
+  int depth = 0;
+  for (; te != NULL && te->kind == TE_ARROW; te = te->u.arrow.result) {
+    depth++;
+  }
+  return depth;
+}
+
+/* Adds `count` parameters to d and applies its body to them (Note [Point-free entry
+ * points]). */
+static void eta_expand(struct tc *tc, struct dec *d, int count) {
+  struct loc loc = d->u.val.name_loc;
+  int old = d->u.val.param_count;
+  struct pat **params = ARENA_ARRAY(tc->arena, struct pat *, old + count);
+  memcpy(params, d->u.val.params, sizeof *params * (size_t)old);
+  struct exp **args = ARENA_ARRAY(tc->arena, struct exp *, count);
+  bool typed = arrow_depth(d->u.val.ret) >= count;
+  for (int i = 0; i < count; i++) {
+    struct type_exp *arrow = typed ? d->u.val.ret : NULL;
+    name_t name = arrow != NULL && arrow->u.arrow.param_name != NULL
+                      ? arrow->u.arrow.param_name
+                      : intern_printf("x.%d", i);
+    struct pat *id = ARENA_NEW(tc->arena, struct pat);
+    *id = (struct pat){.kind = PAT_ID, .loc = loc};
+    id->u.id.name = name;
+    params[old + i] = id;
+    if (arrow != NULL) {
+      struct pat *asc = ARENA_NEW(tc->arena, struct pat);
+      *asc = (struct pat){.kind = PAT_ASCRIPT, .loc = loc};
+      asc->u.ascript.pat = id;
+      asc->u.ascript.type = arrow->u.arrow.param;
+      params[old + i] = asc;
+      d->u.val.ret = arrow->u.arrow.result;
+    }
+    args[i] = ARENA_NEW(tc->arena, struct exp);
+    *args[i] = (struct exp){.kind = EXP_VAR, .loc = loc};
+    args[i]->u.var.name = (struct qual_name){NULL, 0, name};
+  }
+  struct exp *body = d->u.val.body;
+  if (!typed && d->u.val.ret != NULL) { /* a function type not written as an arrow */
+    struct exp *asc = ARENA_NEW(tc->arena, struct exp);
+    *asc = (struct exp){.kind = EXP_ASCRIPT, .loc = body->loc};
+    asc->u.ascript.exp = body;
+    asc->u.ascript.type = d->u.val.ret;
+    body = asc;
+    d->u.val.ret = NULL;
+  }
+  struct exp *apply = ARENA_NEW(tc->arena, struct exp);
+  *apply = (struct exp){.kind = EXP_APPLY, .loc = body->loc};
+  apply->u.apply.fn = body;
+  apply->u.apply.args = args;
+  apply->u.apply.count = count;
+  d->u.val.params = params;
+  d->u.val.param_count = old + count;
+  d->u.val.body = apply;
+}
+
+/* An entry point whose value is a function gets parameters for it; so does a
+ * definition named main, which then is an entry point (Note [Point-free entry points]). */
+static void expand_point_free_entry(struct tc *tc, struct dec *d, bool is_main) {
+  if (!d->u.val.is_entry && !(is_main && d->u.val.param_count == 0)) {
+    return;
+  }
+  int arity = arrow_depth(d->u.val.ret);
+  if (arity == 0) {
+    arity = result_arity(tc, d);
+  }
+  if (arity > 0) {
+    eta_expand(tc, d, arity);
+    d->u.val.is_entry = true;
+  }
+}
+
+static void check_val(struct tc *tc, struct dec *d) {
+  /* As in Futhark, a top-level function named main in the program is an entry point. */
+  bool is_main = tc->current_module != NULL && tc->current_module == tc->program_module &&
+                 !tc->in_local && strcmp(d->u.val.name, "main") == 0;
+  if (!d->u.val.is_entry && is_main && d->u.val.param_count > 0) {
+    d->u.val.is_entry = true;
+  }
+  if (d->u.val.is_entry && tc->current_module != tc->file_module) {
+    diag_fatal(d->u.val.name_loc, "entry points may not be declared inside modules ('%s')",
+               d->u.val.name);
+  }
+  expand_point_free_entry(tc, d, is_main);
+  if (d->u.val.is_entry && tc->current_module != tc->file_module) {
+    diag_fatal(d->u.val.name_loc, "entry points may not be declared inside modules ('%s')",
+               d->u.val.name);
+  }
+  struct function_syntax f = val_syntax(d);
   tc->current_def = f.name;
   tc->current_def_loc = f.name_loc;
   struct tc_binding *b = check_function(tc, &f, true);

@@ -1,8 +1,9 @@
 /* Type expressions, size expressions, type parameters and patterns.
  *
  * elab_type turns a written type into a `struct type`. What `[]` means depends on
- * where it is written (enum size_mode): a fresh implicit size parameter in a
- * parameter's type, an existential size in a return type, any size in an ascription.
+ * where it is written (enum size_mode): in a parameter's type a size to be inferred
+ * (generalised with the definition), an existential size in a return type, any size
+ * in an ascription.
  * Sizes written in types are constants, names of i64 values, or arithmetic on those. */
 #include <string.h>
 
@@ -76,6 +77,18 @@ struct size *elab_size_exp(struct tc *tc, struct exp *e, bool must) {
   return s;
 }
 
+/* Note [Anonymous parameter sizes]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * As in Futhark, an anonymous size [] in the type of a parameter (of a definition or
+ * local function) is not a distinct size of its own but an unknown that the body may
+ * determine: in `def f (a: []i32) (b: []i32) = zip a b` both are the same size, and in
+ * `def g (n: i64) (a: []i32) = zip a (iota n)` it is n. Whatever is left unknown when
+ * the definition is checked becomes a size parameter (generalise in unify.c), so the
+ * definition reads as if written with [n] parameters, and an entry point checks at run
+ * time that its arguments agree. Such an unknown may not become a size bound inside
+ * the body (the `d` of a filter, a let-bound [k]), which would escape its scope:
+ * unification fails there and a branch join makes an existential instead. The flag
+ * `scoped` marks these unknowns and passes to a variable they are linked to. */
 static struct size *any_size(struct tc *tc, enum size_mode mode, struct loc loc) {
   switch (mode) {
   case SIZES_PARAM: {
@@ -89,6 +102,12 @@ static struct size *any_size(struct tc *tc, enum size_mode mode, struct loc loc)
   case SIZES_RETURN: {
     struct size *s = fresh_existential(tc, NULL, loc);
     VEC_PUSH(tc->arena, &tc->return_ext, s->u.name);
+    return s;
+  }
+  case SIZES_INFER: { /* Note [Anonymous parameter sizes] */
+    struct size *s = fresh_size(tc, loc);
+    s->u.var->scoped = true;
+    s->u.var->origin = intern_printf("n%d", tc->anon_sizes++); /* for messages */
     return s;
   }
   case SIZES_ASCRIBE:
@@ -506,7 +525,7 @@ static void bind_names(struct tc *tc, struct pat *p, struct type *t, bool unique
 struct type *bind_pattern(struct tc *tc, struct pat *p, struct type *t, bool is_param) {
   struct pattern_names seen = {0};
   check_duplicates(tc, p, &seen, "the same pattern");
-  struct type *want = pattern_type(tc, p, is_param ? SIZES_PARAM : SIZES_ASCRIBE);
+  struct type *want = pattern_type(tc, p, is_param ? SIZES_INFER : SIZES_ASCRIBE);
   expect_type(tc, want, t, p->loc,
               is_param ? "parameter type mismatch" : "pattern does not match the value");
   bind_names(tc, p, want, false, is_param);

@@ -50,6 +50,8 @@ struct size_var {
   int id;            /* tells variables apart */
   name_t origin;     /* the size parameter it instantiates (for messages), or NULL */
   struct loc loc;    /* the expression that made it, for error messages */
+  bool scoped;       /* the size of a parameter ([] in its type): it may not become a size
+                        bound inside the definition (Note [Anonymous parameter sizes]) */
 };
 
 struct size {

@@ -126,6 +126,17 @@ static void size_lower_levels(struct size *s, int level) {
   }
 }
 
+static bool is_name_deeper(struct size *s, void *level) {
+  return s->kind == SIZE_NAME && s->u.name->level > *(int *)level;
+}
+
+/* Whether s names a size bound in a scope narrower than `level`: the anonymous size of a
+ * parameter made there cannot become it, or the name would escape its scope (Note
+ * [Anonymous parameter sizes] in check_type.c); a join gives an existential instead. */
+static bool size_bound_deeper(struct size *s, int level) {
+  return size_search(s, is_name_deeper, &level);
+}
+
 bool unify_sizes(struct tc *tc, struct size *a, struct size *b) {
   a = size_head(a);
   b = size_head(b);
@@ -140,6 +151,13 @@ bool unify_sizes(struct tc *tc, struct size *a, struct size *b) {
   if (a->kind == SIZE_VAR) {
     if (size_occurs(a->u.var, b)) {
       return mismatch(tc, "size %s cannot equal %s", show_size(tc, a), show_size(tc, b));
+    }
+    if (b->kind == SIZE_VAR) {
+      b->u.var->scoped = b->u.var->scoped || a->u.var->scoped;
+    }
+    if (a->u.var->scoped && size_bound_deeper(b, a->u.var->level)) {
+      return mismatch(tc, "an anonymous size [] of a parameter cannot be %s%s",
+                      show_size(tc, b), ", which is bound inside the definition");
     }
     size_lower_levels(b, a->u.var->level);
     a->u.var->link = b;
@@ -754,8 +772,9 @@ struct tc_binding **generalise(struct tc *tc, struct type *t, int level, bool to
   for (int i = 0; i < w.sizes.len; i++) {
     struct size_var *v = w.sizes.items[i];
     if (v->link == NULL) {
-      struct tc_binding *b = binding_new(tc, BIND_SIZE,
-                                         intern_printf("n%d", (int)tc->implicit_sizes.len), v->loc);
+      name_t name = v->scoped && v->origin != NULL ? v->origin
+                                                   : intern_printf("n%d", tc->anon_sizes++);
+      struct tc_binding *b = binding_new(tc, BIND_SIZE, name, v->loc);
       b->type = type_prim(tc->arena, PRIM_I64);
       b->is_size_param = true;
       v->link = size_name(tc->arena, b);
