@@ -516,9 +516,16 @@ static bool is_literal(struct exp *e, uint64_t v) {
   return e != NULL && e->kind == EXP_INT && e->u.int_lit.value == v;
 }
 
-/* The size of one sliced dimension a[i:j:s] of an array whose size there is n. */
+/* The size of one sliced dimension a[i:j:s] of an array whose size there is n, as
+ * Futhark knows it: j-i, with i 0 and j n when left out; n for a[::1] and a[::-1]
+ * (the whole array, reversed); an existential size where it is not known statically. */
 static struct size *slice_size(struct tc *tc, struct dim_index *d, struct size *n,
                                struct loc loc) {
+  bool reverse = d->stride != NULL && d->stride->kind == EXP_NEGATE &&
+                 is_literal(d->stride->u.unary, 1);
+  if (reverse && d->start == NULL && d->end == NULL) {
+    return n;
+  }
   if (d->stride != NULL && !is_literal(d->stride, 1)) {
     return fresh_existential(tc, NULL, loc);
   }
@@ -594,11 +601,22 @@ static struct type *check_index(struct tc *tc, struct exp *e) {
   return index_type(tc, t, e->u.index.indices, e->u.index.count, e->loc);
 }
 
+static struct type *forget_sizes(struct tc *tc, struct type *t, struct loc loc);
+
+/* The value written by an in-place update must have the type of the slot. As in
+ * Futhark, sizes that do not unify (xs with [1:4] = iota 3, whose slot has size 4-1)
+ * are left to the update's run-time check, which reports a mismatch with its location. */
+static void check_update_value(struct tc *tc, struct type *slot, struct exp *value) {
+  struct type *v = check_exp(tc, value);
+  if (!unify(tc, slot, v) && !unify(tc, forget_sizes(tc, slot, value->loc), v)) {
+    expect_type(tc, slot, v, value->loc, "the new value does not fit the update");
+  }
+}
+
 static struct type *check_update(struct tc *tc, struct exp *e) {
   struct type *t = check_exp(tc, e->u.update.array);
   struct type *slot = index_type(tc, t, e->u.update.indices, e->u.update.count, e->loc);
-  struct type *v = check_exp(tc, e->u.update.value);
-  expect_type(tc, slot, v, e->u.update.value->loc, "the new value does not fit the update");
+  check_update_value(tc, slot, e->u.update.value);
   return type_with_unique(tc->arena, t, false);
 }
 
@@ -882,8 +900,7 @@ static struct type *check_let_with(struct tc *tc, struct exp *e) {
   e->u.let_with.source = src;
   struct type *t = src->type;
   struct type *slot = index_type(tc, t, e->u.let_with.indices, e->u.let_with.count, e->loc);
-  struct type *v = check_exp(tc, e->u.let_with.value);
-  expect_type(tc, slot, v, e->u.let_with.value->loc, "the new value does not fit the update");
+  check_update_value(tc, slot, e->u.let_with.value);
   int mark = scope_enter(tc);
   int outer = tc->level++;
   struct tc_binding *b = binding_new(tc, BIND_VAR, e->u.let_with.name, e->u.let_with.name_loc);
