@@ -105,13 +105,21 @@ struct escape {
                     whenever `bound` grows, as that can change the answer */
 };
 
+/* Whether escape_size leaves every argument of a SIZE_APPLY as it is. */
+static bool apply_stays(struct escape *x, struct size *s);
+
 static struct size *escape_size(struct escape *x, struct size *s) {
   s = size_head(s);
-  if (s->kind == SIZE_BINOP) {
+  if (s->kind == SIZE_BINOP || s->kind == SIZE_APPLY) {
     /* If a part leaves scope, the whole size is unknown outside: n+1 cannot be rebuilt
      * from a fresh name for n. */
-    struct size *l = escape_size(x, s->u.binop.lhs), *r = escape_size(x, s->u.binop.rhs);
-    if (l == size_head(s->u.binop.lhs) && r == size_head(s->u.binop.rhs)) {
+    if (s->kind == SIZE_APPLY && apply_stays(x, s)) {
+      return s;
+    }
+    struct size *l = s->kind == SIZE_BINOP ? escape_size(x, s->u.binop.lhs) : NULL;
+    struct size *r = s->kind == SIZE_BINOP ? escape_size(x, s->u.binop.rhs) : NULL;
+    if (s->kind == SIZE_BINOP && l == size_head(s->u.binop.lhs) &&
+        r == size_head(s->u.binop.rhs)) {
       return s;
     }
     int saved = x->tc->level;
@@ -142,6 +150,15 @@ static struct size *escape_size(struct escape *x, struct size *s) {
   VEC_PUSH(x->tc->arena, &x->to, fresh);
   VEC_PUSH(x->tc->arena, &x->made, fresh->u.name);
   return fresh;
+}
+
+static bool apply_stays(struct escape *x, struct size *s) {
+  for (int i = 0; i < s->u.apply.count; i++) {
+    if (escape_size(x, s->u.apply.args[i]) != size_head(s->u.apply.args[i])) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /* The type with the sizes that leave scope replaced. Parts in which nothing changes

@@ -123,6 +123,10 @@ static void size_lower_levels(struct size *s, int level) {
   } else if (s->kind == SIZE_BINOP) {
     size_lower_levels(s->u.binop.lhs, level);
     size_lower_levels(s->u.binop.rhs, level);
+  } else if (s->kind == SIZE_APPLY) {
+    for (int i = 0; i < s->u.apply.count; i++) {
+      size_lower_levels(s->u.apply.args[i], level);
+    }
   }
 }
 
@@ -167,6 +171,17 @@ bool unify_sizes(struct tc *tc, struct size *a, struct size *b) {
     /* n*m against ?a*?b: solve piecewise; fixed parts must agree. */
     if (unify_sizes(tc, a->u.binop.lhs, b->u.binop.lhs) &&
         unify_sizes(tc, a->u.binop.rhs, b->u.binop.rhs)) {
+      return true;
+    }
+  }
+  if (a->kind == SIZE_APPLY && b->kind == SIZE_APPLY && a->u.apply.fn == b->u.apply.fn &&
+      a->u.apply.count == b->u.apply.count) {
+    /* f n against f ?a: solve argument by argument, as for operators. */
+    bool ok = true;
+    for (int i = 0; i < a->u.apply.count && ok; i++) {
+      ok = unify_sizes(tc, a->u.apply.args[i], b->u.apply.args[i]);
+    }
+    if (ok) {
       return true;
     }
   }
@@ -657,6 +672,10 @@ static void collect_size(struct var_walk *w, struct size *s) {
   } else if (s->kind == SIZE_BINOP) {
     collect_size(w, s->u.binop.lhs);
     collect_size(w, s->u.binop.rhs);
+  } else if (s->kind == SIZE_APPLY) {
+    for (int i = 0; i < s->u.apply.count; i++) {
+      collect_size(w, s->u.apply.args[i]);
+    }
   }
 }
 
