@@ -355,11 +355,12 @@ struct type *check_local_function(struct tc *tc, struct exp *e) {
  *
  * A declared return type that is an arrow gives the new parameters their types (an
  * anonymous [] there becomes a size parameter, as in a parameter); a named parameter
- * (n: i64) -> ... keeps its name. Without such a return type, the number of new
- * parameters comes from checking a copy of the definition first (its side effects on
- * counters are undone, so messages name the same sizes as before); the new parameters
- * then get their types by inference. The new names cannot be written in a program, so
- * they capture nothing. */
+ * (n: i64) -> ... keeps its name. Without a return type, the number of new parameters
+ * comes from checking a copy of the definition first (its side effects on counters are
+ * undone, so messages name the same sizes as before); the new parameters then get their
+ * types by inference. A declared return type that is a function type only through an
+ * abbreviation (type^) is not expanded. The new names cannot be written in a program,
+ * so they capture nothing. */
 
 /* The syntax of a value declaration, as check_function takes it. */
 static struct function_syntax val_syntax(struct dec *d) {
@@ -437,14 +438,6 @@ static void eta_expand(struct tc *tc, struct dec *d, int count) {
     args[i]->u.var.name = (struct qual_name){NULL, 0, name};
   }
   struct exp *body = d->u.val.body;
-  if (!typed && d->u.val.ret != NULL) { /* a function type not written as an arrow */
-    struct exp *asc = ARENA_NEW(tc->arena, struct exp);
-    *asc = (struct exp){.kind = EXP_ASCRIPT, .loc = body->loc};
-    asc->u.ascript.exp = body;
-    asc->u.ascript.type = d->u.val.ret;
-    body = asc;
-    d->u.val.ret = NULL;
-  }
   struct exp *apply = ARENA_NEW(tc->arena, struct exp);
   *apply = (struct exp){.kind = EXP_APPLY, .loc = body->loc};
   apply->u.apply.fn = body;
@@ -462,7 +455,7 @@ static void expand_point_free_entry(struct tc *tc, struct dec *d, bool is_main) 
     return;
   }
   int arity = arrow_depth(d->u.val.ret);
-  if (arity == 0) {
+  if (d->u.val.ret == NULL) {
     arity = result_arity(tc, d);
   }
   if (arity > 0) {
