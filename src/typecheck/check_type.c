@@ -37,9 +37,23 @@ static bool is_size_operator(struct tc_binding *b, enum size_op *op) {
  * arguments that unify; substitution (instantiating a function's size parameters)
  * reaches the arguments. Internalise computes the size by applying the function to the
  * arguments' values, wherever it computes sizes (a coercion, an entry point's check).
- * Expressions whose arguments are not i64 sizes (length xs, a field of a record) stay
- * unsupported in types, and a slice or an argument written that way gets an
+ * An argument may also be a variable of another integer type (i64.i32 k). Expressions
+ * whose arguments are neither (length xs, a field of a record) stay unsupported in types, and a slice or an argument written that way gets an
  * existential size. */
+
+/* An argument of a function in a size: an i64 size, or a variable of another integer
+ * type (i64.i32 k). */
+static struct size *arg_as_size(struct tc *tc, struct exp *arg) {
+  struct type *t = arg->type != NULL ? type_head(arg->type) : NULL;
+  if (t == NULL || t->kind != TYPE_PRIM || !prim_is_int(t->u.prim)) {
+    return NULL;
+  }
+  if (t->u.prim == PRIM_I64) {
+    return exp_as_size(tc, arg);
+  }
+  struct tc_binding *b = arg->kind == EXP_VAR ? arg->u.var.binding : NULL;
+  return b != NULL && b->kind == BIND_VAR ? size_name(tc->arena, b) : NULL;
+}
 
 /* f a b or a `op` b as a size (Note [Size expressions]): a function or operator, every
  * argument an i64 that is a size itself. */
@@ -51,10 +65,7 @@ static struct size *apply_as_size(struct tc *tc, struct tc_binding *fn, struct t
   }
   struct size **sizes = ARENA_ARRAY(tc->arena, struct size *, count);
   for (int i = 0; i < count; i++) {
-    if (args[i]->type == NULL || !type_is_prim(args[i]->type, PRIM_I64)) {
-      return NULL;
-    }
-    sizes[i] = exp_as_size(tc, args[i]);
+    sizes[i] = arg_as_size(tc, args[i]);
     if (sizes[i] == NULL) {
       return NULL;
     }
