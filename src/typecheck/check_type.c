@@ -38,8 +38,8 @@ static bool is_size_operator(struct tc_binding *b, enum size_op *op) {
  * reaches the arguments. Internalise computes the size by applying the function to the
  * arguments' values, wherever it computes sizes (a coercion, an entry point's check).
  * An argument may also be a variable of another integer type (i64.i32 k). Expressions
- * whose arguments are neither (length xs, a field of a record) stay unsupported in types, and a slice or an argument written that way gets an
- * existential size. */
+ * whose arguments are neither (length xs, a field of a record) stay unsupported in
+ * types, and a slice or an argument written that way gets an existential size. */
 
 /* An argument of a function in a size: an i64 size, or a variable of another integer
  * type (i64.i32 k). */
