@@ -378,8 +378,9 @@ static struct function_syntax val_syntax(struct dec *d) {
   };
 }
 
-/* How many parameters the value of d takes beyond those it names: checks a copy. */
-static int result_arity(struct tc *tc, struct dec *d) {
+/* How many parameters the value of d takes beyond those it names: checks a copy. Sets
+ * *unique to whether each of them is unique (consumed). */
+static int result_arity(struct tc *tc, struct dec *d, bool **unique) {
   int var_id = tc->next_var_id, existentials = tc->existential_count;
   struct function_syntax f = val_syntax(ast_copy_dec(tc->arena, d));
   f.is_entry = false;
@@ -393,10 +394,33 @@ static int result_arity(struct tc *tc, struct dec *d) {
     t = type_head(t)->u.arrow.result;
   }
   int arity = 0;
-  for (t = type_head(t); t->kind == TYPE_ARROW; t = type_head(t->u.arrow.result)) {
+  for (struct type *r = type_head(t); r->kind == TYPE_ARROW; r = type_head(r->u.arrow.result)) {
     arity++;
   }
+  *unique = ARENA_ARRAY(tc->arena, bool, arity + 1);
+  int i = 0;
+  for (t = type_head(t); t->kind == TYPE_ARROW; t = type_head(t->u.arrow.result)) {
+    (*unique)[i++] = t->u.arrow.param->unique;
+  }
   return arity;
+}
+
+/* The parameters that eta_expand added without a type are unique where the function
+ * they are passed to consumes them, as the parameters of its type are. */
+static void mark_unique_params(struct tc *tc, struct dec *d, int from, const bool *unique) {
+  struct type *fn = d->u.val.binding->scheme.type;
+  for (int i = 0; i < d->u.val.param_count; i++) {
+    struct type *arrow = type_head(fn);
+    fn = arrow->u.arrow.result;
+    struct pat *p = d->u.val.params[i];
+    if (i < from || !unique[i - from] || p->kind != PAT_ID) {
+      continue;
+    }
+    p->type = type_with_unique(tc->arena, p->type, true);
+    p->u.id.binding->type = p->type;
+    p->u.id.binding->unique = true;
+    arrow->u.arrow.param = p->type;
+  }
 }
 
 static int arrow_depth(struct type_exp *te) {
@@ -450,13 +474,14 @@ static void eta_expand(struct tc *tc, struct dec *d, int count) {
 
 /* An entry point whose value is a function gets parameters for it; so does a
  * definition named main, which then is an entry point (Note [Point-free entry points]). */
-static void expand_point_free_entry(struct tc *tc, struct dec *d, bool is_main) {
+static void expand_point_free_entry(struct tc *tc, struct dec *d, bool is_main,
+                                    bool **unique) {
   if (!d->u.val.is_entry && !(is_main && d->u.val.param_count == 0)) {
     return;
   }
   int arity = arrow_depth(d->u.val.ret);
   if (d->u.val.ret == NULL) {
-    arity = result_arity(tc, d);
+    arity = result_arity(tc, d, unique);
   }
   if (arity > 0) {
     eta_expand(tc, d, arity);
@@ -475,7 +500,9 @@ static void check_val(struct tc *tc, struct dec *d) {
     diag_fatal(d->u.val.name_loc, "entry points may not be declared inside modules ('%s')",
                d->u.val.name);
   }
-  expand_point_free_entry(tc, d, is_main);
+  int named_params = d->u.val.param_count;
+  bool *eta_unique = NULL;
+  expand_point_free_entry(tc, d, is_main, &eta_unique);
   if (d->u.val.is_entry && tc->current_module != tc->file_module) {
     diag_fatal(d->u.val.name_loc, "entry points may not be declared inside modules ('%s')",
                d->u.val.name);
@@ -487,6 +514,9 @@ static void check_val(struct tc *tc, struct dec *d) {
   tc->current_def = NULL;
   b->dec = d;
   d->u.val.binding = b;
+  if (eta_unique != NULL) {
+    mark_unique_params(tc, d, named_params, eta_unique);
+  }
   define_member(tc, b);
 }
 
