@@ -472,11 +472,10 @@ static void eta_expand(struct tc *tc, struct dec *d, int count) {
   d->u.val.body = apply;
 }
 
-/* An entry point whose value is a function gets parameters for it; so does a
- * definition named main, which then is an entry point (Note [Point-free entry points]). */
-static void expand_point_free_entry(struct tc *tc, struct dec *d, bool is_main,
-                                    bool **unique) {
-  if (!d->u.val.is_entry && !(is_main && d->u.val.param_count == 0)) {
+/* An entry point whose value is a function gets parameters for it (Note [Point-free
+ * entry points]). */
+static void expand_point_free_entry(struct tc *tc, struct dec *d, bool **unique) {
+  if (!d->u.val.is_entry) {
     return;
   }
   int arity = arrow_depth(d->u.val.ret);
@@ -485,15 +484,15 @@ static void expand_point_free_entry(struct tc *tc, struct dec *d, bool is_main,
   }
   if (arity > 0) {
     eta_expand(tc, d, arity);
-    d->u.val.is_entry = true;
   }
 }
 
 static void check_val(struct tc *tc, struct dec *d) {
-  /* As in Futhark, a top-level function named main in the program is an entry point. */
+  /* As in Futhark, a top-level definition named main in the program is an entry point,
+   * with parameters, point-free, or a constant. */
   bool is_main = tc->current_module != NULL && tc->current_module == tc->program_module &&
                  !tc->in_local && strcmp(d->u.val.name, "main") == 0;
-  if (!d->u.val.is_entry && is_main && d->u.val.param_count > 0) {
+  if (is_main) {
     d->u.val.is_entry = true;
   }
   if (d->u.val.is_entry && tc->current_module != tc->file_module) {
@@ -502,7 +501,7 @@ static void check_val(struct tc *tc, struct dec *d) {
   }
   int named_params = d->u.val.param_count;
   bool *eta_unique = NULL;
-  expand_point_free_entry(tc, d, is_main, &eta_unique);
+  expand_point_free_entry(tc, d, &eta_unique);
   if (d->u.val.is_entry && tc->current_module != tc->file_module) {
     diag_fatal(d->u.val.name_loc, "entry points may not be declared inside modules ('%s')",
                d->u.val.name);
