@@ -211,6 +211,36 @@ static void check_size_params_used(struct function_syntax *f, struct type **para
   }
 }
 
+static bool is_name_bound_deeper(struct size *s, void *level) {
+  return s->kind == SIZE_NAME && s->u.name->level > *(int *)level;
+}
+
+static bool dims_bound_deeper(struct type *t, void *level) {
+  if (t->kind != TYPE_ARRAY) {
+    return false;
+  }
+  for (int i = 0; i < t->u.array.rank; i++) {
+    if (size_search(t->u.array.dims[i], is_name_bound_deeper, level)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* A parameter's type may not name a size that its body computes (the size of a filter's
+ * result, say): no caller could know it. Futhark rejects such a definition; it arises
+ * when a parameter without a type gets its type from the body. */
+static void check_param_sizes_in_scope(struct tc *tc, struct function_syntax *f,
+                                       struct type **params, int level) {
+  for (int i = 0; i < f->param_count; i++) {
+    if (type_search(params[i], true, dims_bound_deeper, &level)) {
+      diag_fatal(f->params[i]->loc, "the type of this parameter would be %s, but a size "
+                                    "in it is computed inside '%s', where no caller can "
+                                    "know it", show_type(tc, params[i]), f->name);
+    }
+  }
+}
+
 static void check_entry(struct tc *tc, struct function_syntax *f, struct tc_binding *b,
                         struct type **params, struct type *ret) {
   for (int i = 0; i < b->scheme.param_count; i++) {
@@ -283,6 +313,7 @@ static struct tc_binding *check_function(struct tc *tc, struct function_syntax *
   }
   tc->level = level;
   check_size_params_used(f, params);
+  check_param_sizes_in_scope(tc, f, params, level);
 
   struct type *fn = ret;
   for (int i = f->param_count - 1; i >= 0; i--) {
