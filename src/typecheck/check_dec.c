@@ -533,10 +533,6 @@ static void check_val(struct tc *tc, struct dec *d) {
   int named_params = d->u.val.param_count;
   bool *eta_unique = NULL;
   expand_point_free_entry(tc, d, &eta_unique);
-  if (d->u.val.is_entry && tc->current_module != tc->file_module) {
-    diag_fatal(d->u.val.name_loc, "entry points may not be declared inside modules ('%s')",
-               d->u.val.name);
-  }
   struct function_syntax f = val_syntax(d);
   tc->current_def = f.name;
   tc->current_def_loc = f.name_loc;
