@@ -488,7 +488,8 @@ static struct ir_subexp eval_size_apply(struct ictx *c, struct ienv *env, struct
   struct sv **args = ARENA_ARRAY(c->arena, struct sv *, n);
   for (int i = 0; i < n; i++) {
     struct ir_subexp *value = ARENA_NEW(c->arena, struct ir_subexp);
-    *value = eval_size(c, env, s->u.apply.args[i]); /* an i64, or an integer variable of another type */
+    /* an i64, or an integer variable of another type */
+    *value = eval_size(c, env, s->u.apply.args[i]);
     args[i] = sv_dyn(c, type_prim(c->arena, ir_subexp_type(*value).prim), value, 1);
   }
   struct sv *fn = name_value(c, env, s->u.apply.fn, s->u.apply.inst, NULL);
