@@ -480,6 +480,25 @@ bool size_value(struct ictx *c, struct ienv *env, struct size *s, struct ir_sube
   return s->kind == SIZE_NAME && shown_size(c, s->u.name, out);
 }
 
+/* A size that applies a function, 2**k or i64.max n m: the function applied to the
+ * arguments' values, as the expression written in the type would compute it. */
+static struct ir_subexp eval_size_apply(struct ictx *c, struct ienv *env, struct size *s) {
+  struct type *i64 = type_prim(c->arena, PRIM_I64);
+  int n = s->u.apply.count;
+  struct sv **args = ARENA_ARRAY(c->arena, struct sv *, n);
+  for (int i = 0; i < n; i++) {
+    struct ir_subexp *value = ARENA_NEW(c->arena, struct ir_subexp);
+    /* an i64, or an integer variable of another type */
+    *value = eval_size(c, env, s->u.apply.args[i]);
+    args[i] = sv_dyn(c, type_prim(c->arena, ir_subexp_type(*value).prim), value, 1);
+  }
+  struct sv *fn = name_value(c, env, s->u.apply.fn, s->u.apply.inst, NULL);
+  struct sv *r = apply(c, fn, args, n, i64);
+  int count;
+  struct ir_subexp *comps = sv_comps(c, r, &count);
+  return comps[0];
+}
+
 struct ir_subexp eval_size(struct ictx *c, struct ienv *env, struct size *s) {
   s = size_head(s);
   struct ir_subexp out;
@@ -490,6 +509,9 @@ struct ir_subexp eval_size(struct ictx *c, struct ienv *env, struct size *s) {
     struct ir_subexp l = eval_size(c, env, s->u.binop.lhs);
     struct ir_subexp r = eval_size(c, env, s->u.binop.rhs);
     return emit_binop(c, size_binop_ir(s->u.binop.op), l, r, PRIM_I64);
+  }
+  if (s->kind == SIZE_APPLY) {
+    return eval_size_apply(c, env, s);
   }
   if (s->kind == SIZE_NAME && s->u.name->size_alias != NULL) {
     return eval_size(c, env, s->u.name->size_alias);
@@ -522,6 +544,14 @@ static bool size_computable(struct ictx *c, struct ienv *env, struct size *s) {
   if (size_known(c, env, s, &unused)) {
     return true;
   }
+  if (s->kind == SIZE_APPLY) {
+    for (int i = 0; i < s->u.apply.count; i++) {
+      if (!size_computable(c, env, s->u.apply.args[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
   return s->kind == SIZE_BINOP && size_computable(c, env, s->u.binop.lhs) &&
          size_computable(c, env, s->u.binop.rhs);
 }
@@ -536,6 +566,14 @@ static bool size_evaluable(struct ictx *c, struct ienv *env, struct size *s) {
   }
   if (s->kind == SIZE_BINOP) {
     return size_evaluable(c, env, s->u.binop.lhs) && size_evaluable(c, env, s->u.binop.rhs);
+  }
+  if (s->kind == SIZE_APPLY) {
+    for (int i = 0; i < s->u.apply.count; i++) {
+      if (!size_evaluable(c, env, s->u.apply.args[i])) {
+        return false;
+      }
+    }
+    return true;
   }
   if (s->kind == SIZE_NAME && s->u.name->size_alias != NULL) {
     return size_evaluable(c, env, s->u.name->size_alias);
@@ -965,7 +1003,8 @@ static struct type *type_arg_sizes(struct ictx *c, struct sv *fn, struct ienv **
   for (int i = 0; i < t->u.array.rank; i++) {
     struct size *d = size_head(t->u.array.dims[i]);
     dims[i] = d;
-    if (d->kind != SIZE_BINOP || !size_computable(c, fn->u.def.caller_env, d)) {
+    if ((d->kind != SIZE_BINOP && d->kind != SIZE_APPLY) ||
+        !size_computable(c, fn->u.def.caller_env, d)) {
       continue;
     }
     struct ir_subexp *value = ARENA_NEW(c->arena, struct ir_subexp);

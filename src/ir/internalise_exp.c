@@ -376,8 +376,19 @@ struct sv *index_value(struct ictx *c, struct sv *array, struct ir_dim_index *di
   return sv_dyn(c, result_type, out, n);
 }
 
+/* An index of another integer type is converted to i64, as Futhark does (the type
+ * checker accepts any integer type). */
 static struct ir_subexp opt_index(struct ictx *c, struct ienv *env, struct exp *e) {
-  return e == NULL ? ir_se_none() : single(c, int_exp(c, env, e));
+  if (e == NULL) {
+    return ir_se_none();
+  }
+  struct ir_subexp x = single(c, int_exp(c, env, e));
+  if (ir_subexp_type(x).prim == PRIM_I64) {
+    return x;
+  }
+  struct ir_exp conv = {.kind = IR_CONVERT};
+  conv.u.convert.operand = x;
+  return emit1(c, "idx", ir_type_scalar(PRIM_I64), conv);
 }
 
 static struct ir_dim_index *int_dims(struct ictx *c, struct ienv *env, struct dim_index *ds,

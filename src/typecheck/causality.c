@@ -53,6 +53,12 @@ static void check_size_known(struct causality *c, struct size *s, struct loc loc
     check_size_known(c, s->u.binop.rhs, loc, what);
     return;
   }
+  if (s->kind == SIZE_APPLY) {
+    for (int i = 0; i < s->u.apply.count; i++) {
+      check_size_known(c, s->u.apply.args[i], loc, what);
+    }
+    return;
+  }
   if (s->kind != SIZE_NAME) {
     return;
   }

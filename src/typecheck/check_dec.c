@@ -215,6 +215,36 @@ static void check_size_params_used(struct function_syntax *f, struct type **para
   }
 }
 
+static bool is_name_bound_deeper(struct size *s, void *level) {
+  return s->kind == SIZE_NAME && s->u.name->level > *(int *)level;
+}
+
+static bool dims_bound_deeper(struct type *t, void *level) {
+  if (t->kind != TYPE_ARRAY) {
+    return false;
+  }
+  for (int i = 0; i < t->u.array.rank; i++) {
+    if (size_search(t->u.array.dims[i], is_name_bound_deeper, level)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* A parameter's type may not name a size that its body computes (the size of a filter's
+ * result, say): no caller could know it. Futhark rejects such a definition; it arises
+ * when a parameter without a type gets its type from the body. */
+static void check_param_sizes_in_scope(struct tc *tc, struct function_syntax *f,
+                                       struct type **params, int level) {
+  for (int i = 0; i < f->param_count; i++) {
+    if (type_search(params[i], true, dims_bound_deeper, &level)) {
+      diag_fatal(f->params[i]->loc, "the type of this parameter would be %s, but a size "
+                                    "in it is computed inside '%s', where no caller can "
+                                    "know it", show_type(tc, params[i]), f->name);
+    }
+  }
+}
+
 static void check_entry(struct tc *tc, struct function_syntax *f, struct tc_binding *b,
                         struct type **params, struct type *ret) {
   for (int i = 0; i < b->scheme.param_count; i++) {
@@ -257,7 +287,9 @@ static struct tc_binding *check_function(struct tc *tc, struct function_syntax *
   int outer = tc->level++;
   int literals_from = tc->literals.len;
   struct tc_bindings saved_sizes = tc->implicit_sizes, saved_ext = tc->return_ext;
+  int saved_anon = tc->anon_sizes;
   tc->implicit_sizes = (struct tc_bindings){0};
+  tc->anon_sizes = 0;
   tc->return_ext = (struct tc_bindings){0};
 
   bind_type_params(tc, f->type_params, f->type_param_count);
@@ -285,6 +317,7 @@ static struct tc_binding *check_function(struct tc *tc, struct function_syntax *
   }
   tc->level = level;
   check_size_params_used(f, params);
+  check_param_sizes_in_scope(tc, f, params, level);
 
   struct type *fn = ret;
   for (int i = f->param_count - 1; i >= 0; i--) {
@@ -315,6 +348,7 @@ static struct tc_binding *check_function(struct tc *tc, struct function_syntax *
   }
 
   tc->implicit_sizes = saved_sizes;
+  tc->anon_sizes = saved_anon;
   tc->return_ext = saved_ext;
   tc->level = outer;
   scope_leave(tc, mark);
@@ -345,18 +379,27 @@ struct type *check_local_function(struct tc *tc, struct exp *e) {
   return b->type;
 }
 
-static void check_val(struct tc *tc, struct dec *d) {
-  /* As in Futhark, a top-level function named main in the program is an entry point. */
-  if (!d->u.val.is_entry && tc->current_module != NULL &&
-      tc->current_module == tc->program_module && !tc->in_local &&
-      strcmp(d->u.val.name, "main") == 0 && d->u.val.param_count > 0) {
-    d->u.val.is_entry = true;
-  }
-  if (d->u.val.is_entry && tc->current_module != tc->file_module) {
-    diag_fatal(d->u.val.name_loc, "entry points may not be declared inside modules ('%s')",
-               d->u.val.name);
-  }
-  struct function_syntax f = {
+/* Note [Point-free entry points]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * Futhark takes an entry point's parameters from its type: `entry add = map2 (+)` and
+ * `entry sum : []i32 -> i32 = reduce (+) 0` take two arrays and one. Prism eta-expands
+ * such an entry before checking it, so that the rest of the pipeline (and the C API)
+ * sees an ordinary entry with parameters:
+ *
+ *   entry sum : []i32 -> i32 = reduce (+) 0  ~>  entry sum (x: []i32) : i32 = (reduce (+) 0) x
+ *
+ * A declared return type that is an arrow gives the new parameters their types (an
+ * anonymous [] there becomes a size parameter, as in a parameter); a named parameter
+ * (n: i64) -> ... keeps its name. Without a return type, the number of new parameters
+ * comes from checking a copy of the definition first (its side effects on counters are
+ * undone, so messages name the same sizes as before); the new parameters then get their
+ * types by inference. A declared return type that is a function type only through an
+ * abbreviation (type^) is not expanded. The new names cannot be written in a program,
+ * so they capture nothing. */
+
+/* The syntax of a value declaration, as check_function takes it. */
+static struct function_syntax val_syntax(struct dec *d) {
+  return (struct function_syntax){
       .name = d->u.val.name,
       .loc = d->loc,
       .name_loc = d->u.val.name_loc,
@@ -368,12 +411,142 @@ static void check_val(struct tc *tc, struct dec *d) {
       .body = d->u.val.body,
       .is_entry = d->u.val.is_entry,
   };
+}
+
+/* How many parameters the value of d takes beyond those it names: checks a copy. Sets
+ * *unique to whether each of them is unique (consumed). */
+static int result_arity(struct tc *tc, struct dec *d, bool **unique) {
+  int var_id = tc->next_var_id, existentials = tc->existential_count;
+  struct function_syntax f = val_syntax(ast_copy_dec(tc->arena, d));
+  f.is_entry = false;
+  tc->current_def = f.name;
+  tc->current_def_loc = f.name_loc;
+  struct type *t = check_function(tc, &f, true)->scheme.type;
+  tc->current_def = NULL;
+  tc->next_var_id = var_id;
+  tc->existential_count = existentials;
+  for (int i = 0; i < f.param_count; i++) {
+    t = type_head(t)->u.arrow.result;
+  }
+  int arity = 0;
+  for (struct type *r = type_head(t); r->kind == TYPE_ARROW; r = type_head(r->u.arrow.result)) {
+    arity++;
+  }
+  *unique = ARENA_ARRAY(tc->arena, bool, arity + 1);
+  int i = 0;
+  for (t = type_head(t); t->kind == TYPE_ARROW; t = type_head(t->u.arrow.result)) {
+    (*unique)[i++] = t->u.arrow.param->unique;
+  }
+  return arity;
+}
+
+/* The parameters that eta_expand added without a type are unique where the function
+ * they are passed to consumes them, as the parameters of its type are. */
+static void mark_unique_params(struct tc *tc, struct dec *d, int from, const bool *unique) {
+  struct type *fn = d->u.val.binding->scheme.type;
+  for (int i = 0; i < d->u.val.param_count; i++) {
+    struct type *arrow = type_head(fn);
+    fn = arrow->u.arrow.result;
+    struct pat *p = d->u.val.params[i];
+    if (i < from || !unique[i - from] || p->kind != PAT_ID) {
+      continue;
+    }
+    p->type = type_with_unique(tc->arena, p->type, true);
+    p->u.id.binding->type = p->type;
+    p->u.id.binding->unique = true;
+    arrow->u.arrow.param = p->type;
+  }
+}
+
+static int arrow_depth(struct type_exp *te) {
+  int depth = 0;
+  for (; te != NULL && te->kind == TE_ARROW; te = te->u.arrow.result) {
+    depth++;
+  }
+  return depth;
+}
+
+/* Adds `count` parameters to d and applies its body to them (Note [Point-free entry
+ * points]). */
+static void eta_expand(struct tc *tc, struct dec *d, int count) {
+  struct loc loc = d->u.val.name_loc;
+  int old = d->u.val.param_count;
+  struct pat **params = ARENA_ARRAY(tc->arena, struct pat *, old + count);
+  memcpy(params, d->u.val.params, sizeof *params * (size_t)old);
+  struct exp **args = ARENA_ARRAY(tc->arena, struct exp *, count);
+  bool typed = arrow_depth(d->u.val.ret) >= count;
+  for (int i = 0; i < count; i++) {
+    struct type_exp *arrow = typed ? d->u.val.ret : NULL;
+    name_t name = arrow != NULL && arrow->u.arrow.param_name != NULL
+                      ? arrow->u.arrow.param_name
+                      : intern_printf("x.%d", i);
+    struct pat *id = ARENA_NEW(tc->arena, struct pat);
+    *id = (struct pat){.kind = PAT_ID, .loc = loc};
+    id->u.id.name = name;
+    params[old + i] = id;
+    if (arrow != NULL) {
+      struct pat *asc = ARENA_NEW(tc->arena, struct pat);
+      *asc = (struct pat){.kind = PAT_ASCRIPT, .loc = loc};
+      asc->u.ascript.pat = id;
+      asc->u.ascript.type = arrow->u.arrow.param;
+      params[old + i] = asc;
+      d->u.val.ret = arrow->u.arrow.result;
+    }
+    args[i] = ARENA_NEW(tc->arena, struct exp);
+    *args[i] = (struct exp){.kind = EXP_VAR, .loc = loc};
+    args[i]->u.var.name = (struct qual_name){NULL, 0, name};
+  }
+  struct exp *body = d->u.val.body;
+  struct exp *apply = ARENA_NEW(tc->arena, struct exp);
+  *apply = (struct exp){.kind = EXP_APPLY, .loc = body->loc};
+  apply->u.apply.fn = body;
+  apply->u.apply.args = args;
+  apply->u.apply.count = count;
+  d->u.val.params = params;
+  d->u.val.param_count = old + count;
+  d->u.val.body = apply;
+}
+
+/* An entry point whose value is a function gets parameters for it (Note [Point-free
+ * entry points]). */
+static void expand_point_free_entry(struct tc *tc, struct dec *d, bool **unique) {
+  if (!d->u.val.is_entry) {
+    return;
+  }
+  int arity = arrow_depth(d->u.val.ret);
+  if (d->u.val.ret == NULL) {
+    arity = result_arity(tc, d, unique);
+  }
+  if (arity > 0) {
+    eta_expand(tc, d, arity);
+  }
+}
+
+static void check_val(struct tc *tc, struct dec *d) {
+  /* As in Futhark, a top-level definition named main in the program is an entry point,
+   * with parameters, point-free, or a constant. */
+  bool is_main = tc->current_module != NULL && tc->current_module == tc->program_module &&
+                 !tc->in_local && strcmp(d->u.val.name, "main") == 0;
+  if (is_main) {
+    d->u.val.is_entry = true;
+  }
+  if (d->u.val.is_entry && tc->current_module != tc->file_module) {
+    diag_fatal(d->u.val.name_loc, "entry points may not be declared inside modules ('%s')",
+               d->u.val.name);
+  }
+  int named_params = d->u.val.param_count;
+  bool *eta_unique = NULL;
+  expand_point_free_entry(tc, d, &eta_unique);
+  struct function_syntax f = val_syntax(d);
   tc->current_def = f.name;
   tc->current_def_loc = f.name_loc;
   struct tc_binding *b = check_function(tc, &f, true);
   tc->current_def = NULL;
   b->dec = d;
   d->u.val.binding = b;
+  if (eta_unique != NULL) {
+    mark_unique_params(tc, d, named_params, eta_unique);
+  }
   define_member(tc, b);
 }
 

@@ -105,13 +105,21 @@ struct escape {
                     whenever `bound` grows, as that can change the answer */
 };
 
+/* Whether escape_size leaves every argument of a SIZE_APPLY as it is. */
+static bool apply_stays(struct escape *x, struct size *s);
+
 static struct size *escape_size(struct escape *x, struct size *s) {
   s = size_head(s);
-  if (s->kind == SIZE_BINOP) {
+  if (s->kind == SIZE_BINOP || s->kind == SIZE_APPLY) {
     /* If a part leaves scope, the whole size is unknown outside: n+1 cannot be rebuilt
      * from a fresh name for n. */
-    struct size *l = escape_size(x, s->u.binop.lhs), *r = escape_size(x, s->u.binop.rhs);
-    if (l == size_head(s->u.binop.lhs) && r == size_head(s->u.binop.rhs)) {
+    if (s->kind == SIZE_APPLY && apply_stays(x, s)) {
+      return s;
+    }
+    struct size *l = s->kind == SIZE_BINOP ? escape_size(x, s->u.binop.lhs) : NULL;
+    struct size *r = s->kind == SIZE_BINOP ? escape_size(x, s->u.binop.rhs) : NULL;
+    if (s->kind == SIZE_BINOP && l == size_head(s->u.binop.lhs) &&
+        r == size_head(s->u.binop.rhs)) {
       return s;
     }
     int saved = x->tc->level;
@@ -142,6 +150,15 @@ static struct size *escape_size(struct escape *x, struct size *s) {
   VEC_PUSH(x->tc->arena, &x->to, fresh);
   VEC_PUSH(x->tc->arena, &x->made, fresh->u.name);
   return fresh;
+}
+
+static bool apply_stays(struct escape *x, struct size *s) {
+  for (int i = 0; i < s->u.apply.count; i++) {
+    if (escape_size(x, s->u.apply.args[i]) != size_head(s->u.apply.args[i])) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /* The type with the sizes that leave scope replaced. Parts in which nothing changes
@@ -516,9 +533,16 @@ static bool is_literal(struct exp *e, uint64_t v) {
   return e != NULL && e->kind == EXP_INT && e->u.int_lit.value == v;
 }
 
-/* The size of one sliced dimension a[i:j:s] of an array whose size there is n. */
+/* The size of one sliced dimension a[i:j:s] of an array whose size there is n, as
+ * Futhark knows it: j-i, with i 0 and j n when left out; n for a[::1] and a[::-1]
+ * (the whole array, reversed); an existential size where it is not known statically. */
 static struct size *slice_size(struct tc *tc, struct dim_index *d, struct size *n,
                                struct loc loc) {
+  bool reverse = d->stride != NULL && d->stride->kind == EXP_NEGATE &&
+                 is_literal(d->stride->u.unary, 1);
+  if (reverse && d->start == NULL && d->end == NULL) {
+    return n;
+  }
   if (d->stride != NULL && !is_literal(d->stride, 1)) {
     return fresh_existential(tc, NULL, loc);
   }
@@ -531,10 +555,22 @@ static struct size *slice_size(struct tc *tc, struct dim_index *d, struct size *
   return start == NULL ? end : size_binop(tc->arena, SIZE_SUB, end, start);
 }
 
+/* An index may be of any integer type, as in Futhark, which converts it to i64
+ * (internalise does). An index whose type is not yet known (an unsuffixed literal, a
+ * lambda's parameter) becomes an i64. */
 static void check_index_exp(struct tc *tc, struct exp *i) {
-  if (i != NULL) {
-    expect_type(tc, prim(tc, PRIM_I64), check_exp(tc, i), i->loc, "an index must be an i64");
+  if (i == NULL) {
+    return;
   }
+  struct type *t = type_head(check_exp(tc, i));
+  if (t->kind == TYPE_PRIM && prim_is_int(t->u.prim)) {
+    return;
+  }
+  if (t->kind == TYPE_VAR) {
+    expect_type(tc, prim(tc, PRIM_I64), t, i->loc, "an index must be an integer");
+    return;
+  }
+  diag_fatal(i->loc, "an index must be an integer, but this has type %s", show_type(tc, t));
 }
 
 /* The type of a[indices] where a has type t. */
@@ -582,11 +618,22 @@ static struct type *check_index(struct tc *tc, struct exp *e) {
   return index_type(tc, t, e->u.index.indices, e->u.index.count, e->loc);
 }
 
+static struct type *forget_sizes(struct tc *tc, struct type *t, struct loc loc);
+
+/* The value written by an in-place update must have the type of the slot. As in
+ * Futhark, sizes that do not unify (xs with [1:4] = iota 3, whose slot has size 4-1)
+ * are left to the update's run-time check, which reports a mismatch with its location. */
+static void check_update_value(struct tc *tc, struct type *slot, struct exp *value) {
+  struct type *v = check_exp(tc, value);
+  if (!unify(tc, slot, v) && !unify(tc, forget_sizes(tc, slot, value->loc), v)) {
+    expect_type(tc, slot, v, value->loc, "the new value does not fit the update");
+  }
+}
+
 static struct type *check_update(struct tc *tc, struct exp *e) {
   struct type *t = check_exp(tc, e->u.update.array);
   struct type *slot = index_type(tc, t, e->u.update.indices, e->u.update.count, e->loc);
-  struct type *v = check_exp(tc, e->u.update.value);
-  expect_type(tc, slot, v, e->u.update.value->loc, "the new value does not fit the update");
+  check_update_value(tc, slot, e->u.update.value);
   return type_with_unique(tc->arena, t, false);
 }
 
@@ -870,8 +917,7 @@ static struct type *check_let_with(struct tc *tc, struct exp *e) {
   e->u.let_with.source = src;
   struct type *t = src->type;
   struct type *slot = index_type(tc, t, e->u.let_with.indices, e->u.let_with.count, e->loc);
-  struct type *v = check_exp(tc, e->u.let_with.value);
-  expect_type(tc, slot, v, e->u.let_with.value->loc, "the new value does not fit the update");
+  check_update_value(tc, slot, e->u.let_with.value);
   int mark = scope_enter(tc);
   int outer = tc->level++;
   struct tc_binding *b = binding_new(tc, BIND_VAR, e->u.let_with.name, e->u.let_with.name_loc);

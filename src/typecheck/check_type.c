@@ -1,9 +1,11 @@
 /* Type expressions, size expressions, type parameters and patterns.
  *
  * elab_type turns a written type into a `struct type`. What `[]` means depends on
- * where it is written (enum size_mode): a fresh implicit size parameter in a
- * parameter's type, an existential size in a return type, any size in an ascription.
- * Sizes written in types are constants, names of i64 values, or arithmetic on those. */
+ * where it is written (enum size_mode): in a parameter's type a size to be inferred
+ * (generalised with the definition), an existential size in a return type, any size
+ * in an ascription.
+ * Sizes written in types are constants, names of i64 values, or functions and operators
+ * applied to those (Note [Size expressions]). */
 #include <string.h>
 
 #include "typecheck/tc.h"
@@ -23,6 +25,65 @@ static bool is_size_operator(struct tc_binding *b, enum size_op *op) {
     }
   }
   return false;
+}
+
+/* Note [Size expressions]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~
+ * Futhark allows any expression of type i64 as a size in a type, and unifies sizes as
+ * terms, syntactically. Prism represents the arithmetic `+ - * / %` as SIZE_BINOP, and
+ * an application of any other function or operator to i64 sizes (2**k, i64.max n m,
+ * a definition `pow2 k`) as SIZE_APPLY: the function's binding, its instantiation, and
+ * the argument sizes. Two such sizes unify when they apply the same function to
+ * arguments that unify; substitution (instantiating a function's size parameters)
+ * reaches the arguments. Internalise computes the size by applying the function to the
+ * arguments' values, wherever it computes sizes (a coercion, an entry point's check).
+ * An argument may also be a variable of another integer type (i64.i32 k). Expressions
+ * whose arguments are neither (length xs, a field of a record) stay unsupported in
+ * types, and a slice or an argument written that way gets an existential size. */
+
+/* An argument of a function in a size: an i64 size, or a variable of another integer
+ * type (i64.i32 k). */
+static struct size *arg_as_size(struct tc *tc, struct exp *arg) {
+  struct type *t = arg->type != NULL ? type_head(arg->type) : NULL;
+  if (t == NULL || t->kind != TYPE_PRIM || !prim_is_int(t->u.prim)) {
+    return NULL;
+  }
+  if (t->u.prim == PRIM_I64) {
+    return exp_as_size(tc, arg);
+  }
+  struct tc_binding *b = arg->kind == EXP_VAR ? arg->u.var.binding : NULL;
+  return b != NULL && b->kind == BIND_VAR ? size_name(tc->arena, b) : NULL;
+}
+
+/* f a b or a `op` b as a size (Note [Size expressions]): a function or operator, every
+ * argument an i64 that is a size itself. */
+static struct size *apply_as_size(struct tc *tc, struct tc_binding *fn, struct tc_inst *inst,
+                                  const struct qual_name *written, struct exp **args,
+                                  int count, bool infix) {
+  if (fn == NULL || (fn->kind != BIND_INTRINSIC && fn->kind != BIND_DEF) || count == 0) {
+    return NULL;
+  }
+  struct size **sizes = ARENA_ARRAY(tc->arena, struct size *, count);
+  for (int i = 0; i < count; i++) {
+    sizes[i] = arg_as_size(tc, args[i]);
+    if (sizes[i] == NULL) {
+      return NULL;
+    }
+  }
+  struct strbuf name;
+  strbuf_init(&name);
+  for (int i = 0; i < written->qual_count; i++) {
+    strbuf_printf(&name, "%s.", written->quals[i]);
+  }
+  strbuf_puts(&name, written->name);
+  struct size like = {.kind = SIZE_APPLY};
+  like.u.apply.fn = fn;
+  like.u.apply.inst = inst;
+  like.u.apply.count = count;
+  like.u.apply.infix = infix;
+  like.u.apply.written = arena_strndup(tc->arena, name.data, name.len);
+  strbuf_free(&name);
+  return size_apply(tc->arena, &like, sizes);
 }
 
 struct size *exp_as_size(struct tc *tc, struct exp *e) {
@@ -50,13 +111,25 @@ struct size *exp_as_size(struct tc *tc, struct exp *e) {
   }
   case EXP_BINOP: {
     enum size_op op;
-    if (e->u.binop.op.qual_count > 0 || !is_size_operator(e->u.binop.binding, &op) ||
-        e->type == NULL || !type_is_prim(e->type, PRIM_I64)) {
+    if (e->type == NULL || !type_is_prim(e->type, PRIM_I64)) {
       return NULL;
+    }
+    if (e->u.binop.op.qual_count > 0 || !is_size_operator(e->u.binop.binding, &op)) {
+      struct exp *args[2] = {e->u.binop.lhs, e->u.binop.rhs};
+      return apply_as_size(tc, e->u.binop.binding, e->u.binop.inst, &e->u.binop.op, args, 2,
+                           true);
     }
     struct size *l = exp_as_size(tc, e->u.binop.lhs);
     struct size *r = l != NULL ? exp_as_size(tc, e->u.binop.rhs) : NULL;
     return r != NULL ? size_binop(tc->arena, op, l, r) : NULL;
+  }
+  case EXP_APPLY: {
+    struct exp *fn = e->u.apply.fn;
+    if (fn->kind != EXP_VAR || e->type == NULL || !type_is_prim(e->type, PRIM_I64)) {
+      return NULL;
+    }
+    return apply_as_size(tc, fn->u.var.binding, fn->u.var.inst, &fn->u.var.name,
+                         e->u.apply.args, e->u.apply.count, false);
   }
   case EXP_ASCRIPT:
     return exp_as_size(tc, e->u.ascript.exp);
@@ -70,12 +143,24 @@ struct size *elab_size_exp(struct tc *tc, struct exp *e, bool must) {
   expect_type(tc, type_prim(tc->arena, PRIM_I64), t, e->loc, "a size must be an i64");
   struct size *s = exp_as_size(tc, e);
   if (s == NULL && must) {
-    diag_fatal(e->loc, "a size in a type must be a constant, the name of an i64 value, "
-                       "or + - * / %% of those");
+    diag_fatal(e->loc, "a size in a type must be a constant, the name of an i64 value, or "
+                       "a function or operator applied to those (with i64 arguments)");
   }
   return s;
 }
 
+/* Note [Anonymous parameter sizes]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * As in Futhark, an anonymous size [] in the type of a parameter (of a definition or
+ * local function) is not a distinct size of its own but an unknown that the body may
+ * determine: in `def f (a: []i32) (b: []i32) = zip a b` both are the same size, and in
+ * `def g (n: i64) (a: []i32) = zip a (iota n)` it is n. Whatever is left unknown when
+ * the definition is checked becomes a size parameter (generalise in unify.c), so the
+ * definition reads as if written with [n] parameters, and an entry point checks at run
+ * time that its arguments agree. Such an unknown may not become a size bound inside
+ * the body (the `d` of a filter, a let-bound [k]), which would escape its scope:
+ * unification fails there and a branch join makes an existential instead. The flag
+ * `scoped` marks these unknowns and passes to a variable they are linked to. */
 static struct size *any_size(struct tc *tc, enum size_mode mode, struct loc loc) {
   switch (mode) {
   case SIZES_PARAM: {
@@ -89,6 +174,12 @@ static struct size *any_size(struct tc *tc, enum size_mode mode, struct loc loc)
   case SIZES_RETURN: {
     struct size *s = fresh_existential(tc, NULL, loc);
     VEC_PUSH(tc->arena, &tc->return_ext, s->u.name);
+    return s;
+  }
+  case SIZES_INFER: { /* Note [Anonymous parameter sizes] */
+    struct size *s = fresh_size(tc, loc);
+    s->u.var->scoped = true;
+    s->u.var->origin = intern_printf("n%d", tc->anon_sizes++); /* for messages */
     return s;
   }
   case SIZES_ASCRIBE:
@@ -506,7 +597,7 @@ static void bind_names(struct tc *tc, struct pat *p, struct type *t, bool unique
 struct type *bind_pattern(struct tc *tc, struct pat *p, struct type *t, bool is_param) {
   struct pattern_names seen = {0};
   check_duplicates(tc, p, &seen, "the same pattern");
-  struct type *want = pattern_type(tc, p, is_param ? SIZES_PARAM : SIZES_ASCRIBE);
+  struct type *want = pattern_type(tc, p, is_param ? SIZES_INFER : SIZES_ASCRIBE);
   expect_type(tc, want, t, p->loc,
               is_param ? "parameter type mismatch" : "pattern does not match the value");
   bind_names(tc, p, want, false, is_param);

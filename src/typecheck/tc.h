@@ -92,7 +92,10 @@ struct tc_sig {
 
 /* How `[]` in a type expression is read. */
 enum size_mode {
-  SIZES_PARAM,    /* a parameter: [] is a fresh implicit size parameter */
+  SIZES_PARAM,    /* a val spec's parameter: [] is a fresh implicit size parameter */
+  SIZES_INFER,    /* a parameter of a definition or local function: [] is a fresh size
+                     variable, which the body may equate with another size, and which
+                     the definition generalises into a size parameter (Futhark's rule) */
   SIZES_RETURN,   /* a return type: [] is an existential size of the result */
   SIZES_ASCRIBE,  /* e : t: [] is any size (a fresh unification variable) */
   SIZES_COERCE,   /* e :> t: [] is a fresh existential size */
@@ -134,6 +137,8 @@ struct tc {
   name_t current_def;
   struct loc current_def_loc;
   struct tc_bindings implicit_sizes;
+  int anon_sizes; /* the definition's sizes named n0, n1, ... so far (its [] and the
+                     unknowns generalised into size parameters) */
   /* Literals whose range is checked once their type is known; holes, reported then. */
   VEC(struct exp *) literals;
   /* Existential sizes made by `[]` in the return type being elaborated. */

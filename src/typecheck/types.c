@@ -214,8 +214,38 @@ struct size *size_head(struct size *s) {
   return end;
 }
 
+/* A size applying the function of `like` (a SIZE_APPLY) to other arguments. */
+struct size *size_apply(struct arena *a, const struct size *like, struct size **args) {
+  struct size *s = ARENA_NEW(a, struct size);
+  *s = *like;
+  s->u.apply.args = args;
+  return s;
+}
+
+typedef struct size *(*size_map_fn)(struct arena *a, struct size *s, const void *arg);
+
+/* s (a SIZE_APPLY) with f applied to each argument; s itself where nothing changed. */
+static struct size *size_apply_map(struct arena *a, struct size *s, size_map_fn f,
+                                   const void *arg) {
+  struct size **args = ARENA_ARRAY(a, struct size *, s->u.apply.count);
+  bool changed = false;
+  for (int i = 0; i < s->u.apply.count; i++) {
+    args[i] = f(a, s->u.apply.args[i], arg);
+    changed = changed || args[i] != s->u.apply.args[i];
+  }
+  return changed ? size_apply(a, s, args) : s;
+}
+
+static struct size *size_resolve_arg(struct arena *a, struct size *s, const void *unused) {
+  (void)unused;
+  return size_resolve(a, s);
+}
+
 struct size *size_resolve(struct arena *a, struct size *s) {
   s = size_head(s);
+  if (s->kind == SIZE_APPLY) {
+    return size_apply_map(a, s, size_resolve_arg, NULL);
+  }
   if (s->kind != SIZE_BINOP) {
     return s;
   }
@@ -373,6 +403,16 @@ bool size_equal(struct size *a, struct size *b) {
   case SIZE_BINOP:
     return a->u.binop.op == b->u.binop.op && size_equal(a->u.binop.lhs, b->u.binop.lhs) &&
            size_equal(a->u.binop.rhs, b->u.binop.rhs);
+  case SIZE_APPLY:
+    if (a->u.apply.fn != b->u.apply.fn || a->u.apply.count != b->u.apply.count) {
+      return false;
+    }
+    for (int i = 0; i < a->u.apply.count; i++) {
+      if (!size_equal(a->u.apply.args[i], b->u.apply.args[i])) {
+        return false;
+      }
+    }
+    return true;
   }
   return false;
 }
@@ -504,6 +544,14 @@ bool size_search(struct size *s, size_found_fn found, void *arg) {
   if (found(s, arg)) {
     return true;
   }
+  if (s->kind == SIZE_APPLY) {
+    for (int i = 0; i < s->u.apply.count; i++) {
+      if (size_search(s->u.apply.args[i], found, arg)) {
+        return true;
+      }
+    }
+    return false;
+  }
   return s->kind == SIZE_BINOP &&
          (size_search(s->u.binop.lhs, found, arg) || size_search(s->u.binop.rhs, found, arg));
 }
@@ -592,6 +640,10 @@ struct type *type_field(struct type *t, name_t field) {
 
 /* ----------------------------------------------------------------- Substitution */
 
+static struct size *size_subst_arg(struct arena *a, struct size *z, const void *s) {
+  return size_subst(a, z, s);
+}
+
 struct size *size_subst(struct arena *a, struct size *z, const struct tc_subst *s) {
   z = size_head(z);
   switch (z->kind) {
@@ -610,6 +662,8 @@ struct size *size_subst(struct arena *a, struct size *z, const struct tc_subst *
     }
     return size_binop(a, z->u.binop.op, l, r);
   }
+  case SIZE_APPLY:
+    return size_apply_map(a, z, size_subst_arg, s);
   default:
     return z;
   }
@@ -651,6 +705,25 @@ static void size_print_prec(struct strbuf *b, struct size *s, int prec) {
     }
     return;
   }
+  case SIZE_APPLY: /* as Futhark prints it: a**b, f a b; parenthesised in an operand */
+    if (prec > 0) {
+      strbuf_putc(b, '(');
+    }
+    if (s->u.apply.infix && s->u.apply.count == 2) {
+      size_print_prec(b, s->u.apply.args[0], 3);
+      strbuf_puts(b, s->u.apply.written);
+      size_print_prec(b, s->u.apply.args[1], 3);
+    } else {
+      strbuf_puts(b, s->u.apply.written);
+      for (int i = 0; i < s->u.apply.count; i++) {
+        strbuf_putc(b, ' ');
+        size_print_prec(b, s->u.apply.args[i], 3);
+      }
+    }
+    if (prec > 0) {
+      strbuf_putc(b, ')');
+    }
+    return;
   }
 }
 

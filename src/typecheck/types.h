@@ -40,6 +40,7 @@ enum size_kind {
   SIZE_NAME,  /* name: a size parameter, i64 variable or existential size */
   SIZE_VAR,   /* var: a unification variable; follow var->link when set */
   SIZE_BINOP, /* binop: arithmetic on sizes, e.g. n*m or n+1 */
+  SIZE_APPLY, /* apply: a function or operator applied to sizes, e.g. 2**k, i64.max n m */
 };
 
 enum size_op { SIZE_ADD, SIZE_SUB, SIZE_MUL, SIZE_DIV, SIZE_MOD };
@@ -50,6 +51,8 @@ struct size_var {
   int id;            /* tells variables apart */
   name_t origin;     /* the size parameter it instantiates (for messages), or NULL */
   struct loc loc;    /* the expression that made it, for error messages */
+  bool scoped;       /* the size of a parameter ([] in its type): it may not become a size
+                        bound inside the definition (Note [Anonymous parameter sizes]) */
 };
 
 struct size {
@@ -62,6 +65,14 @@ struct size {
       enum size_op op;
       struct size *lhs, *rhs;
     } binop;
+    struct {
+      struct tc_binding *fn; /* an i64 function of i64 arguments (or an operator) */
+      struct tc_inst *inst;  /* its type arguments at the use that wrote it, or NULL */
+      struct size **args;
+      int count;
+      const char *written;   /* how the function was written (i64.max, **) */
+      bool infix;            /* written as an operator: a**b */
+    } apply;
   } u;
 };
 
@@ -235,6 +246,7 @@ struct size *size_const(struct arena *a, int64_t v);
 struct size *size_name(struct arena *a, struct tc_binding *b);
 struct size *size_new_var(struct arena *a, int level, struct loc loc);
 struct size *size_binop(struct arena *a, enum size_op op, struct size *l, struct size *r);
+struct size *size_apply(struct arena *a, const struct size *like, struct size **args);
 
 /* ------------------------------------------------------------------------ Queries */
 

@@ -123,7 +123,22 @@ static void size_lower_levels(struct size *s, int level) {
   } else if (s->kind == SIZE_BINOP) {
     size_lower_levels(s->u.binop.lhs, level);
     size_lower_levels(s->u.binop.rhs, level);
+  } else if (s->kind == SIZE_APPLY) {
+    for (int i = 0; i < s->u.apply.count; i++) {
+      size_lower_levels(s->u.apply.args[i], level);
+    }
   }
+}
+
+static bool is_name_deeper(struct size *s, void *level) {
+  return s->kind == SIZE_NAME && s->u.name->level > *(int *)level;
+}
+
+/* Whether s names a size bound in a scope narrower than `level`: the anonymous size of a
+ * parameter made there cannot become it, or the name would escape its scope (Note
+ * [Anonymous parameter sizes] in check_type.c); a join gives an existential instead. */
+static bool size_bound_deeper(struct size *s, int level) {
+  return size_search(s, is_name_deeper, &level);
 }
 
 bool unify_sizes(struct tc *tc, struct size *a, struct size *b) {
@@ -141,6 +156,13 @@ bool unify_sizes(struct tc *tc, struct size *a, struct size *b) {
     if (size_occurs(a->u.var, b)) {
       return mismatch(tc, "size %s cannot equal %s", show_size(tc, a), show_size(tc, b));
     }
+    if (b->kind == SIZE_VAR) {
+      b->u.var->scoped = b->u.var->scoped || a->u.var->scoped;
+    }
+    if (a->u.var->scoped && size_bound_deeper(b, a->u.var->level)) {
+      return mismatch(tc, "an anonymous size [] of a parameter cannot be %s%s",
+                      show_size(tc, b), ", which is bound inside the definition");
+    }
     size_lower_levels(b, a->u.var->level);
     a->u.var->link = b;
     return true;
@@ -149,6 +171,17 @@ bool unify_sizes(struct tc *tc, struct size *a, struct size *b) {
     /* n*m against ?a*?b: solve piecewise; fixed parts must agree. */
     if (unify_sizes(tc, a->u.binop.lhs, b->u.binop.lhs) &&
         unify_sizes(tc, a->u.binop.rhs, b->u.binop.rhs)) {
+      return true;
+    }
+  }
+  if (a->kind == SIZE_APPLY && b->kind == SIZE_APPLY && a->u.apply.fn == b->u.apply.fn &&
+      a->u.apply.count == b->u.apply.count) {
+    /* f n against f ?a: solve argument by argument, as for operators. */
+    bool ok = true;
+    for (int i = 0; i < a->u.apply.count && ok; i++) {
+      ok = unify_sizes(tc, a->u.apply.args[i], b->u.apply.args[i]);
+    }
+    if (ok) {
       return true;
     }
   }
@@ -639,6 +672,10 @@ static void collect_size(struct var_walk *w, struct size *s) {
   } else if (s->kind == SIZE_BINOP) {
     collect_size(w, s->u.binop.lhs);
     collect_size(w, s->u.binop.rhs);
+  } else if (s->kind == SIZE_APPLY) {
+    for (int i = 0; i < s->u.apply.count; i++) {
+      collect_size(w, s->u.apply.args[i]);
+    }
   }
 }
 
@@ -754,8 +791,9 @@ struct tc_binding **generalise(struct tc *tc, struct type *t, int level, bool to
   for (int i = 0; i < w.sizes.len; i++) {
     struct size_var *v = w.sizes.items[i];
     if (v->link == NULL) {
-      struct tc_binding *b = binding_new(tc, BIND_SIZE,
-                                         intern_printf("n%d", (int)tc->implicit_sizes.len), v->loc);
+      name_t name = v->scoped && v->origin != NULL ? v->origin
+                                                   : intern_printf("n%d", tc->anon_sizes++);
+      struct tc_binding *b = binding_new(tc, BIND_SIZE, name, v->loc);
       b->type = type_prim(tc->arena, PRIM_I64);
       b->is_size_param = true;
       v->link = size_name(tc->arena, b);

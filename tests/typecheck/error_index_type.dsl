@@ -1,5 +1,5 @@
--- Array indices must be i64.
+-- Array indices may be of any integer type, but not of another type.
 -- ==
--- error: an index must be an i64: expected i64, found i32
+-- error: an index must be an integer, but this has type f32
 
-entry main (xs: []i32) (i: i32) : i32 = xs[i]
+entry main (xs: []i32) (x: f32) : i32 = xs[x]

@@ -1,6 +1,6 @@
--- A size in a type cannot be an arbitrary expression such as a function call.
+-- A size expression unifies syntactically, as in Futhark: i64.max n 1 is not n.
 -- ==
--- error: a size in a type must be a constant, the name of an i64 value, or \+ - \* / % of those
+-- error: expected \[i64.max n 1\]i32, found \[n\]i32 \(sizes i64.max n 1 and n do not match\)
 
 def f [n] (xs: [n]i32) : [i64.max n 1]i32 = xs
 
