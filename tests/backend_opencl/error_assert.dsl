@@ -1,6 +1,6 @@
--- A failed assert inside a kernel fails the entry point (status 1) with "assertion failed" at
--- the assert's condition: in a map, in the map of a scan, in the map of a hist, and in a segmented
--- reduction (flat and group versions).
+-- A failed assert inside a kernel fails the entry point (status 1) with "assertion failed" and
+-- the condition's text, at the condition: in a map, in the map of a scan, in the map of a hist,
+-- and in a segmented reduction (flat and group versions).
 -- ==
 -- entry: main
 -- input { [35, 41, 16, 11, 29, 16, 28, 2, 10, 6, 43, 19, 37, 19, 6, 50, 46, 9, 23, 4, 42, 25,
@@ -379,7 +379,7 @@
 -- 35, 2, 36, 46, 12, 42, 44, 13, 7, 28, 38, 29, 30, 29, 12, 44, 47, 47, 22, 43, 38, 1, 14, 23,
 -- 0, 46, 46, 14, 18, 26, 49, 10, 47, 26, 35, 22, 36, 42, 23, 45, 47, 15, 7, 31, 22, 47, 30, 47,
 -- 19, 41, 32, 14, 41, 24, 42, 22, 5, 33, 30, 1] }
--- error: error_assert\.dsl:806:53: error: assertion failed$
+-- error: error_assert\.dsl:806:53: error: assertion failed: x >= 0$
 -- entry: in_scan
 -- input { [27, 47, 46, 49, 16, 14, 0, 1, 20, 15, 35, 41, 22, 35, 16, 38, 31, 47, 34, 20, 2, 27,
 -- 17, 14, 38, 29, 47, 47, 21, 26, 37, 26, 47, 4, 24, 39, 28, 25, 28, 28, 31, 41, 27, 33, 40, 6,
@@ -505,7 +505,7 @@
 -- 47, 39, 17, 35, 44, 3, 24, 46, 32, 49, 44, 1, 32, 7, 2, 12, 5, 4, 2, 10, 46, 29, 13, 35, 19,
 -- 31, 20, 35, 33, 9, 38, 34, 13, 6, 12, 30, 17, 6, 42, 39, 10, 3, 4, 37, 6, 18, 49, 44, 38, 42,
 -- 39, 29] }
--- error: error_assert\.dsl:807:68: error: assertion failed$
+-- error: error_assert\.dsl:807:68: error: assertion failed: x < 100$
 -- entry: in_hist
 -- input { [2, 0, 2, 2, 2, 1, 0, 3, 2, 3, 3, 3, 3, 0, 3, 0, 0, 3, 0, 0, 1, 3, 2, 2, 3, 2, 3, 3,
 -- 2, 2, 2, 0, 0, 0, 1, 1, 2, 1, 3, 1, 3, 3, 1, 3, 1, 3, 1, 0, 1, 0, 2, 2, 3, 3, 3, 0, 1, 1, 3,
@@ -604,10 +604,10 @@
 -- 1, 3, 1, 2, 0, 2, 1, 1, 1, 2, 1, 0, 2, 3, 1, 3, 2, 1, 0, 0, 1, 2, 0, 1, 2, 3, 3, 3, 3, 1, 3,
 -- 1, 3, 3, 0, 3, 0, 2, 3, 2, 3, 1, 1, 2, 3, 2, 1, 0, 3, 1, 1, 1, 1, 3, 2, 2, 1, 0, 1, 2, 0, 1,
 -- 0, 3, 2, 0, 3, 2, 0, 1, 1, 1, 0, 3, 0, 2, 3, 3, 3, 3, 3, 3, 0, 0, 2, 0, 0, 1, 0] }
--- error: error_assert\.dsl:809:36: error: assertion failed$
+-- error: error_assert\.dsl:809:36: error: assertion failed: i < 4$
 -- entry: in_segred
 -- input { [[1, 6, 1, 3, 2], [9, 1, 2, 6, 4], [8, 4, 1, 8, 0]] }
--- error: error_assert\.dsl:811:47: error: assertion failed$
+-- error: error_assert\.dsl:811:47: error: assertion failed: x != 0$
 -- input { [[3, 1, 1, 1, 3, 3, 8, 4, 1, 1, 8, 9, 3, 1, 2, 6, 2, 9, 5, 5, 4, 2, 7, 7, 5, 3, 1, 9,
 -- 4, 4, 8, 3, 8, 3, 5, 4, 3, 7, 1, 5, 9, 9, 1, 2, 2, 3, 4, 4, 1, 8, 1, 4, 1, 1, 3, 1, 5, 9, 2,
 -- 2, 3, 2, 9, 4, 8, 4, 3, 3, 4, 7, 7, 4, 9, 1, 2, 9, 6, 1, 4, 9, 7, 6, 9, 9, 6, 2, 3, 3, 2, 3,
@@ -802,7 +802,7 @@
 -- 7, 5, 2, 6, 2, 8, 8, 2, 4, 5, 6, 6, 4, 4, 1, 8, 3, 1, 9, 9, 6, 8, 3, 8, 6, 9, 3, 5, 7, 2, 9,
 -- 5, 2, 6, 1, 5, 6, 4, 3, 9, 8, 5, 7, 6, 6, 4, 7, 6, 3, 6, 4, 7, 9, 5, 9, 2, 1, 6, 4, 2, 5, 6,
 -- 5, 9, 4, 3, 6, 6, 9, 9, 9, 3, 6, 2, 2, 6, 3, 3, 7, 4, 8, 4, 0]] }
--- error: error_assert\.dsl:811:47: error: assertion failed$
+-- error: error_assert\.dsl:811:47: error: assertion failed: x != 0$
 entry main (xs: []i32) : []i32 = map (\x -> assert (x >= 0) (x * 2)) xs
 entry in_scan (xs: []i32) : []i32 = scan (+) 0 (map (\x -> assert (x < 100) x) xs)
 entry in_hist [n] (is: [n]i64) : [4]i32 =

@@ -915,23 +915,23 @@ def test_error_assert(rng):
     xs = ints(rng, 3000, 0, 50)
     stanzas += case([fmt_array(xs, "i32")], [fmt_array([x * 2 for x in xs], "i32")])
     stanzas += case([fmt_array(one_bad(rng, 3000, range(0, 50), -4, 2600), "i32")],
-                    error=r"{at:x >= 0}: error: assertion failed$")
+                    error=r"{at:x >= 0}: error: assertion failed: x >= 0$")
     stanzas.append("-- entry: in_scan")
     stanzas += case([fmt_array(one_bad(rng, 3000, range(0, 50), 100, 2100), "i32")],
-                    error=r"{at:x < 100}: error: assertion failed$")
+                    error=r"{at:x < 100}: error: assertion failed: x < 100$")
     stanzas.append("-- entry: in_hist")
     stanzas += case([fmt_array(one_bad(rng, 3000, range(0, 4), 4, 2222), "i64")],
-                    error=r"{at:i < 4}: error: assertion failed$")
+                    error=r"{at:i < 4}: error: assertion failed: i < 4$")
     stanzas.append("-- entry: in_segred")
     for n, m in ((3, 5), (2, 3000)):
         xss = [ints(rng, m, 1, 9) for _ in range(n)]
         xss[n - 1][m - 1] = 0
         stanzas += case([fmt_array(xss, "i32")],
-                        error=r"{at:x != 0}: error: assertion failed$")
+                        error=r"{at:x != 0}: error: assertion failed: x != 0$")
     write_test("error_assert", """
-A failed assert inside a kernel fails the entry point (status 1) with "assertion failed" at
-the assert's condition: in a map, in the map of a scan, in the map of a hist, and in a segmented
-reduction (flat and group versions).
+A failed assert inside a kernel fails the entry point (status 1) with "assertion failed" and
+the condition's text, at the condition: in a map, in the map of a scan, in the map of a hist,
+and in a segmented reduction (flat and group versions).
 """, stanzas, """
 entry main (xs: []i32) : []i32 = map (\\x -> assert (x >= 0) (x * 2)) xs
 entry in_scan (xs: []i32) : []i32 = scan (+) 0 (map (\\x -> assert (x < 100) x) xs)
