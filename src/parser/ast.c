@@ -104,6 +104,14 @@ void ast_exp_each_child(const struct exp *e, ast_exp_fn fn, void *arg) {
     fn(e->u.record_update.record, arg);
     fn(e->u.record_update.value, arg);
     return;
+  case EXP_UPDATE_PATH:
+    fn(e->u.update_path.source, arg);
+    for (int i = 0; i < e->u.update_path.step_count; i++) {
+      struct path_step *st = &e->u.update_path.steps[i];
+      ast_dims_each_exp(st->indices, st->count, fn, arg);
+    }
+    fn(e->u.update_path.value, arg);
+    return;
   case EXP_APPLY:
     fn(e->u.apply.fn, arg);
     each_exp(e->u.apply.args, e->u.apply.count, fn, arg);
@@ -679,6 +687,24 @@ static void print_index(struct printer *pr, const struct exp *e) {
   put(pr, "]");
 }
 
+/* e with a[i].b = v: a field step after the first is written with its dot. */
+static void print_update_path(struct printer *pr, const struct exp *e) {
+  print_atom(pr, e->u.update_path.source);
+  put(pr, " with ");
+  for (int i = 0; i < e->u.update_path.step_count; i++) {
+    const struct path_step *st = &e->u.update_path.steps[i];
+    if (st->is_index) {
+      put(pr, "[");
+      print_indices(pr, st->indices, st->count);
+      put(pr, "]");
+    } else {
+      strbuf_printf(pr->out, "%s%s", i > 0 ? "." : "", st->field);
+    }
+  }
+  put(pr, " = ");
+  print_atom(pr, e->u.update_path.value);
+}
+
 static void print_record(struct printer *pr, const struct exp *e) {
   put(pr, "{");
   for (int i = 0; i < e->u.record.count; i++) {
@@ -871,6 +897,9 @@ static void print_exp(struct printer *pr, const struct exp *e) {
     }
     put(pr, " = ");
     print_atom(pr, e->u.record_update.value);
+    break;
+  case EXP_UPDATE_PATH:
+    print_update_path(pr, e);
     break;
   case EXP_APPLY:
     print_apply(pr, e);

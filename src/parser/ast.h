@@ -187,6 +187,7 @@ struct type_param {
   X(EXP_INDEX, "index")           /* index: e[i, j:k:s] */                            \
   X(EXP_UPDATE, "update")         /* update: e with [i] = v */                        \
   X(EXP_RECORD_UPDATE, "record_update") /* record_update: e with x.y = v */          \
+  X(EXP_UPDATE_PATH, "update_path") /* update_path: e with a[i].b = v, mixed steps */   \
   X(EXP_APPLY, "apply")           /* apply: f a b c (juxtaposition) */                \
   X(EXP_BINOP, "binop")           /* binop: a op b, including |> <| && || */          \
   X(EXP_NEGATE, "negate")         /* unary: -e */                                     \
@@ -221,6 +222,15 @@ struct dim_index {
   bool is_slice;
   struct exp *fixed;                 /* when !is_slice */
   struct exp *start, *end, *stride;  /* when is_slice; each may be NULL */
+};
+
+/* One step of an update path (e with a[i].b = v): a field, or a list of indices. */
+struct path_step {
+  bool is_index;
+  name_t field;              /* when !is_index */
+  struct dim_index *indices; /* when is_index */
+  int count;
+  struct loc loc;
 };
 
 struct exp_field {
@@ -292,6 +302,12 @@ struct exp {
       int path_len;
       struct exp *value;
     } record_update;
+    struct {
+      struct exp *source;
+      struct path_step *steps; /* fields and index lists, at least one index list */
+      int step_count;
+      struct exp *value;
+    } update_path;
     struct {
       struct exp *fn;
       struct exp **args;

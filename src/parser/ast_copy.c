@@ -214,6 +214,18 @@ static void copy_let_fun(struct arena *a, struct exp *c, const struct exp *e) {
   c->u.let_fun.binding = NULL;
 }
 
+static void copy_update_path(struct arena *a, struct exp *c, const struct exp *e) {
+  int n = e->u.update_path.step_count;
+  struct path_step *steps = ARENA_ARRAY(a, struct path_step, n);
+  for (int i = 0; i < n; i++) {
+    steps[i] = e->u.update_path.steps[i];
+    steps[i].indices = copy_indices(a, steps[i].indices, steps[i].count);
+  }
+  c->u.update_path.source = copy_exp(a, e->u.update_path.source);
+  c->u.update_path.steps = steps;
+  c->u.update_path.value = copy_exp(a, e->u.update_path.value);
+}
+
 static void copy_let_with(struct arena *a, struct exp *c, const struct exp *e) {
   c->u.let_with.indices = copy_indices(a, e->u.let_with.indices, e->u.let_with.count);
   c->u.let_with.value = copy_exp(a, e->u.let_with.value);
@@ -273,6 +285,9 @@ static struct exp *copy_exp(struct arena *a, const struct exp *e) {
     c->u.record_update.path =
         copy_names(a, e->u.record_update.path, e->u.record_update.path_len);
     c->u.record_update.value = copy_exp(a, e->u.record_update.value);
+    break;
+  case EXP_UPDATE_PATH:
+    copy_update_path(a, c, e);
     break;
   case EXP_APPLY:
     c->u.apply.fn = copy_exp(a, e->u.apply.fn);
