@@ -608,6 +608,21 @@ static struct sv *int_section(struct ictx *c, struct ienv *env, struct exp *e) {
   return v;
 }
 
+static struct sv *int_section_path(struct ictx *c, struct ienv *env, struct exp *e) {
+  struct sv *v = sv_new(c, SV_PATH, concrete(c, env, e->type));
+  int n = e->u.section_path.step_count;
+  v->u.path.steps = e->u.section_path.steps;
+  v->u.path.count = n;
+  v->u.path.dims = ARENA_ARRAY(c->arena, struct ir_dim_index *, n);
+  v->u.path.types = ARENA_ARRAY(c->arena, struct type *, n);
+  for (int i = 0; i < n; i++) {
+    struct path_step *st = &e->u.section_path.steps[i];
+    v->u.path.dims[i] = st->is_index ? int_dims(c, env, st->indices, st->count) : NULL;
+    v->u.path.types[i] = st->is_index ? concrete(c, env, st->type) : NULL;
+  }
+  return v;
+}
+
 static struct sv *int_section_index(struct ictx *c, struct ienv *env, struct exp *e) {
   struct sv *v = sv_new(c, SV_INDEX, concrete(c, env, e->type));
   v->u.index.count = e->u.section_index.count;
@@ -970,6 +985,8 @@ static struct sv *int_exp_kind(struct ictx *c, struct ienv *env, struct exp *e) 
   }
   case EXP_SECTION_INDEX:
     return int_section_index(c, env, e);
+  case EXP_SECTION_PATH:
+    return int_section_path(c, env, e);
   case EXP_LAMBDA: {
     struct sv *v = sv_new(c, SV_CLOSURE, concrete(c, env, e->type));
     v->u.closure.lambda = e;

@@ -197,6 +197,7 @@ struct type_param {
   X(EXP_SECTION_RIGHT, "section_right") /* section: (op e) */                         \
   X(EXP_SECTION_PROJECT, "section_project") /* section_project: (.a.b) */             \
   X(EXP_SECTION_INDEX, "section_index")     /* section_index: (.[i]) */               \
+  X(EXP_SECTION_PATH, "section_path") /* section_path: (.a[i].b), fields and indices */ \
   X(EXP_LAMBDA, "lambda")         /* lambda: \p1 p2 : t -> e */                       \
   X(EXP_LET, "let")               /* let: let p = e in body */                        \
   X(EXP_LET_FUN, "let_fun")       /* let_fun: let f params = e in body */             \
@@ -231,6 +232,7 @@ struct path_step {
   struct dim_index *indices; /* when is_index */
   int count;
   struct loc loc;
+  struct type *type; /* typed, for an index list of a section: the type it leaves */
 };
 
 struct exp_field {
@@ -308,6 +310,10 @@ struct exp {
       int step_count;
       struct exp *value;
     } update_path;
+    struct {
+      struct path_step *steps; /* fields and index lists, mixed */
+      int step_count;
+    } section_path;
     struct {
       struct exp *fn;
       struct exp **args;

@@ -323,6 +323,29 @@ struct exp *ast_path_update_exp(struct parser *p, struct exp *source, struct par
   return e;
 }
 
+struct exp *ast_section_path_exp(struct parser *p, struct parse_steps steps, struct loc loc) {
+  struct exp *e;
+  if (steps.len == 1 && steps.items[0].is_index) {
+    e = ast_exp_new(p, EXP_SECTION_INDEX, loc);
+    e->u.section_index.indices = steps.items[0].indices;
+    e->u.section_index.count = steps.items[0].count;
+    return e;
+  }
+  if (!steps_index_anywhere(steps)) {
+    e = ast_exp_new(p, EXP_SECTION_PROJECT, loc);
+    e->u.section_project.fields = ARENA_ARRAY(p->arena, name_t, steps.len);
+    for (int i = 0; i < steps.len; i++) {
+      e->u.section_project.fields[i] = steps.items[i].field;
+    }
+    e->u.section_project.count = steps.len;
+    return e;
+  }
+  e = ast_exp_new(p, EXP_SECTION_PATH, loc);
+  e->u.section_path.steps = steps.items;
+  e->u.section_path.step_count = steps.len;
+  return e;
+}
+
 /* `let xs[i] = v` keeps its node; the other paths are `let r = r with PATH = v`, the
  * update spanning from the name to the value (where its errors point). */
 struct exp *ast_let_path_exp(struct parser *p, struct parse_name name, struct parse_steps steps,

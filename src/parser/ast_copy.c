@@ -214,15 +214,19 @@ static void copy_let_fun(struct arena *a, struct exp *c, const struct exp *e) {
   c->u.let_fun.binding = NULL;
 }
 
-static void copy_update_path(struct arena *a, struct exp *c, const struct exp *e) {
-  int n = e->u.update_path.step_count;
+static struct path_step *copy_steps(struct arena *a, const struct path_step *from, int n) {
   struct path_step *steps = ARENA_ARRAY(a, struct path_step, n);
   for (int i = 0; i < n; i++) {
-    steps[i] = e->u.update_path.steps[i];
+    steps[i] = from[i];
     steps[i].indices = copy_indices(a, steps[i].indices, steps[i].count);
+    steps[i].type = NULL;
   }
+  return steps;
+}
+
+static void copy_update_path(struct arena *a, struct exp *c, const struct exp *e) {
   c->u.update_path.source = copy_exp(a, e->u.update_path.source);
-  c->u.update_path.steps = steps;
+  c->u.update_path.steps = copy_steps(a, e->u.update_path.steps, e->u.update_path.step_count);
   c->u.update_path.value = copy_exp(a, e->u.update_path.value);
 }
 
@@ -315,6 +319,10 @@ static struct exp *copy_exp(struct arena *a, const struct exp *e) {
   case EXP_SECTION_PROJECT:
     c->u.section_project.fields =
         copy_names(a, e->u.section_project.fields, e->u.section_project.count);
+    break;
+  case EXP_SECTION_PATH:
+    c->u.section_path.steps =
+        copy_steps(a, e->u.section_path.steps, e->u.section_path.step_count);
     break;
   case EXP_SECTION_INDEX:
     c->u.section_index.indices =

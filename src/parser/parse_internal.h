@@ -119,6 +119,8 @@ struct parse_steps ast_steps_index(struct parser *p, struct parse_steps steps,
 /* source with PATH = value: an update, a record update, or a mixed path. */
 struct exp *ast_path_update_exp(struct parser *p, struct exp *source, struct parse_steps steps,
                                 struct exp *value, struct loc loc);
+/* (.PATH): a field section (.a.b), an index section (.[i]), or a mixed path. */
+struct exp *ast_section_path_exp(struct parser *p, struct parse_steps steps, struct loc loc);
 /* let name PATH = value in body: let name = name with PATH = value in body. */
 struct exp *ast_let_path_exp(struct parser *p, struct parse_name name, struct parse_steps steps,
                              struct exp *value, struct exp *body, struct loc loc);

@@ -276,7 +276,7 @@ static int yylex(YYSTYPE *value, struct loc *loc, struct parser *parser);
 %type <pat_fields> cfield_pats cfield_pats1
 %type <exp_field> field
 %type <exp_fields> fields fields1
-%type <names> field_path size_binders
+%type <names> size_binders
 %type <index> dim_index
 %type <indices> dim_indices dim_indices1
 %type <type> type_exp type_exp_term type_exp_apply type_exp_atom ret_type lambda_ret
@@ -739,16 +739,7 @@ section:
         { $$ = ast_section_exp(parser, EXP_SECTION_LEFT, $3, @3, $2, @$); }
   | "(" binop ")"
         { $$ = ast_section_exp(parser, EXP_SECTION_OP, $2, @2, NULL, @$); }
-  | "(" "." field_path ")" {
-      $$ = ast_exp_new(parser, EXP_SECTION_PROJECT, @$);
-      $$->u.section_project.fields = ast_names_of(parser, $3);
-      $$->u.section_project.count = $3.len;
-    }
-  | "(" "." "[" dim_indices "]" ")" {
-      $$ = ast_exp_new(parser, EXP_SECTION_INDEX, @$);
-      $$->u.section_index.indices = $4.items;
-      $$->u.section_index.count = $4.len;
-    }
+  | "(" "." update_path ")"             { $$ = ast_section_path_exp(parser, $3, @$); }
   ;
 
 exps:
@@ -760,12 +751,6 @@ exps:
 field_id:
     ID                                  { $$ = (struct parse_name){$1, @1}; }
   | NATLIT                              { $$ = (struct parse_name){$1.text, @1}; }
-  ;
-
-field_path:
-    field_id
-        { $$ = (struct parse_names){0}; VEC_PUSH(parser->arena, &$$, $1); }
-  | field_path "." field_id             { $$ = $1; VEC_PUSH(parser->arena, &$$, $3); }
   ;
 
 fields:

@@ -268,6 +268,7 @@ static bool is_function_like(struct exp *e) {
   case EXP_SECTION_RIGHT:
   case EXP_SECTION_PROJECT:
   case EXP_SECTION_INDEX:
+  case EXP_SECTION_PATH:
     return true;
   case EXP_ATTR:
     return is_function_like(e->u.attr.exp);
@@ -797,6 +798,27 @@ static struct type *check_section_index(struct tc *tc, struct exp *e, struct typ
   return type_arrow(tc->arena, NULL, param, t);
 }
 
+/* (.a[i].b) is \x -> x.a[i].b, each step applied to the type the steps before it left;
+ * an index list records that type for internalise. */
+static struct type *check_section_path(struct tc *tc, struct exp *e, struct type *expected) {
+  struct type *param = fresh_var(tc, TC_NONE, e->loc);
+  struct type *h = expected != NULL ? type_head(expected) : NULL;
+  if (h != NULL && h->kind == TYPE_ARROW) {
+    unify(tc, param, h->u.arrow.param);
+  }
+  struct type *t = param;
+  for (int i = 0; i < e->u.section_path.step_count; i++) {
+    struct path_step *st = &e->u.section_path.steps[i];
+    if (st->is_index) {
+      t = index_type(tc, t, st->indices, st->count, st->loc);
+      st->type = t;
+    } else {
+      t = project(tc, t, st->field, st->loc);
+    }
+  }
+  return type_arrow(tc->arena, NULL, param, t);
+}
+
 /* ------------------------------------------------------------------ Lambdas */
 
 static struct type *check_lambda(struct tc *tc, struct exp *e, struct type *expected) {
@@ -1254,6 +1276,8 @@ static struct type *check_exp_kind(struct tc *tc, struct exp *e, struct type *ex
     return check_section_project(tc, e, expected);
   case EXP_SECTION_INDEX:
     return check_section_index(tc, e, expected);
+  case EXP_SECTION_PATH:
+    return check_section_path(tc, e, expected);
   case EXP_LAMBDA:
     return check_lambda(tc, e, expected);
   case EXP_LET:

@@ -950,6 +950,12 @@ static struct alias_set walk(struct uq *u, struct exp *e) {
   case EXP_SECTION_INDEX:
     walk_dims(u, e->u.section_index.indices, e->u.section_index.count);
     return r;
+  case EXP_SECTION_PATH:
+    for (int i = 0; i < e->u.section_path.step_count; i++) {
+      struct path_step *st = &e->u.section_path.steps[i];
+      walk_dims(u, st->indices, st->count);
+    }
+    return r;
   case EXP_LAMBDA:
     return walk_function(u, e->u.lambda.params, e->u.lambda.param_count, true,
                          e->u.lambda.body, e->type, e->u.lambda.ret != NULL);

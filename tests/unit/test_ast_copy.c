@@ -315,6 +315,14 @@ static void walk_exp(struct walk *w, struct exp *e) {
   case EXP_SECTION_PROJECT:
     visit(w, e->u.section_project.fields, "field path array");
     break;
+  case EXP_SECTION_PATH:
+    visit(w, e->u.section_path.steps, "section path step array");
+    for (int i = 0; i < e->u.section_path.step_count; i++) {
+      struct path_step *st = &e->u.section_path.steps[i];
+      walk_indices(w, st->indices, st->count);
+      TYPED(w, st->type);
+    }
+    break;
   case EXP_SECTION_INDEX:
     walk_indices(w, e->u.section_index.indices, e->u.section_index.count);
     break;
