@@ -815,6 +815,11 @@ update_path:
         { $$ = ast_steps_index(parser, (struct parse_steps){0}, $2, @$); }
   | update_path "." field_id             { $$ = ast_steps_field(parser, $1, $3); }
   | update_path "...[" dim_indices "]"  { $$ = ast_steps_index(parser, $1, $3, loc_span(@2, @4)); }
+  | update_path "[" dim_indices "]" {
+      parse_error(parser, @2, "an index list in an update path is written right after what "
+                              "it indexes: a[i], not a [i]");
+      YYABORT;
+    }
   ;
 
 /* `let xs[i] = v`, `let r.a = v`, `let r.a[i].b = v`: what follows the name. */
