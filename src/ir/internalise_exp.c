@@ -471,16 +471,52 @@ static int field_offset(struct type *t, name_t field, struct type **part) {
   return offset;
 }
 
-/* Steps of an update path from the first index list on, applied to the array a. An
- * array of records is an array per field, so `[i].f[j]` is the arrays of f updated in
- * place at [i, j] (the checker made every index list before the last one of single
- * elements); the other components stay as they are. */
+/* A copy of each array component of v (for a slice that is updated, then written back). */
+static struct sv *copy_arrays(struct ictx *c, struct sv *v) {
+  int k;
+  struct ir_subexp *cs = sv_comps(c, v, &k);
+  struct ir_subexp *out = ARENA_ARRAY(c->arena, struct ir_subexp, k + 1);
+  for (int i = 0; i < k; i++) {
+    struct ir_type t = ir_subexp_type(cs[i]);
+    out[i] = cs[i];
+    if (t.rank > 0) {
+      struct ir_exp e = {.kind = IR_COPY};
+      e.u.copy = cs[i].u.var;
+      t.unique = false;
+      out[i] = emit1(c, "copy", t, e);
+    }
+  }
+  return sv_dyn(c, v->type, out, k);
+}
+
+static bool has_slice(struct path_step *st) {
+  for (int j = 0; st->is_index && j < st->count; j++) {
+    if (st->indices[j].is_slice) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The steps of an update path after its leading fields: those, up to the first index
+ * list with a slice that more index lists follow, are applied at once. An array of
+ * records is an array per field, so `[i].f[j]` is the arrays of f updated in place at
+ * [i, j] and the other components stay as they are. After such a slice, the rest of
+ * the path updates a copy of the slice, which is then written back in place: the
+ * indices of the rest are of the slice, not of the array. */
 static struct sv *update_array_path(struct ictx *c, struct sv *a, struct path_step *steps,
-                                    struct ir_dim_index **dims, int n, struct sv *value) {
+                                    struct ir_dim_index **dims, struct type **types, int n,
+                                    struct sv *value) {
+  int split = n;
+  for (int i = 0; i < n && split == n; i++) {
+    for (int j = i + 1; j < n && has_slice(&steps[i]); j++) {
+      split = steps[j].is_index ? i + 1 : split;
+    }
+  }
   struct sv *target = a;
   struct type *shape = a->type;
   int offset = 0, total = 0;
-  for (int i = 0; i < n; i++) {
+  for (int i = 0; i < split; i++) {
     if (steps[i].is_index) {
       total += steps[i].count;
       continue;
@@ -490,10 +526,15 @@ static struct sv *update_array_path(struct ictx *c, struct sv *a, struct path_st
   }
   struct ir_dim_index *all = ARENA_ARRAY(c->arena, struct ir_dim_index, total + 1);
   int at = 0;
-  for (int i = 0; i < n; i++) {
+  for (int i = 0; i < split; i++) {
     for (int j = 0; steps[i].is_index && j < steps[i].count; j++) {
       all[at++] = dims[i][j];
     }
+  }
+  if (split < n) {
+    struct sv *part = copy_arrays(c, index_value(c, target, all, total, types[split - 1]));
+    value = update_array_path(c, part, steps + split, dims + split, types + split, n - split,
+                              value);
   }
   struct sv *updated = update_value(c, target, all, total, value);
   int count, k;
@@ -509,16 +550,17 @@ static struct sv *update_array_path(struct ictx *c, struct sv *a, struct path_st
 /* Leading fields go through record_with (a record may hold functions), the rest
  * through update_array_path. */
 static struct sv *update_path(struct ictx *c, struct sv *v, struct path_step *steps,
-                              struct ir_dim_index **dims, int n, struct sv *value) {
+                              struct ir_dim_index **dims, struct type **types, int n,
+                              struct sv *value) {
   if (n == 0) {
     return value;
   }
   if (steps[0].is_index) {
-    return update_array_path(c, v, steps, dims, n, value);
+    return update_array_path(c, v, steps, dims, types, n, value);
   }
   struct sv *field = sv_field(c, v, steps[0].field);
   return record_with(c, v, &steps[0].field, 1,
-                     update_path(c, field, steps + 1, dims + 1, n - 1, value));
+                     update_path(c, field, steps + 1, dims + 1, types + 1, n - 1, value));
 }
 
 /* The source, then the indices, then the value, as for `a with [i] = v`. */
@@ -527,11 +569,13 @@ static struct sv *int_update_path(struct ictx *c, struct ienv *env, struct exp *
   int n = e->u.update_path.step_count;
   struct path_step *steps = e->u.update_path.steps;
   struct ir_dim_index **dims = ARENA_ARRAY(c->arena, struct ir_dim_index *, n);
+  struct type **types = ARENA_ARRAY(c->arena, struct type *, n);
   for (int i = 0; i < n; i++) {
     dims[i] = steps[i].is_index ? int_dims(c, env, steps[i].indices, steps[i].count) : NULL;
+    types[i] = steps[i].is_index ? concrete(c, env, steps[i].type) : NULL;
   }
   struct sv *value = int_exp(c, env, e->u.update_path.value);
-  return update_path(c, source, steps, dims, n, value);
+  return update_path(c, source, steps, dims, types, n, value);
 }
 
 /* ------------------------------------------------------------ Operators */

@@ -651,28 +651,18 @@ static struct type *check_record_update(struct tc *tc, struct exp *e) {
 }
 
 /* e with a[i].b = v: each step applies to the type the steps before it left, so a
- * field is of a record and an index list of an array, as in Futhark. Index lists
- * after the first are appended to it (internalise updates the fields' arrays at all of
- * them at once), which needs each one before the last to be of single elements. */
+ * field is of a record and an index list of an array, as in Futhark. An index list
+ * records that type for internalise. */
 static struct type *check_update_path(struct tc *tc, struct exp *e) {
   struct type *t = check_exp(tc, e->u.update_path.source);
   struct type *slot = t;
-  struct path_step *slice = NULL;
   for (int i = 0; i < e->u.update_path.step_count; i++) {
     struct path_step *st = &e->u.update_path.steps[i];
-    if (!st->is_index) {
+    if (st->is_index) {
+      slot = index_type(tc, slot, st->indices, st->count, st->loc);
+      st->type = slot;
+    } else {
       slot = project(tc, slot, st->field, st->loc);
-      continue;
-    }
-    if (slice != NULL) {
-      diag_fatal(slice->loc, "a slice in an update path must be in its last index list; "
-                             "write the indices as one list, e.g. [i, j:k]");
-    }
-    slot = index_type(tc, slot, st->indices, st->count, st->loc);
-    for (int j = 0; j < st->count; j++) {
-      if (st->indices[j].is_slice) {
-        slice = st;
-      }
     }
   }
   check_update_value(tc, slot, e->u.update_path.value);

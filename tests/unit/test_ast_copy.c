@@ -286,6 +286,7 @@ static void walk_exp(struct walk *w, struct exp *e) {
     for (int i = 0; i < e->u.update_path.step_count; i++) {
       struct path_step *st = &e->u.update_path.steps[i];
       walk_indices(w, st->indices, st->count);
+      TYPED(w, st->type);
     }
     walk_exp(w, e->u.update_path.value);
     break;
