@@ -808,7 +808,8 @@ let_exp:
 /* Update paths (Futhark's unified record and array updates): field names and index
  * lists in any order, as in `r with a.b[i] = v` and `xs with [i].f = v`. */
 update_path:
-    field_id                            { $$ = ast_steps_field(parser, (struct parse_steps){0}, $1); }
+    field_id
+        { $$ = ast_steps_field(parser, (struct parse_steps){0}, $1); }
   | "[" dim_indices "]"
         { $$ = ast_steps_index(parser, (struct parse_steps){0}, $2, @$); }
   | "...[" dim_indices "]"
@@ -824,7 +825,8 @@ update_path:
 
 /* `let xs[i] = v`, `let r.a = v`, `let r.a[i].b = v`: what follows the name. */
 let_path:
-    "." field_id                        { $$ = ast_steps_field(parser, (struct parse_steps){0}, $2); }
+    "." field_id
+        { $$ = ast_steps_field(parser, (struct parse_steps){0}, $2); }
   | "...[" dim_indices "]"
         { $$ = ast_steps_index(parser, (struct parse_steps){0}, $2, @$); }
   | let_path "." field_id                { $$ = ast_steps_field(parser, $1, $3); }
