@@ -187,7 +187,7 @@ struct type_param {
   X(EXP_INDEX, "index")           /* index: e[i, j:k:s] */                            \
   X(EXP_UPDATE, "update")         /* update: e with [i] = v */                        \
   X(EXP_RECORD_UPDATE, "record_update") /* record_update: e with x.y = v */          \
-  X(EXP_UPDATE_PATH, "update_path") /* update_path: e with a[i].b = v, mixed steps */   \
+  X(EXP_UPDATE_PATH, "update_path") /* update_path: e with a[i].b = v */             \
   X(EXP_APPLY, "apply")           /* apply: f a b c (juxtaposition) */                \
   X(EXP_BINOP, "binop")           /* binop: a op b, including |> <| && || */          \
   X(EXP_NEGATE, "negate")         /* unary: -e */                                     \
@@ -197,7 +197,7 @@ struct type_param {
   X(EXP_SECTION_RIGHT, "section_right") /* section: (op e) */                         \
   X(EXP_SECTION_PROJECT, "section_project") /* section_project: (.a.b) */             \
   X(EXP_SECTION_INDEX, "section_index")     /* section_index: (.[i]) */               \
-  X(EXP_SECTION_PATH, "section_path") /* section_path: (.a[i].b), fields and indices */ \
+  X(EXP_SECTION_PATH, "section_path")       /* section_path: (.a[i].b) */             \
   X(EXP_LAMBDA, "lambda")         /* lambda: \p1 p2 : t -> e */                       \
   X(EXP_LET, "let")               /* let: let p = e in body */                        \
   X(EXP_LET_FUN, "let_fun")       /* let_fun: let f params = e in body */             \
@@ -232,7 +232,7 @@ struct path_step {
   struct dim_index *indices; /* when is_index */
   int count;
   struct loc loc;
-  struct type *type; /* typed, for an index list of a section: the type it leaves */
+  struct type *type;         /* typed, for an index list: the type it leaves */
 };
 
 struct exp_field {
