@@ -971,6 +971,7 @@ int sv_arity(struct ictx *c, struct sv *fn) {
   case SV_SECTION_RIGHT:
   case SV_PROJECT:
   case SV_INDEX:
+  case SV_PATH:
     return 1;
   case SV_DYNAMIC:
   case SV_TUPLE:
@@ -1211,6 +1212,15 @@ static struct sv *apply_saturated(struct ictx *c, struct sv *fn, struct sv **arg
   }
   case SV_INDEX:
     return index_value(c, args[0], fn->u.index.dims, fn->u.index.count, result_type);
+  case SV_PATH: {
+    struct sv *v = args[0];
+    for (int i = 0; i < fn->u.path.count; i++) {
+      struct path_step *st = &fn->u.path.steps[i];
+      v = st->is_index ? index_value(c, v, fn->u.path.dims[i], st->count, fn->u.path.types[i])
+                       : sv_field(c, v, st->field);
+    }
+    return v;
+  }
   case SV_DYNAMIC:
   case SV_TUPLE:
     break;

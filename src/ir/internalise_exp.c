@@ -457,6 +457,127 @@ static struct sv *record_with(struct ictx *c, struct sv *r, name_t *path, int le
   return compose_record(c, r->type, names, values, n);
 }
 
+/* The first component of field `field` among those of a value of type t (an array's
+ * are its elements'); *part is the field's type. */
+static int field_offset(struct type *t, name_t field, struct type **part) {
+  struct type *h = type_head(t);
+  struct type *shape = h->kind == TYPE_ARRAY ? type_head(h->u.array.elem) : h;
+  int k = field_index(shape, field);
+  int offset = 0;
+  for (int j = 0; j < k; j++) {
+    offset += comp_count(type_part(shape, j));
+  }
+  *part = type_part(shape, k);
+  return offset;
+}
+
+/* A copy of each array component of v (for a slice that is updated, then written back). */
+static struct sv *copy_arrays(struct ictx *c, struct sv *v) {
+  int k;
+  struct ir_subexp *cs = sv_comps(c, v, &k);
+  struct ir_subexp *out = ARENA_ARRAY(c->arena, struct ir_subexp, k + 1);
+  for (int i = 0; i < k; i++) {
+    struct ir_type t = ir_subexp_type(cs[i]);
+    out[i] = cs[i];
+    if (t.rank > 0) {
+      struct ir_exp e = {.kind = IR_COPY};
+      e.u.copy = cs[i].u.var;
+      t.unique = false;
+      out[i] = emit1(c, "copy", t, e);
+    }
+  }
+  return sv_dyn(c, v->type, out, k);
+}
+
+static bool has_slice(struct path_step *st) {
+  for (int j = 0; st->is_index && j < st->count; j++) {
+    if (st->indices[j].is_slice) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The steps of an update path after its leading fields: those, up to the first index
+ * list with a slice that more index lists follow, are applied at once. An array of
+ * records is an array per field, so `[i].f[j]` is the arrays of f updated in place at
+ * [i, j] and the other components stay as they are. After such a slice, the rest of
+ * the path updates a copy of the slice, which is then written back in place: the
+ * indices of the rest are of the slice, not of the array. */
+static struct sv *update_array_path(struct ictx *c, struct sv *a, struct path_step *steps,
+                                    struct ir_dim_index **dims, struct type **types, int n,
+                                    struct sv *value) {
+  int split = n;
+  for (int i = 0; i < n && split == n; i++) {
+    for (int j = i + 1; j < n && has_slice(&steps[i]); j++) {
+      split = steps[j].is_index ? i + 1 : split;
+    }
+  }
+  struct sv *target = a;
+  struct type *shape = a->type;
+  int offset = 0, total = 0;
+  for (int i = 0; i < split; i++) {
+    if (steps[i].is_index) {
+      total += steps[i].count;
+      continue;
+    }
+    offset += field_offset(shape, steps[i].field, &shape);
+    target = sv_field(c, target, steps[i].field);
+  }
+  struct ir_dim_index *all = ARENA_ARRAY(c->arena, struct ir_dim_index, total + 1);
+  int at = 0;
+  for (int i = 0; i < split; i++) {
+    for (int j = 0; steps[i].is_index && j < steps[i].count; j++) {
+      all[at++] = dims[i][j];
+    }
+  }
+  if (split < n) {
+    struct sv *part = copy_arrays(c, index_value(c, target, all, total, types[split - 1]));
+    value = update_array_path(c, part, steps + split, dims + split, types + split, n - split,
+                              value);
+  }
+  struct sv *updated = update_value(c, target, all, total, value);
+  int count, k;
+  struct ir_subexp *comps = sv_comps(c, a, &count);
+  struct ir_subexp *fresh = sv_comps(c, updated, &k);
+  struct ir_subexp *out = ARENA_ARRAY(c->arena, struct ir_subexp, count + 1);
+  for (int i = 0; i < count; i++) {
+    out[i] = i >= offset && i < offset + k ? fresh[i - offset] : comps[i];
+  }
+  return sv_dyn(c, a->type, out, count);
+}
+
+/* Leading fields go through record_with (a record may hold functions), the rest
+ * through update_array_path. */
+static struct sv *update_path(struct ictx *c, struct sv *v, struct path_step *steps,
+                              struct ir_dim_index **dims, struct type **types, int n,
+                              struct sv *value) {
+  if (n == 0) {
+    return value;
+  }
+  if (steps[0].is_index) {
+    return update_array_path(c, v, steps, dims, types, n, value);
+  }
+  struct sv *field = sv_field(c, v, steps[0].field);
+  return record_with(c, v, &steps[0].field, 1,
+                     update_path(c, field, steps + 1, dims + 1, types + 1, n - 1, value));
+}
+
+/* The source, then the indices, then the value, as for `a with [i] = v`. */
+static struct sv *int_update_path(struct ictx *c, struct ienv *env, struct exp *e) {
+  struct sv *source = int_exp(c, env, e->u.update_path.source);
+  int n = e->u.update_path.step_count;
+  struct path_step *steps = e->u.update_path.steps;
+  struct ir_dim_index **dims = ARENA_ARRAY(c->arena, struct ir_dim_index *, n);
+  struct type **types = ARENA_ARRAY(c->arena, struct type *, n);
+  for (int i = 0; i < n; i++) {
+    dims[i] = steps[i].is_index ? int_dims(c, env, steps[i].indices, steps[i].count) : NULL;
+    types[i] = steps[i].is_index ? concrete(c, env, steps[i].type) : NULL;
+  }
+  struct sv *value = int_exp(c, env, e->u.update_path.value);
+  return update_path(c, source, steps, dims, types, n, value);
+}
+
 /* ------------------------------------------------------------ Operators */
 
 static struct sv *int_and_or(struct ictx *c, struct ienv *env, struct exp *e, bool is_and) {
@@ -528,6 +649,21 @@ static struct sv *int_section(struct ictx *c, struct ienv *env, struct exp *e) {
   struct sv *v = sv_new(c, SV_SECTION_RIGHT, t);
   v->u.section.op = op;
   v->u.section.right = x;
+  return v;
+}
+
+static struct sv *int_section_path(struct ictx *c, struct ienv *env, struct exp *e) {
+  struct sv *v = sv_new(c, SV_PATH, concrete(c, env, e->type));
+  int n = e->u.section_path.step_count;
+  v->u.path.steps = e->u.section_path.steps;
+  v->u.path.count = n;
+  v->u.path.dims = ARENA_ARRAY(c->arena, struct ir_dim_index *, n);
+  v->u.path.types = ARENA_ARRAY(c->arena, struct type *, n);
+  for (int i = 0; i < n; i++) {
+    struct path_step *st = &e->u.section_path.steps[i];
+    v->u.path.dims[i] = st->is_index ? int_dims(c, env, st->indices, st->count) : NULL;
+    v->u.path.types[i] = st->is_index ? concrete(c, env, st->type) : NULL;
+  }
   return v;
 }
 
@@ -866,6 +1002,8 @@ static struct sv *int_exp_kind(struct ictx *c, struct ienv *env, struct exp *e) 
   case EXP_RECORD_UPDATE:
     return record_with(c, int_exp(c, env, e->u.record_update.record), e->u.record_update.path,
                        e->u.record_update.path_len, int_exp(c, env, e->u.record_update.value));
+  case EXP_UPDATE_PATH:
+    return int_update_path(c, env, e);
   case EXP_APPLY: {
     struct sv *f = int_exp(c, env, e->u.apply.fn);
     struct sv **args = ARENA_ARRAY(c->arena, struct sv *, e->u.apply.count + 1);
@@ -891,6 +1029,8 @@ static struct sv *int_exp_kind(struct ictx *c, struct ienv *env, struct exp *e) 
   }
   case EXP_SECTION_INDEX:
     return int_section_index(c, env, e);
+  case EXP_SECTION_PATH:
+    return int_section_path(c, env, e);
   case EXP_LAMBDA: {
     struct sv *v = sv_new(c, SV_CLOSURE, concrete(c, env, e->type));
     v->u.closure.lambda = e;

@@ -38,6 +38,7 @@ enum sv_kind {
   SV_SECTION_RIGHT, /* section: (op y), waiting for the left operand */
   SV_PROJECT,       /* project: (.a.b) */
   SV_INDEX,         /* index: (.[i]), with the indices already evaluated */
+  SV_PATH,          /* path: (.a[i].b), with the indices already evaluated */
 };
 
 struct sv {
@@ -86,6 +87,12 @@ struct sv {
       struct ir_dim_index *dims; /* the indices, evaluated where the section was made */
       int count;
     } index;
+    struct {
+      struct path_step *steps;
+      struct ir_dim_index **dims; /* per index list, evaluated where the section was made */
+      struct type **types;        /* per index list, the type it leaves (concrete) */
+      int count;
+    } path;
   } u;
 };
 

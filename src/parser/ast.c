@@ -104,6 +104,14 @@ void ast_exp_each_child(const struct exp *e, ast_exp_fn fn, void *arg) {
     fn(e->u.record_update.record, arg);
     fn(e->u.record_update.value, arg);
     return;
+  case EXP_UPDATE_PATH:
+    fn(e->u.update_path.source, arg);
+    for (int i = 0; i < e->u.update_path.step_count; i++) {
+      struct path_step *st = &e->u.update_path.steps[i];
+      ast_dims_each_exp(st->indices, st->count, fn, arg);
+    }
+    fn(e->u.update_path.value, arg);
+    return;
   case EXP_APPLY:
     fn(e->u.apply.fn, arg);
     each_exp(e->u.apply.args, e->u.apply.count, fn, arg);
@@ -123,6 +131,12 @@ void ast_exp_each_child(const struct exp *e, ast_exp_fn fn, void *arg) {
     return;
   case EXP_SECTION_INDEX:
     ast_dims_each_exp(e->u.section_index.indices, e->u.section_index.count, fn, arg);
+    return;
+  case EXP_SECTION_PATH:
+    for (int i = 0; i < e->u.section_path.step_count; i++) {
+      struct path_step *st = &e->u.section_path.steps[i];
+      ast_dims_each_exp(st->indices, st->count, fn, arg);
+    }
     return;
   case EXP_LAMBDA:
     fn(e->u.lambda.body, arg);
@@ -574,6 +588,7 @@ static bool is_atom(const struct exp *e) {
   case EXP_SECTION_RIGHT:
   case EXP_SECTION_PROJECT:
   case EXP_SECTION_INDEX:
+  case EXP_SECTION_PATH:
   case EXP_QUAL_PARENS:
   case EXP_HOLE:
     return true;
@@ -677,6 +692,28 @@ static void print_index(struct printer *pr, const struct exp *e) {
   put(pr, "[");
   print_indices(pr, e->u.index.indices, e->u.index.count);
   put(pr, "]");
+}
+
+/* a[i].b: a field step after the first is written with its dot. */
+static void print_steps(struct printer *pr, const struct path_step *steps, int count) {
+  for (int i = 0; i < count; i++) {
+    const struct path_step *st = &steps[i];
+    if (st->is_index) {
+      put(pr, "[");
+      print_indices(pr, st->indices, st->count);
+      put(pr, "]");
+    } else {
+      strbuf_printf(pr->out, "%s%s", i > 0 ? "." : "", st->field);
+    }
+  }
+}
+
+static void print_update_path(struct printer *pr, const struct exp *e) {
+  print_atom(pr, e->u.update_path.source);
+  put(pr, " with ");
+  print_steps(pr, e->u.update_path.steps, e->u.update_path.step_count);
+  put(pr, " = ");
+  print_atom(pr, e->u.update_path.value);
 }
 
 static void print_record(struct printer *pr, const struct exp *e) {
@@ -871,6 +908,14 @@ static void print_exp(struct printer *pr, const struct exp *e) {
     }
     put(pr, " = ");
     print_atom(pr, e->u.record_update.value);
+    break;
+  case EXP_UPDATE_PATH:
+    print_update_path(pr, e);
+    break;
+  case EXP_SECTION_PATH:
+    put(pr, "(.");
+    print_steps(pr, e->u.section_path.steps, e->u.section_path.step_count);
+    put(pr, ")");
     break;
   case EXP_APPLY:
     print_apply(pr, e);

@@ -187,6 +187,7 @@ struct type_param {
   X(EXP_INDEX, "index")           /* index: e[i, j:k:s] */                            \
   X(EXP_UPDATE, "update")         /* update: e with [i] = v */                        \
   X(EXP_RECORD_UPDATE, "record_update") /* record_update: e with x.y = v */          \
+  X(EXP_UPDATE_PATH, "update_path") /* update_path: e with a[i].b = v */             \
   X(EXP_APPLY, "apply")           /* apply: f a b c (juxtaposition) */                \
   X(EXP_BINOP, "binop")           /* binop: a op b, including |> <| && || */          \
   X(EXP_NEGATE, "negate")         /* unary: -e */                                     \
@@ -196,6 +197,7 @@ struct type_param {
   X(EXP_SECTION_RIGHT, "section_right") /* section: (op e) */                         \
   X(EXP_SECTION_PROJECT, "section_project") /* section_project: (.a.b) */             \
   X(EXP_SECTION_INDEX, "section_index")     /* section_index: (.[i]) */               \
+  X(EXP_SECTION_PATH, "section_path")       /* section_path: (.a[i].b) */             \
   X(EXP_LAMBDA, "lambda")         /* lambda: \p1 p2 : t -> e */                       \
   X(EXP_LET, "let")               /* let: let p = e in body */                        \
   X(EXP_LET_FUN, "let_fun")       /* let_fun: let f params = e in body */             \
@@ -221,6 +223,16 @@ struct dim_index {
   bool is_slice;
   struct exp *fixed;                 /* when !is_slice */
   struct exp *start, *end, *stride;  /* when is_slice; each may be NULL */
+};
+
+/* One step of an update path (e with a[i].b = v): a field, or a list of indices. */
+struct path_step {
+  bool is_index;
+  name_t field;              /* when !is_index */
+  struct dim_index *indices; /* when is_index */
+  int count;
+  struct loc loc;
+  struct type *type;         /* typed, for an index list: the type it leaves */
 };
 
 struct exp_field {
@@ -292,6 +304,16 @@ struct exp {
       int path_len;
       struct exp *value;
     } record_update;
+    struct {
+      struct exp *source;
+      struct path_step *steps; /* fields and index lists, at least one index list */
+      int step_count;
+      struct exp *value;
+    } update_path;
+    struct {
+      struct path_step *steps; /* fields and index lists, mixed */
+      int step_count;
+    } section_path;
     struct {
       struct exp *fn;
       struct exp **args;

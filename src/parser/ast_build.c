@@ -274,6 +274,94 @@ struct exp *ast_record_update_exp(struct parser *p, struct exp *record,
   return e;
 }
 
+struct parse_steps ast_steps_field(struct parser *p, struct parse_steps steps,
+                                   struct parse_name field) {
+  struct path_step st = {.is_index = false, .field = field.name, .loc = field.loc};
+  VEC_PUSH(p->arena, &steps, st);
+  return steps;
+}
+
+struct parse_steps ast_steps_index(struct parser *p, struct parse_steps steps,
+                                   struct parse_indices indices, struct loc loc) {
+  struct path_step st = {.is_index = true, .indices = indices.items, .count = indices.len,
+                         .loc = loc};
+  VEC_PUSH(p->arena, &steps, st);
+  return steps;
+}
+
+static bool steps_index_anywhere(struct parse_steps steps) {
+  for (int i = 0; i < steps.len; i++) {
+    if (steps.items[i].is_index) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The forms that existed before mixed paths keep their own nodes: a single index list
+ * is an in-place update, fields alone a record update. */
+struct exp *ast_path_update_exp(struct parser *p, struct exp *source, struct parse_steps steps,
+                                struct exp *value, struct loc loc) {
+  if (steps.len == 1 && steps.items[0].is_index) {
+    struct path_step *st = &steps.items[0];
+    struct parse_indices indices = {st->indices, st->count, st->count};
+    return ast_update_exp(p, source, indices, value, loc);
+  }
+  if (!steps_index_anywhere(steps)) {
+    struct parse_names names = {0};
+    for (int i = 0; i < steps.len; i++) {
+      struct parse_name n = {steps.items[i].field, steps.items[i].loc};
+      VEC_PUSH(p->arena, &names, n);
+    }
+    return ast_record_update_exp(p, source, names, value, loc);
+  }
+  struct exp *e = ast_exp_new(p, EXP_UPDATE_PATH, loc);
+  e->u.update_path.source = source;
+  e->u.update_path.steps = steps.items;
+  e->u.update_path.step_count = steps.len;
+  e->u.update_path.value = value;
+  return e;
+}
+
+struct exp *ast_section_path_exp(struct parser *p, struct parse_steps steps, struct loc loc) {
+  struct exp *e;
+  if (steps.len == 1 && steps.items[0].is_index) {
+    e = ast_exp_new(p, EXP_SECTION_INDEX, loc);
+    e->u.section_index.indices = steps.items[0].indices;
+    e->u.section_index.count = steps.items[0].count;
+    return e;
+  }
+  if (!steps_index_anywhere(steps)) {
+    e = ast_exp_new(p, EXP_SECTION_PROJECT, loc);
+    e->u.section_project.fields = ARENA_ARRAY(p->arena, name_t, steps.len);
+    for (int i = 0; i < steps.len; i++) {
+      e->u.section_project.fields[i] = steps.items[i].field;
+    }
+    e->u.section_project.count = steps.len;
+    return e;
+  }
+  e = ast_exp_new(p, EXP_SECTION_PATH, loc);
+  e->u.section_path.steps = steps.items;
+  e->u.section_path.step_count = steps.len;
+  return e;
+}
+
+/* `let xs[i] = v` keeps its node; the other paths are `let r = r with PATH = v`, the
+ * update spanning from the name to the value (where its errors point). */
+struct exp *ast_let_path_exp(struct parser *p, struct parse_name name, struct parse_steps steps,
+                             struct exp *value, struct exp *body, struct loc loc) {
+  if (steps.len == 1 && steps.items[0].is_index) {
+    struct path_step *st = &steps.items[0];
+    struct parse_indices indices = {st->indices, st->count, st->count};
+    return ast_let_with_exp(p, name, indices, value, body, loc);
+  }
+  struct exp *source = ast_var_exp(p, name.name, name.loc);
+  struct exp *update =
+      ast_path_update_exp(p, source, steps, value, loc_span(name.loc, value->loc));
+  return ast_let_exp(p, (struct parse_names){0}, ast_id_pat(p, name.name, name.loc), update,
+                     body, loc);
+}
+
 struct exp *ast_lambda_exp(struct parser *p, struct parse_pats params, struct type_exp *ret,
                            struct exp *body, struct loc loc) {
   struct exp *e = ast_exp_new(p, EXP_LAMBDA, loc);

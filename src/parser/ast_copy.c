@@ -214,6 +214,22 @@ static void copy_let_fun(struct arena *a, struct exp *c, const struct exp *e) {
   c->u.let_fun.binding = NULL;
 }
 
+static struct path_step *copy_steps(struct arena *a, const struct path_step *from, int n) {
+  struct path_step *steps = ARENA_ARRAY(a, struct path_step, n);
+  for (int i = 0; i < n; i++) {
+    steps[i] = from[i];
+    steps[i].indices = copy_indices(a, steps[i].indices, steps[i].count);
+    steps[i].type = NULL;
+  }
+  return steps;
+}
+
+static void copy_update_path(struct arena *a, struct exp *c, const struct exp *e) {
+  c->u.update_path.source = copy_exp(a, e->u.update_path.source);
+  c->u.update_path.steps = copy_steps(a, e->u.update_path.steps, e->u.update_path.step_count);
+  c->u.update_path.value = copy_exp(a, e->u.update_path.value);
+}
+
 static void copy_let_with(struct arena *a, struct exp *c, const struct exp *e) {
   c->u.let_with.indices = copy_indices(a, e->u.let_with.indices, e->u.let_with.count);
   c->u.let_with.value = copy_exp(a, e->u.let_with.value);
@@ -274,6 +290,9 @@ static struct exp *copy_exp(struct arena *a, const struct exp *e) {
         copy_names(a, e->u.record_update.path, e->u.record_update.path_len);
     c->u.record_update.value = copy_exp(a, e->u.record_update.value);
     break;
+  case EXP_UPDATE_PATH:
+    copy_update_path(a, c, e);
+    break;
   case EXP_APPLY:
     c->u.apply.fn = copy_exp(a, e->u.apply.fn);
     c->u.apply.args = copy_exps(a, e->u.apply.args, e->u.apply.count);
@@ -300,6 +319,10 @@ static struct exp *copy_exp(struct arena *a, const struct exp *e) {
   case EXP_SECTION_PROJECT:
     c->u.section_project.fields =
         copy_names(a, e->u.section_project.fields, e->u.section_project.count);
+    break;
+  case EXP_SECTION_PATH:
+    c->u.section_path.steps =
+        copy_steps(a, e->u.section_path.steps, e->u.section_path.step_count);
     break;
   case EXP_SECTION_INDEX:
     c->u.section_index.indices =

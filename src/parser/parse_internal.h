@@ -111,6 +111,19 @@ struct exp *ast_update_exp(struct parser *p, struct exp *array, struct parse_ind
 struct exp *ast_record_update_exp(struct parser *p, struct exp *record,
                                   struct parse_names path, struct exp *value,
                                   struct loc loc);
+/* Steps of an update path: steps with a field or an index list added. */
+struct parse_steps ast_steps_field(struct parser *p, struct parse_steps steps,
+                                   struct parse_name field);
+struct parse_steps ast_steps_index(struct parser *p, struct parse_steps steps,
+                                   struct parse_indices indices, struct loc loc);
+/* source with PATH = value: an update, a record update, or a mixed path. */
+struct exp *ast_path_update_exp(struct parser *p, struct exp *source, struct parse_steps steps,
+                                struct exp *value, struct loc loc);
+/* (.PATH): a field section (.a.b), an index section (.[i]), or a mixed path. */
+struct exp *ast_section_path_exp(struct parser *p, struct parse_steps steps, struct loc loc);
+/* let name PATH = value in body: let name = name with PATH = value in body. */
+struct exp *ast_let_path_exp(struct parser *p, struct parse_name name, struct parse_steps steps,
+                             struct exp *value, struct exp *body, struct loc loc);
 /* \params : ret -> body; ret may be NULL. */
 struct exp *ast_lambda_exp(struct parser *p, struct parse_pats params, struct type_exp *ret,
                            struct exp *body, struct loc loc);

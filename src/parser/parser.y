@@ -125,6 +125,7 @@ PARSE_LIST(parse_mod_params, struct mod_param);
 PARSE_LIST(parse_case_pats, struct case_pat *);
 PARSE_LIST(parse_case_fields, struct case_field);
 PARSE_LIST(parse_cases, struct match_case);
+PARSE_LIST(parse_steps, struct path_step);
 #undef PARSE_LIST
 }
 
@@ -194,6 +195,7 @@ static int yylex(YYSTYPE *value, struct loc *loc, struct parser *parser);
   struct match_case match_case;
   struct parse_case_pats case_pats;
   struct parse_case_fields case_fields;
+  struct parse_steps steps;
   struct parse_cases cases;
 }
 
@@ -265,6 +267,7 @@ static int yylex(YYSTYPE *value, struct loc *loc, struct parser *parser);
 %type <name> binding_id binding_binop
 %type <qual> binop op_name qual_name
 %type <pname> field_id size_binder
+%type <steps> update_path let_path
 %type <exp> exp exp2 binop_exp atom section size_exp loop_form let_exp let_body
 %type <exps> exps apply_list
 %type <pat> pat param_pat fun_param
@@ -273,7 +276,7 @@ static int yylex(YYSTYPE *value, struct loc *loc, struct parser *parser);
 %type <pat_fields> cfield_pats cfield_pats1
 %type <exp_field> field
 %type <exp_fields> fields fields1
-%type <names> field_path size_binders
+%type <names> size_binders
 %type <index> dim_index
 %type <indices> dim_indices dim_indices1
 %type <type> type_exp type_exp_term type_exp_apply type_exp_atom ret_type lambda_ret
@@ -641,11 +644,7 @@ exp2:
   | binop_exp
   | "-" exp2 %prec PREC_JUXT            { $$ = ast_unary_exp(parser, EXP_NEGATE, $2, @$); }
   | "!" exp2 %prec PREC_JUXT            { $$ = ast_unary_exp(parser, EXP_NOT, $2, @$); }
-  | exp2 "with" "[" dim_indices "]" "=" exp2
-                                        { $$ = ast_update_exp(parser, $1, $4, $7, @$); }
-  | exp2 "with" "...[" dim_indices "]" "=" exp2
-                                        { $$ = ast_update_exp(parser, $1, $4, $7, @$); }
-  | exp2 "with" field_path "=" exp2     { $$ = ast_record_update_exp(parser, $1, $3, $5, @$); }
+  | exp2 "with" update_path "=" exp2    { $$ = ast_path_update_exp(parser, $1, $3, $5, @$); }
   | "\\" fun_params1 lambda_ret "->" exp %prec PREC_LET
                                         { $$ = ast_lambda_exp(parser, $2, $3, $5, @$); }
   | apply_list
@@ -740,16 +739,7 @@ section:
         { $$ = ast_section_exp(parser, EXP_SECTION_LEFT, $3, @3, $2, @$); }
   | "(" binop ")"
         { $$ = ast_section_exp(parser, EXP_SECTION_OP, $2, @2, NULL, @$); }
-  | "(" "." field_path ")" {
-      $$ = ast_exp_new(parser, EXP_SECTION_PROJECT, @$);
-      $$->u.section_project.fields = ast_names_of(parser, $3);
-      $$->u.section_project.count = $3.len;
-    }
-  | "(" "." "[" dim_indices "]" ")" {
-      $$ = ast_exp_new(parser, EXP_SECTION_INDEX, @$);
-      $$->u.section_index.indices = $4.items;
-      $$->u.section_index.count = $4.len;
-    }
+  | "(" "." update_path ")"             { $$ = ast_section_path_exp(parser, $3, @$); }
   ;
 
 exps:
@@ -761,12 +751,6 @@ exps:
 field_id:
     ID                                  { $$ = (struct parse_name){$1, @1}; }
   | NATLIT                              { $$ = (struct parse_name){$1.text, @1}; }
-  ;
-
-field_path:
-    field_id
-        { $$ = (struct parse_names){0}; VEC_PUSH(parser->arena, &$$, $1); }
-  | field_path "." field_id             { $$ = $1; VEC_PUSH(parser->arena, &$$, $3); }
   ;
 
 fields:
@@ -817,8 +801,36 @@ let_exp:
         { $$ = ast_let_exp(parser, (struct parse_names){0}, $2, $4, $5, @$); }
   | "let" ID local_fun_type_params fun_params1 ret_type "=" exp let_body
         { $$ = ast_let_fun_exp(parser, (struct parse_name){$2, @2}, $3, $4, $5, $7, $8, @$); }
-  | "let" ID "...[" dim_indices "]" "=" exp let_body
-        { $$ = ast_let_with_exp(parser, (struct parse_name){$2, @2}, $4, $7, $8, @$); }
+  | "let" ID let_path "=" exp let_body
+        { $$ = ast_let_path_exp(parser, (struct parse_name){$2, @2}, $3, $5, $6, @$); }
+  ;
+
+/* Update paths (Futhark's unified record and array updates): field names and index
+ * lists in any order, as in `r with a.b[i] = v` and `xs with [i].f = v`. */
+update_path:
+    field_id
+        { $$ = ast_steps_field(parser, (struct parse_steps){0}, $1); }
+  | "[" dim_indices "]"
+        { $$ = ast_steps_index(parser, (struct parse_steps){0}, $2, @$); }
+  | "...[" dim_indices "]"
+        { $$ = ast_steps_index(parser, (struct parse_steps){0}, $2, @$); }
+  | update_path "." field_id             { $$ = ast_steps_field(parser, $1, $3); }
+  | update_path "...[" dim_indices "]"  { $$ = ast_steps_index(parser, $1, $3, loc_span(@2, @4)); }
+  | update_path "[" dim_indices "]" {
+      parse_error(parser, @2, "an index list in an update path is written right after what "
+                              "it indexes: a[i], not a [i]");
+      YYABORT;
+    }
+  ;
+
+/* `let xs[i] = v`, `let r.a = v`, `let r.a[i].b = v`: what follows the name. */
+let_path:
+    "." field_id
+        { $$ = ast_steps_field(parser, (struct parse_steps){0}, $2); }
+  | "...[" dim_indices "]"
+        { $$ = ast_steps_index(parser, (struct parse_steps){0}, $2, @$); }
+  | let_path "." field_id                { $$ = ast_steps_field(parser, $1, $3); }
+  | let_path "...[" dim_indices "]"     { $$ = ast_steps_index(parser, $1, $3, loc_span(@2, @4)); }
   ;
 
 /* `let a = 1 let b = 2 in a + b`: a let without `in` continues with the next. */

@@ -268,6 +268,7 @@ static bool is_function_like(struct exp *e) {
   case EXP_SECTION_RIGHT:
   case EXP_SECTION_PROJECT:
   case EXP_SECTION_INDEX:
+  case EXP_SECTION_PATH:
     return true;
   case EXP_ATTR:
     return is_function_like(e->u.attr.exp);
@@ -649,6 +650,25 @@ static struct type *check_record_update(struct tc *tc, struct exp *e) {
   return t;
 }
 
+/* e with a[i].b = v: each step applies to the type the steps before it left, so a
+ * field is of a record and an index list of an array, as in Futhark. An index list
+ * records that type for internalise. */
+static struct type *check_update_path(struct tc *tc, struct exp *e) {
+  struct type *t = check_exp(tc, e->u.update_path.source);
+  struct type *slot = t;
+  for (int i = 0; i < e->u.update_path.step_count; i++) {
+    struct path_step *st = &e->u.update_path.steps[i];
+    if (st->is_index) {
+      slot = index_type(tc, slot, st->indices, st->count, st->loc);
+      st->type = slot;
+    } else {
+      slot = project(tc, slot, st->field, st->loc);
+    }
+  }
+  check_update_value(tc, slot, e->u.update_path.value);
+  return type_with_unique(tc->arena, t, false);
+}
+
 /* --------------------------------------------------------------- Operators */
 
 static struct tc_binding *lookup_operator(struct tc *tc, const struct qual_name *op,
@@ -765,6 +785,27 @@ static struct type *check_section_index(struct tc *tc, struct exp *e, struct typ
   }
   struct type *t = index_type(tc, param, e->u.section_index.indices, e->u.section_index.count,
                               e->loc);
+  return type_arrow(tc->arena, NULL, param, t);
+}
+
+/* (.a[i].b) is \x -> x.a[i].b, each step applied to the type the steps before it left;
+ * an index list records that type for internalise. */
+static struct type *check_section_path(struct tc *tc, struct exp *e, struct type *expected) {
+  struct type *param = fresh_var(tc, TC_NONE, e->loc);
+  struct type *h = expected != NULL ? type_head(expected) : NULL;
+  if (h != NULL && h->kind == TYPE_ARROW) {
+    unify(tc, param, h->u.arrow.param);
+  }
+  struct type *t = param;
+  for (int i = 0; i < e->u.section_path.step_count; i++) {
+    struct path_step *st = &e->u.section_path.steps[i];
+    if (st->is_index) {
+      t = index_type(tc, t, st->indices, st->count, st->loc);
+      st->type = t;
+    } else {
+      t = project(tc, t, st->field, st->loc);
+    }
+  }
   return type_arrow(tc->arena, NULL, param, t);
 }
 
@@ -1205,6 +1246,8 @@ static struct type *check_exp_kind(struct tc *tc, struct exp *e, struct type *ex
     return check_update(tc, e);
   case EXP_RECORD_UPDATE:
     return check_record_update(tc, e);
+  case EXP_UPDATE_PATH:
+    return check_update_path(tc, e);
   case EXP_APPLY: {
     struct type *ft = check_exp(tc, e->u.apply.fn);
     return check_application(tc, e->u.apply.fn, ft, e->u.apply.args, e->u.apply.count, e->loc);
@@ -1223,6 +1266,8 @@ static struct type *check_exp_kind(struct tc *tc, struct exp *e, struct type *ex
     return check_section_project(tc, e, expected);
   case EXP_SECTION_INDEX:
     return check_section_index(tc, e, expected);
+  case EXP_SECTION_PATH:
+    return check_section_path(tc, e, expected);
   case EXP_LAMBDA:
     return check_lambda(tc, e, expected);
   case EXP_LET:

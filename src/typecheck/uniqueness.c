@@ -810,21 +810,38 @@ static struct alias_set walk_loop(struct uq *u, struct exp *e) {
   return init; /* the result may be the initial value itself */
 }
 
-static struct alias_set walk_update(struct uq *u, struct exp *array, struct dim_index *dims,
-                                    int count, struct exp *value, struct loc loc) {
-  walk_dims(u, dims, count);
+/* The source of an in-place update is consumed, after the value, which must not alias
+ * it (the update would change what the value reads). The result is fresh. */
+static struct alias_set consume_source(struct uq *u, struct exp *source, struct exp *value,
+                                       const char *what, struct loc loc) {
   struct alias_set v = walk(u, value);
-  struct alias_set a = walk(u, array);
+  struct alias_set a = walk(u, source);
   for (int i = 0; i < v.len; i++) {
     for (int j = 0; j < a.len; j++) {
       if (v.items[i] == a.items[j]) {
-        diag_fatal(value->loc, "the new value aliases '%s', the array being updated",
-                   a.items[j]->name);
+        diag_fatal(value->loc, "the new value aliases '%s', the %s being updated",
+                   a.items[j]->name, what);
       }
     }
   }
   consume(u, &a, loc);
   return none();
+}
+
+static struct alias_set walk_update(struct uq *u, struct exp *array, struct dim_index *dims,
+                                    int count, struct exp *value, struct loc loc) {
+  walk_dims(u, dims, count);
+  return consume_source(u, array, value, "array", loc);
+}
+
+/* e with a[i].b = v: an index list makes it an in-place update of e as a whole (aliases
+ * are per variable, as in Futhark). */
+static struct alias_set walk_update_path(struct uq *u, struct exp *e) {
+  for (int i = 0; i < e->u.update_path.step_count; i++) {
+    struct path_step *st = &e->u.update_path.steps[i];
+    walk_dims(u, st->indices, st->count);
+  }
+  return consume_source(u, e->u.update_path.source, e->u.update_path.value, "value", e->loc);
 }
 
 static struct alias_set walk(struct uq *u, struct exp *e) {
@@ -891,6 +908,8 @@ static struct alias_set walk(struct uq *u, struct exp *e) {
   case EXP_UPDATE:
     return walk_update(u, e->u.update.array, e->u.update.indices, e->u.update.count,
                        e->u.update.value, e->loc);
+  case EXP_UPDATE_PATH:
+    return walk_update_path(u, e);
   case EXP_RECORD_UPDATE: {
     r = walk(u, e->u.record_update.record);
     struct alias_set v = walk(u, e->u.record_update.value);
@@ -930,6 +949,12 @@ static struct alias_set walk(struct uq *u, struct exp *e) {
     return r;
   case EXP_SECTION_INDEX:
     walk_dims(u, e->u.section_index.indices, e->u.section_index.count);
+    return r;
+  case EXP_SECTION_PATH:
+    for (int i = 0; i < e->u.section_path.step_count; i++) {
+      struct path_step *st = &e->u.section_path.steps[i];
+      walk_dims(u, st->indices, st->count);
+    }
     return r;
   case EXP_LAMBDA:
     return walk_function(u, e->u.lambda.params, e->u.lambda.param_count, true,

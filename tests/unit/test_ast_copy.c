@@ -280,6 +280,16 @@ static void walk_exp(struct walk *w, struct exp *e) {
     visit(w, e->u.record_update.path, "field path array");
     walk_exp(w, e->u.record_update.value);
     break;
+  case EXP_UPDATE_PATH:
+    walk_exp(w, e->u.update_path.source);
+    visit(w, e->u.update_path.steps, "update path step array");
+    for (int i = 0; i < e->u.update_path.step_count; i++) {
+      struct path_step *st = &e->u.update_path.steps[i];
+      walk_indices(w, st->indices, st->count);
+      TYPED(w, st->type);
+    }
+    walk_exp(w, e->u.update_path.value);
+    break;
   case EXP_APPLY:
     walk_exp(w, e->u.apply.fn);
     walk_exps(w, e->u.apply.args, e->u.apply.count);
@@ -305,6 +315,14 @@ static void walk_exp(struct walk *w, struct exp *e) {
     break;
   case EXP_SECTION_PROJECT:
     visit(w, e->u.section_project.fields, "field path array");
+    break;
+  case EXP_SECTION_PATH:
+    visit(w, e->u.section_path.steps, "section path step array");
+    for (int i = 0; i < e->u.section_path.step_count; i++) {
+      struct path_step *st = &e->u.section_path.steps[i];
+      walk_indices(w, st->indices, st->count);
+      TYPED(w, st->type);
+    }
     break;
   case EXP_SECTION_INDEX:
     walk_indices(w, e->u.section_index.indices, e->u.section_index.count);
