@@ -30,6 +30,9 @@ static bool int_fits(enum prim_type p, uint64_t magnitude, bool negative) {
  * is finite in type p. A double rounds to the largest f32 below FLT_MAX plus half its
  * last place; from there on it rounds to infinity. */
 static bool float_fits(enum prim_type p, double value) {
+  if (p == PRIM_F16) {
+    return fabs(value) < 65520.0; /* 65504 plus half its last place (2^5) */
+  }
   return p == PRIM_F32 ? fabs(value) < 0x1.ffffffp+127 : !isinf(value);
 }
 
