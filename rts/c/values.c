@@ -855,8 +855,10 @@ static int rts_values_store_float(struct rts_values_parse *p,
   } else {
     d = rts_values_parse_float(p->r, t, single, &out_of_range);
   }
-  /* f16: through f64 (Note [f16] in scalar.h); finite numbers that round to inf are
-   * out of range, as for the other float types. */
+  /* f16: through f64 (Note [f16] in scalar.h), which rounds twice; that differs from
+   * one rounding only for a decimal within 2^-53 of a tie of f16, which takes more
+   * than 16 digits to write. Finite numbers that round to inf are out of range, as
+   * for the other float types. */
   uint16_t bits16 = rts_f64_to_f16(d);
   if (p->prim == RTS_PRIM_F16 && isfinite(d) && rts_isinf_f16(bits16)) {
     out_of_range = true;
@@ -1307,7 +1309,8 @@ static void rts_values_format_float(char *buf, size_t size, double x, bool singl
 }
 
 /* An f16 (its bits) in the form of Note [shortest floats]: at most 5 digits read back
- * (through f64, as the reader reads it). */
+ * (through f64, as the reader reads it). Integers are written whole ("65504.0", not
+ * the shortest "65500.0"): every f16 from 1024 up is one. */
 static void rts_values_format_f16(char *buf, size_t size, uint16_t h) {
   double x = (double)rts_f16_to_f32(h);
   if (isnan(x) || isinf(x) || x == 0.0) {
@@ -1316,6 +1319,10 @@ static void rts_values_format_f16(char *buf, size_t size, uint16_t h) {
     return;
   }
   char digits[32], text[48];
+  if (x == trunc(x)) {
+    snprintf(buf, size, "%.1ff16", x);
+    return;
+  }
   for (int p = 1; p <= 5; p++) { /* 5 digits always read back */
     int exp10 = rts_values_float_digits(fabs(x), p, digits);
     rts_values_float_layout(digits, p, exp10, true, text);
