@@ -422,7 +422,12 @@ RTS_FLOAT_TYPES(RTS_DEFINE_FLOAT)
  * functions are f32's, rounded (fma goes through f64 and rounds once more from there).
  * The conversions below are written on the bits, the same code in C and OpenCL C, so
  * NaNs keep their sign and top payload bits the same way everywhere; f64 goes to f16
- * through f32 rounded to odd, which rounds once in effect (23 > 11 + 1 bits). */
+ * through f32 rounded to odd, which rounds once in effect (23 > 11 + 1 bits).
+ * OpenCL's vload_half and vstore_half_rte (core, no extension) would read and round
+ * the same bits, but how they treat NaN payloads is the device's; and native `half`
+ * arithmetic (cl_khr_fp16) rounds each operation straight to f16, which is the same
+ * for + - * / sqrt but not for the other functions, so neither is used: one code
+ * gives one result. tests/unit/test_rts_f16.c checks the conversions exhaustively. */
 
 /* The f32 of an f16: exact. */
 static inline float rts_f16_to_f32(uint16_t h) {
