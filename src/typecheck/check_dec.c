@@ -51,6 +51,11 @@ static void check_literal_ranges(struct tc *tc, int from) {
       diag_fatal(e->loc, "the literal %s is out of range for type %s", lit->u.float_lit.text,
                  prim_name(t->u.prim));
     }
+    if (t->kind == TYPE_PRIM && lit->kind == EXP_INT && prim_is_float(t->u.prim) &&
+        !float_fits(t->u.prim, (double)lit->u.int_lit.value)) {
+      diag_fatal(e->loc, "the literal %s%" PRIu64 " is out of range for type %s",
+                 negative ? "-" : "", lit->u.int_lit.value, prim_name(t->u.prim));
+    }
     if (t->kind != TYPE_PRIM || !prim_is_int(t->u.prim) || lit->kind != EXP_INT) {
       continue;
     }
