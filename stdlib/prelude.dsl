@@ -250,7 +250,7 @@ def map_stream_per 'a 'b [n] (f: (k: i64) -> [k]a -> [k]b) (as: [n]a) : *[n]b =
   copy (f n as)
 
 -- | Numbers: arithmetic, comparisons and conversions. The modules `i8`, `i16`, `i32`,
--- `i64`, `u8`, `u16`, `u32`, `u64`, `f32` and `f64` implement it, so a functor
+-- `i64`, `u8`, `u16`, `u32`, `u64`, `f16`, `f32` and `f64` implement it, so a functor
 -- `module F (N: numeric)` can be applied to any of them.
 module type numeric = {
   -- | The type of the numbers.
@@ -285,6 +285,7 @@ module type numeric = {
   val u16 : u16 -> t
   val u32 : u32 -> t
   val u64 : u64 -> t
+  val f16 : f16 -> t
   val f32 : f32 -> t
   val f64 : f64 -> t
   val bool : bool -> t

@@ -46,13 +46,16 @@ static bool floats_match(double x, double y) {
 
 /* Element i of v as a double, for floats. */
 static double float_at(const struct rts_value *v, int64_t i) {
+  if (v->prim == RTS_PRIM_F16) {
+    return (double)rts_f16_to_f32(((const uint16_t *)v->data)[i]);
+  }
   return v->prim == RTS_PRIM_F32 ? (double)((const float *)v->data)[i]
                                  : ((const double *)v->data)[i];
 }
 
 static bool elements_match(const struct rts_value *expected, const struct rts_value *actual,
                            int64_t i) {
-  if (expected->prim == RTS_PRIM_F32 || expected->prim == RTS_PRIM_F64) {
+  if (rts_values_prims[expected->prim].is_float) {
     return floats_match(float_at(expected, i), float_at(actual, i));
   }
   size_t size = rts_prim_size(expected->prim);
@@ -105,7 +108,7 @@ static int compare_elements(int number, const struct rts_value *expected,
     index_text(expected, first, index, sizeof index);
     printf("value #%d (%s), index %s: expected %s, got %s", number, type, index, want, got);
   }
-  if (expected->prim == RTS_PRIM_F32 || expected->prim == RTS_PRIM_F64) {
+  if (rts_values_prims[expected->prim].is_float) {
     double x = float_at(expected, first), y = float_at(actual, first);
     if (!isnan(x) && !isnan(y) && !isinf(x) && !isinf(y)) {
       printf(" (difference %g, tolerance %g)", fabs(x - y), tolerance_for(x, y));

@@ -208,7 +208,7 @@ static bool rts_read_inputs(const struct rts_entry_point *e, const char *text, s
  * the shape as 64-bit integers, then the elements (all little-endian, as the host). */
 static int rts_write_binary(FILE *out, const struct rts_value *v) {
   static const char *const names[] = {"    ", "bool", "  i8", " i16", " i32", " i64",
-                                      "  u8", " u16", " u32", " u64", " f32", " f64"};
+                                      "  u8", " u16", " u32", " u64", " f16", " f32", " f64"};
   unsigned char head[3] = {'b', 2, (unsigned char)v->rank};
   int64_t n = rts_value_count(v);
   bool ok = fwrite(head, 1, 3, out) == 3 && fwrite(names[v->prim], 1, 4, out) == 4;

@@ -408,6 +408,126 @@ RTS_UNSIGNED_TYPES(RTS_DEFINE_UNSIGNED)
 
 RTS_FLOAT_TYPES(RTS_DEFINE_FLOAT)
 
+/* ---------------------------------------------------------------- f16 */
+
+/* Note [f16]
+ * ~~~~~~~~~~
+ * An f16 is its 16 bits (IEEE binary16) in a uint16_t, in C and in OpenCL C alike:
+ * arrays, scalars, the C API (as Futhark's, which has no half type in C either) and
+ * kernel buffers hold the bits, and no device needs cl_khr_fp16. Arithmetic converts
+ * the operands to f32 (exactly), computes in f32 and rounds the result to f16, to
+ * nearest with ties to even. For + - * / and sqrt that is the correctly rounded f16
+ * result, since f32's 24 bits are more than 2*11+2 and double rounding is then
+ * innocuous; so these give the same bits on every backend and device. The other
+ * functions are f32's, rounded (fma goes through f64 and rounds once more from there).
+ * The conversions below are written on the bits, the same code in C and OpenCL C, so
+ * NaNs keep their sign and top payload bits the same way everywhere; f64 goes to f16
+ * through f32 rounded to odd, which rounds once in effect (23 > 11 + 1 bits).
+ * OpenCL's vload_half and vstore_half_rte (core, no extension) would read and round
+ * the same bits, but how they treat NaN payloads is the device's; and native `half`
+ * arithmetic (cl_khr_fp16) rounds each operation straight to f16, which is the same
+ * for + - * / sqrt but not for the other functions, so neither is used: one code
+ * gives one result. tests/unit/test_rts_f16.c checks the conversions exhaustively. */
+
+/* The f32 of an f16: exact. */
+static inline float rts_f16_to_f32(uint16_t h) {
+  uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
+  uint32_t e = ((uint32_t)h >> 10) & 0x1fu, mant = (uint32_t)h & 0x3ffu;
+  if (e == 0x1fu) {
+    return rts_from_bits_f32(sign | 0x7f800000u | (mant << 13));
+  }
+  if (e == 0) {
+    float f = (float)mant * 0x1p-24f; /* zero or subnormal: exact in f32 */
+    return sign != 0 ? -f : f;
+  }
+  return rts_from_bits_f32(sign | ((e + 112u) << 23) | (mant << 13));
+}
+
+/* The f16 nearest an f32, ties to even; beyond 65520 in magnitude, inf. */
+static inline uint16_t rts_f32_to_f16(float f) {
+  uint32_t x = rts_to_bits_f32(f);
+  uint32_t sign = (x >> 16) & 0x8000u, a = x & 0x7fffffffu;
+  if (a >= 0x7f800000u) { /* inf, or a NaN kept quiet with its top payload bits */
+    return (uint16_t)(sign | 0x7c00u | (a > 0x7f800000u ? 0x200u | ((a >> 13) & 0x3ffu) : 0));
+  }
+  if (a >= 0x477ff000u) { /* 65520 and up */
+    return (uint16_t)(sign | 0x7c00u);
+  }
+  if (a >= 0x38800000u) { /* normal in f16: rebias the exponent, round off 13 bits */
+    uint32_t r = a - 0x38000000u;
+    r += 0xfffu + ((r >> 13) & 1u);
+    return (uint16_t)(sign | (r >> 13));
+  }
+  if (a <= 0x33000000u) { /* 2^-25 (a tie, to the even 0) and below */
+    return (uint16_t)sign;
+  }
+  /* Subnormal in f16: the nearest integer to |f| * 2^24, ties to even. */
+  uint32_t e = a >> 23, m = (a & 0x7fffffu) | 0x800000u, shift = 126u - e;
+  uint32_t q = m >> shift, rem = m & ((1u << shift) - 1u), tie = 1u << (shift - 1u);
+  q += (rem > tie || (rem == tie && (q & 1u) != 0)) ? 1u : 0u;
+  return (uint16_t)(sign | q);
+}
+
+/* The f16 nearest an f64: through f32 rounded to odd (truncated, and the last bit set
+ * when inexact), which keeps enough to round to f16 as the f64 itself would. */
+static inline uint16_t rts_f64_to_f16(double d) {
+  float f = (float)d;
+  if (d == d && (double)f != d) {
+    uint32_t b = rts_to_bits_f32(f);
+    if (fabs((double)f) > fabs(d)) {
+      b -= 1u; /* toward zero: also from inf to the largest f32 */
+    }
+    f = rts_from_bits_f32(b | 1u);
+  }
+  return rts_f32_to_f16(f);
+}
+
+#define RTS_F16_UNARY(X) \
+  X(neg) X(abs) X(sgn) X(sqrt) X(rsqrt) X(cbrt) X(exp) X(log) X(log2) X(log10) X(log1p) \
+  X(sin) X(cos) X(tan) X(asin) X(acos) X(atan) X(sinh) X(cosh) X(tanh) X(asinh)      \
+  X(acosh) X(atanh) X(erf) X(erfc) X(gamma) X(lgamma) X(floor) X(ceil) X(round)       \
+  X(trunc) X(sinpi) X(cospi) X(tanpi) X(asinpi) X(acospi) X(atanpi)
+
+#define RTS_F16_BINARY(X) \
+  X(add) X(sub) X(mul) X(div) X(mod) X(pow) X(min) X(max) X(atan2) X(hypot)        \
+  X(copysign) X(ldexp) X(atan2pi)
+
+#define RTS_DEFINE_F16_UNARY(OP)                                                    \
+  static inline uint16_t rts_##OP##_f16(uint16_t x) {                               \
+    return rts_f32_to_f16(rts_##OP##_f32(rts_f16_to_f32(x)));                       \
+  }
+#define RTS_DEFINE_F16_BINARY(OP)                                                   \
+  static inline uint16_t rts_##OP##_f16(uint16_t x, uint16_t y) {                   \
+    return rts_f32_to_f16(rts_##OP##_f32(rts_f16_to_f32(x), rts_f16_to_f32(y)));    \
+  }
+RTS_F16_UNARY(RTS_DEFINE_F16_UNARY)
+RTS_F16_BINARY(RTS_DEFINE_F16_BINARY)
+
+static inline uint16_t rts_fma_f16(uint16_t x, uint16_t y, uint16_t z) {
+  return rts_f64_to_f16(fma((double)rts_f16_to_f32(x), (double)rts_f16_to_f32(y),
+                            (double)rts_f16_to_f32(z)));
+}
+
+/* The next f16 after x toward y, on the bits (f32's nextafter would step too little). */
+static inline uint16_t rts_nextafter_f16(uint16_t x, uint16_t y) {
+  float fx = rts_f16_to_f32(x), fy = rts_f16_to_f32(y);
+  if (fx != fx || fy != fy) {
+    return fx != fx ? x : y;
+  }
+  if (fx == fy) {
+    return y;
+  }
+  if (fx == 0) {
+    return (uint16_t)((y & 0x8000u) | 1u);
+  }
+  return (uint16_t)((fx < fy) == (fx > 0) ? x + 1u : x - 1u);
+}
+
+static inline bool rts_isnan_f16(uint16_t x) { return (x & 0x7fffu) > 0x7c00u; }
+static inline bool rts_isinf_f16(uint16_t x) { return (x & 0x7fffu) == 0x7c00u; }
+static inline uint16_t rts_to_bits_f16(uint16_t x) { return x; }
+static inline uint16_t rts_from_bits_f16(uint16_t bits) { return bits; }
+
 /* --------------------------------------------------------------- Conversions */
 
 /* Float to integer: NaN gives 0, values out of range saturate, others truncate.

@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scalar.h" /* f16 conversions */
+
 #if defined(__GNUC__) || defined(__clang__)
 #define RTS_VALUES_MAYBE_UNUSED __attribute__((unused))
 #else
@@ -54,6 +56,7 @@ static const struct rts_values_prim_info rts_values_prims[] = {
     [RTS_PRIM_U16] = {"u16", 2, true, false, false, 16},
     [RTS_PRIM_U32] = {"u32", 4, true, false, false, 32},
     [RTS_PRIM_U64] = {"u64", 8, true, false, false, 64},
+    [RTS_PRIM_F16] = {"f16", 2, false, true, true, 16},
     [RTS_PRIM_F32] = {"f32", 4, false, true, true, 32},
     [RTS_PRIM_F64] = {"f64", 8, false, true, true, 64},
 };
@@ -473,6 +476,8 @@ static int rts_values_lex_word(struct rts_reader *r, struct rts_values_token *t,
   } words[] = {
       {"true", RTS_VALUES_LIT_BOOL, RTS_PRIM_BOOL, true},
       {"false", RTS_VALUES_LIT_BOOL, RTS_PRIM_BOOL, false},
+      {"f16.nan", RTS_VALUES_LIT_NAN, RTS_PRIM_F16, false},
+      {"f16.inf", RTS_VALUES_LIT_INF, RTS_PRIM_F16, false},
       {"f32.nan", RTS_VALUES_LIT_NAN, RTS_PRIM_F32, false},
       {"f32.inf", RTS_VALUES_LIT_INF, RTS_PRIM_F32, false},
       {"f64.nan", RTS_VALUES_LIT_NAN, RTS_PRIM_F64, false},
@@ -850,13 +855,23 @@ static int rts_values_store_float(struct rts_values_parse *p,
   } else {
     d = rts_values_parse_float(p->r, t, single, &out_of_range);
   }
+  /* f16: through f64 (Note [f16] in scalar.h), which rounds twice; that differs from
+   * one rounding only for a decimal within 2^-53 of a tie of f16, which takes more
+   * than 16 digits to write. Finite numbers that round to inf are out of range, as
+   * for the other float types. */
+  uint16_t bits16 = rts_f64_to_f16(d);
+  if (p->prim == RTS_PRIM_F16 && isfinite(d) && rts_isinf_f16(bits16)) {
+    out_of_range = true;
+  }
   if (out_of_range) {
     char found[64];
     rts_values_excerpt(p->r, t->mark.pos, found, sizeof found);
     return rts_values_fail(p->error, t->mark, "number %s out of range for %s", found,
                            rts_prim_name(p->prim));
   }
-  if (single) {
+  if (p->prim == RTS_PRIM_F16) {
+    *(uint16_t *)slot = bits16;
+  } else if (single) {
     *(float *)slot = (float)d;
   } else {
     *(double *)slot = d;
@@ -1293,6 +1308,31 @@ static void rts_values_format_float(char *buf, size_t size, double x, bool singl
   snprintf(buf, size, "%s%s%s", sign, text, suffix);
 }
 
+/* An f16 (its bits) in the form of Note [shortest floats]: at most 5 digits read back
+ * (through f64, as the reader reads it). Integers are written whole ("65504.0", not
+ * the shortest "65500.0"): every f16 from 1024 up is one. */
+static void rts_values_format_f16(char *buf, size_t size, uint16_t h) {
+  double x = (double)rts_f16_to_f32(h);
+  if (isnan(x) || isinf(x) || x == 0.0) {
+    rts_values_format_float(buf, size, x, true);
+    memcpy(strstr(buf, "f32"), "f16", 3);
+    return;
+  }
+  char digits[32], text[48];
+  if (x == trunc(x)) {
+    snprintf(buf, size, "%.1ff16", x);
+    return;
+  }
+  for (int p = 1; p <= 5; p++) { /* 5 digits always read back */
+    int exp10 = rts_values_float_digits(fabs(x), p, digits);
+    rts_values_float_layout(digits, p, exp10, true, text);
+    if (rts_f64_to_f16(strtod(text, NULL)) == (h & 0x7fffu)) {
+      break;
+    }
+  }
+  snprintf(buf, size, "%s%sf16", signbit(x) ? "-" : "", text);
+}
+
 /* Formats one element of type prim, with its suffix, into buf (64 bytes suffice). */
 static void rts_values_format_scalar(char *buf, size_t size, enum rts_prim prim,
                                      const void *elem) {
@@ -1323,6 +1363,9 @@ static void rts_values_format_scalar(char *buf, size_t size, enum rts_prim prim,
     break;
   case RTS_PRIM_U64:
     snprintf(buf, size, "%" PRIu64 "u64", *(const uint64_t *)elem);
+    break;
+  case RTS_PRIM_F16:
+    rts_values_format_f16(buf, size, *(const uint16_t *)elem);
     break;
   case RTS_PRIM_F32:
     rts_values_format_float(buf, size, *(const float *)elem, true);

@@ -39,6 +39,7 @@ enum rts_prim {
   RTS_PRIM_U16,
   RTS_PRIM_U32,
   RTS_PRIM_U64,
+  RTS_PRIM_F16, /* held as its bits in a uint16_t (Note [f16] in scalar.h) */
   RTS_PRIM_F32,
   RTS_PRIM_F64,
 };

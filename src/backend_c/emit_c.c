@@ -141,6 +141,8 @@ static const char *const_literal(struct emitter *e, struct ir_const c) {
   switch (c.prim) {
   case PRIM_BOOL:
     return c.v.b ? "true" : "false";
+  case PRIM_F16: /* its bits (Note [f16] in rts/c/scalar.h) */
+    return emit_c_printf(e, "((uint16_t)0x%04x)", (unsigned)c.v.i);
   case PRIM_F32:
     return float_literal(e, c.v.f32, true);
   case PRIM_F64:

@@ -146,6 +146,11 @@ static void emit_binop(struct emitter *e, const struct ir_stm *s) {
     emit_self_comparison(e, y, op, t, a);
     return;
   }
+  if (c_operators[op] != NULL && t == PRIM_F16) { /* compared as f32: the same order */
+    emit_c_line(e, "%s = (rts_f16_to_f32(%s) %s rts_f16_to_f32(%s));", y, a, c_operators[op],
+                b);
+    return;
+  }
   if (c_operators[op] != NULL) {
     emit_c_line(e, "%s = (%s %s %s);", y, a, c_operators[op], b);
     return;
@@ -171,8 +176,19 @@ static void emit_convert(struct emitter *e, const struct ir_stm *s) {
   enum prim_type from = ir_subexp_type(x).prim, to = s->pat[0]->type.prim;
   const char *y = emit_c_var(e, s->pat[0]), *xs = emit_c_subexp(e, x);
   const char *ty = emit_c_elem_type(to);
+  if (from != to && from == PRIM_F16) {
+    /* From f16 through its exact f32 (Note [f16] in rts/c/scalar.h). */
+    from = PRIM_F32;
+    xs = emit_c_printf(e, "rts_f16_to_f32(%s)", xs);
+  }
   if (from == to) {
     emit_c_line(e, "%s = %s;", y, xs);
+  } else if (to == PRIM_F16) {
+    /* From f64 in one rounding; every other type converts to f32 exactly or rounds
+     * to a value that is infinite in f16 anyway (2^24 and up). */
+    emit_c_line(e, "%s = %s;", y,
+                emit_c_printf(e, from == PRIM_F64 ? "rts_f64_to_f16(%s)"
+                                                  : "rts_f32_to_f16((float)%s)", xs));
   } else if (from == PRIM_BOOL) {
     emit_c_line(e, "%s = (%s)(%s ? 1 : 0);", y, ty, xs);
   } else if (to == PRIM_BOOL) {
@@ -403,6 +419,8 @@ static bool zero_bits(struct ir_subexp v) {
     return false;
   }
   switch (v.u.c.prim) {
+  case PRIM_F16:
+    return v.u.c.v.i == 0;
   case PRIM_F32:
     return v.u.c.v.f32 == 0 && !signbit(v.u.c.v.f32);
   case PRIM_F64:

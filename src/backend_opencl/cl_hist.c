@@ -52,6 +52,7 @@ static const char *from_bits(struct emitter *e, enum prim_type t, const char *bi
     return emit_c_printf(e, "as_short((ushort)(%s))", bits);
   case PRIM_U8:
   case PRIM_U16:
+  case PRIM_F16: /* its bits (Note [f16] in rts/c/scalar.h) */
     return emit_c_printf(e, "(%s)(%s)", emit_c_elem_type(t), bits);
   case PRIM_BOOL:
     return emit_c_printf(e, "((uchar)(%s) != 0)", bits);
@@ -75,6 +76,7 @@ static const char *to_bits(struct emitter *e, enum prim_type t, const char *v) {
     return emit_c_printf(e, "(uint)as_ushort(%s)", v);
   case PRIM_U8:
   case PRIM_U16:
+  case PRIM_F16:
     return emit_c_printf(e, "(uint)%s", v);
   case PRIM_BOOL:
     return emit_c_printf(e, "(%s ? 1u : 0u)", v);

@@ -30,7 +30,8 @@ static const char *vector4_type(struct emitter *e, enum prim_type t) {
   static const char *const base[] = {
       [PRIM_BOOL] = "uchar", [PRIM_I8] = "char",   [PRIM_I16] = "short", [PRIM_I32] = "int",
       [PRIM_I64] = "long",   [PRIM_U8] = "uchar",  [PRIM_U16] = "ushort", [PRIM_U32] = "uint",
-      [PRIM_U64] = "ulong",  [PRIM_F32] = "float", [PRIM_F64] = "double",
+      [PRIM_U64] = "ulong",  [PRIM_F16] = "ushort", [PRIM_F32] = "float",
+      [PRIM_F64] = "double",
   };
   return emit_c_printf(e, "%s4", base[t]);
 }

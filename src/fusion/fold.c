@@ -6,9 +6,10 @@
  * program would have computed: integers wrap around, signed / and % round toward
  * negative infinity and // and %% toward zero, shifts out of range give 0 or the sign,
  * floats compute in their own precision (f32 in float), float-to-integer conversions
- * saturate and turn NaN into 0. What fails at run time is never folded: integer
- * division or modulo by zero, and 0 ** negative on signed integers, stay for the
- * program to report.
+ * saturate and turn NaN into 0. f16 arithmetic and conversions are not folded: the
+ * constants of f16 are its bits (Note [f16] in rts/c/scalar.h), and their operations
+ * are left to run. What fails at run time is never folded: integer division or modulo
+ * by zero, and 0 ** negative on signed integers, stay for the program to report.
  *
  * Identities: x+0, x-0, x*1, x*0, x-x, x&x, x|0, x^x, x<<0, min(x,x), x==x, ... hold
  * for integers and booleans; for floats only x*1, x/1 and pow(x, 0) = 1 (C99 Annex F)
@@ -60,6 +61,9 @@ static bool put_bool(struct ir_const *out, bool v) {
  * (the quiet NaN of C's NAN macro): others would lose their sign and payload bits. */
 static bool put_float(struct ir_const *out, enum prim_type t, double v) {
   *out = ir_const_float(t, v);
+  if (t == PRIM_F16) {
+    return true; /* its bits are written as they are */
+  }
   if (t == PRIM_F32 && isnan(out->v.f32)) {
     return rts_to_bits_f32(out->v.f32) == rts_to_bits_f32(NAN);
   }
@@ -346,7 +350,10 @@ static struct ir_const int_to_float(struct ir_const x, enum prim_type to) {
  * written (put_float). */
 static bool eval_convert(struct ir_const x, enum prim_type to, struct ir_const *out) {
   enum prim_type from = x.prim;
-  double f = from == PRIM_F32 ? (double)x.v.f32 : x.v.f64;
+  double f = prim_is_float(from) ? ir_const_float_value(x) : 0;
+  if ((from == PRIM_F16 || to == PRIM_F16) && from != to) {
+    return false; /* f16 is left to run (see the top of this file) */
+  }
   if (from == to) {
     *out = x;
   } else if (from == PRIM_BOOL) {
@@ -387,7 +394,7 @@ static bool is_float_const(struct ir_subexp se, double v) {
   if (se.kind != IR_SE_CONST || !prim_is_float(se.u.c.prim)) {
     return false;
   }
-  return (se.u.c.prim == PRIM_F32 ? (double)se.u.c.v.f32 : se.u.c.v.f64) == v;
+  return ir_const_float_value(se.u.c) == v;
 }
 
 /* All bits set: -1 on signed integers, the maximum on unsigned ones, true on bool. */
@@ -853,7 +860,7 @@ static enum rewrite negative_constant(struct ir_stm *stm, enum prim_type t) {
  * (NaN, infinities and zeros included), while 2^-k is a normal number. */
 static enum rewrite divide_by_power_of_two(struct ir_stm *stm, enum prim_type t) {
   struct ir_subexp y = stm->exp.u.binop.rhs;
-  if (stm->exp.u.binop.op != IR_BINOP_DIV || y.kind != IR_SE_CONST) {
+  if (stm->exp.u.binop.op != IR_BINOP_DIV || y.kind != IR_SE_CONST || t == PRIM_F16) {
     return REWRITE_KEEP;
   }
   int e;
@@ -1015,7 +1022,8 @@ static enum rewrite fold_fma(struct simplifier *s, struct ir_stm *stm) {
   struct ir_subexp x = stm->exp.u.binop.lhs, y = stm->exp.u.binop.rhs;
   struct ir_subexp z = stm->exp.u.binop.addend;
   struct ir_const c;
-  if (x.kind != IR_SE_CONST || y.kind != IR_SE_CONST || z.kind != IR_SE_CONST) {
+  if (x.kind != IR_SE_CONST || y.kind != IR_SE_CONST || z.kind != IR_SE_CONST ||
+      x.u.c.prim == PRIM_F16) {
     return REWRITE_KEEP;
   }
   bool ok = x.u.c.prim == PRIM_F32

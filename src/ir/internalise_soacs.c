@@ -683,7 +683,7 @@ static struct ir_const num_const(enum prim_type p, int which) {
   case NUM_CONST_E:
     return ir_const_float(p, 2.71828182845904523536);
   case NUM_CONST_EPSILON: /* the distance from 1 to the next larger number */
-    return ir_const_float(p, p == PRIM_F32 ? 0x1p-23 : 0x1p-52);
+    return ir_const_float(p, p == PRIM_F16 ? 0x1p-10 : p == PRIM_F32 ? 0x1p-23 : 0x1p-52);
   }
   return ir_const_int(p, 0);
 }

@@ -4,6 +4,8 @@
  * All memory comes from the program's arena. */
 #include "ir/ir.h"
 
+#include "../../rts/c/scalar.h" /* f16 rounding, as the generated code rounds */
+
 #include <string.h>
 
 static const char *const unop_names[] = {
@@ -175,12 +177,25 @@ struct ir_const ir_const_int(enum prim_type prim, int64_t v) {
 
 struct ir_const ir_const_float(enum prim_type prim, double v) {
   struct ir_const c = {.prim = prim};
-  if (prim == PRIM_F32) {
+  if (prim == PRIM_F16) {
+    c.v.i = rts_f64_to_f16(v);
+  } else if (prim == PRIM_F32) {
     c.v.f32 = (float)v;
   } else {
     c.v.f64 = v;
   }
   return c;
+}
+
+double ir_const_float_value(struct ir_const c) {
+  switch (c.prim) {
+  case PRIM_F16:
+    return (double)rts_f16_to_f32((uint16_t)c.v.i);
+  case PRIM_F32:
+    return (double)c.v.f32;
+  default:
+    return c.v.f64;
+  }
 }
 
 struct ir_subexp ir_se_i64(int64_t v) {

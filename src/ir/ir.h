@@ -43,7 +43,8 @@ struct ir_const {
   enum prim_type prim;
   union {
     bool b;
-    uint64_t i; /* integers: the bits, sign-extended to 64 for signed types */
+    uint64_t i; /* integers: the bits, sign-extended to 64 for signed types; f16: its
+                   16 bits (Note [f16] in rts/c/scalar.h) */
     float f32;
     double f64;
   } v;
@@ -460,7 +461,8 @@ struct ir_subexp ir_se_i64(int64_t v);
 struct ir_subexp ir_se_bool(bool v);
 struct ir_subexp ir_se_const(struct ir_const c);
 struct ir_const ir_const_int(enum prim_type prim, int64_t v); /* wraps to prim's width */
-struct ir_const ir_const_float(enum prim_type prim, double v);
+struct ir_const ir_const_float(enum prim_type prim, double v); /* rounded to prim */
+double ir_const_float_value(struct ir_const c);                 /* a float's value */
 struct ir_body *ir_body_new(struct arena *a);
 struct ir_stm *ir_body_add(struct ir_program *p, struct ir_body *b, struct loc loc,
                            struct ir_exp exp, struct ir_var **pat, int pat_count);

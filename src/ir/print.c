@@ -26,15 +26,16 @@ static void print_const(struct strbuf *out, struct ir_const c) {
   case PRIM_BOOL:
     strbuf_puts(out, c.v.b ? "true" : "false");
     return;
+  case PRIM_F16:
   case PRIM_F32:
   case PRIM_F64: {
-    double v = c.prim == PRIM_F32 ? (double)c.v.f32 : c.v.f64;
+    double v = ir_const_float_value(c);
     if (isnan(v)) {
       strbuf_printf(out, "%s.nan", prim_name(c.prim));
     } else if (isinf(v)) {
       strbuf_printf(out, "%s%s.inf", v < 0 ? "-" : "", prim_name(c.prim));
     } else {
-      strbuf_printf(out, "%.*g%s", c.prim == PRIM_F32 ? 9 : 17, v, prim_name(c.prim));
+      strbuf_printf(out, "%.*g%s", c.prim == PRIM_F16 ? 5 : c.prim == PRIM_F32 ? 9 : 17, v, prim_name(c.prim));
     }
     return;
   }

@@ -217,7 +217,7 @@ static int float_token(struct lexer *lx, const unsigned char *start,
 /* Note [Malformed number literals]
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
  * A number followed straight away by what looks like a suffix (i, u or f and a
- * digit) that no literal rule takes (1.5i32, 1.0f16, 1e3u8, 7i33) is one token, and
+ * digit) that no literal rule takes (1.5i32, 1.0f8, 1e3u8, 7i33) is one token, and
  * one error saying what is wrong with it. Lexed as a number and a name, it would be
  * a function application (1.5 applied to i32), and the type checker's "applied to
  * 1 argument" says nothing of the literal. Other names straight after a number are
@@ -287,7 +287,7 @@ static int malformed_number(struct lexer *lx, const unsigned char *start,
   enum prim_type type = end - suffix <= 3 ? suffix_type(suffix, end) : PRIM_NONE;
   if (type != PRIM_NONE && prim_is_int(type) && is_float) {
     return lex_error(lx, "the literal '%.*s' has a fraction or an exponent, so it cannot "
-                         "have the integer suffix '%.*s' (f32 and f64 are the float suffixes)",
+                         "have the integer suffix '%.*s' (f16, f32 and f64 are the float suffixes)",
                      len, text, suffix_len, rest);
   }
   if (type != PRIM_NONE && prim_is_float(type) && base != 10) {
@@ -295,7 +295,7 @@ static int malformed_number(struct lexer *lx, const unsigned char *start,
                      base == 16 ? "hexadecimal" : "binary", len, text, suffix_len, rest);
   }
   return lex_error(lx, "the literal '%.*s' ends in '%.*s', which is not a suffix (the "
-                       "suffixes are i8 i16 i32 i64 u8 u16 u32 u64 f32 f64)",
+                       "suffixes are i8 i16 i32 i64 u8 u16 u32 u64 f16 f32 f64)",
                    len, text, suffix_len, rest);
 }
 
@@ -606,7 +606,7 @@ int lex_next(struct lexer *lx, YYSTYPE *value, struct loc *loc) {
       hex          = "0" [xX] [0-9a-fA-F] [0-9a-fA-F_]*;
       binary       = "0" [bB] [01] [01_]*;
       int_suffix   = [iu] ("8" | "16" | "32" | "64");
-      float_suffix = "f" ("32" | "64");
+      float_suffix = "f" ("16" | "32" | "64");
       real         = decimal ("." [0-9] [0-9_]*)? ([eE] [+-]? [0-9]+)?;
       hex_real     = hex "." [0-9a-fA-F] [0-9a-fA-F_]* [pP] [+-]? [0-9_]+;
 

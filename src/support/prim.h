@@ -8,7 +8,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/*  X(KIND, prism name, C type, bytes, is_int, is_signed, is_float) */
+/*  X(KIND, prism name, C type, bytes, is_int, is_signed, is_float)
+ *  f16 is held as its bits in a uint16_t (Note [f16] in rts/c/scalar.h). */
 #define PRIM_TYPES(X)                                 \
   X(BOOL, "bool", bool, 1, false, false, false)       \
   X(I8, "i8", int8_t, 1, true, true, false)           \
@@ -19,6 +20,7 @@
   X(U16, "u16", uint16_t, 2, true, false, false)      \
   X(U32, "u32", uint32_t, 4, true, false, false)      \
   X(U64, "u64", uint64_t, 8, true, false, false)      \
+  X(F16, "f16", uint16_t, 2, false, true, true)      \
   X(F32, "f32", float, 4, false, true, true)          \
   X(F64, "f64", double, 8, false, true, true)
 

@@ -30,6 +30,9 @@ static bool int_fits(enum prim_type p, uint64_t magnitude, bool negative) {
  * is finite in type p. A double rounds to the largest f32 below FLT_MAX plus half its
  * last place; from there on it rounds to infinity. */
 static bool float_fits(enum prim_type p, double value) {
+  if (p == PRIM_F16) {
+    return fabs(value) < 65520.0; /* 65504 plus half its last place (2^5) */
+  }
   return p == PRIM_F32 ? fabs(value) < 0x1.ffffffp+127 : !isinf(value);
 }
 
@@ -47,6 +50,11 @@ static void check_literal_ranges(struct tc *tc, int from) {
         !float_fits(t->u.prim, lit->u.float_lit.value)) {
       diag_fatal(e->loc, "the literal %s is out of range for type %s", lit->u.float_lit.text,
                  prim_name(t->u.prim));
+    }
+    if (t->kind == TYPE_PRIM && lit->kind == EXP_INT && prim_is_float(t->u.prim) &&
+        !float_fits(t->u.prim, (double)lit->u.int_lit.value)) {
+      diag_fatal(e->loc, "the literal %s%" PRIu64 " is out of range for type %s",
+                 negative ? "-" : "", lit->u.int_lit.value, prim_name(t->u.prim));
     }
     if (t->kind != TYPE_PRIM || !prim_is_int(t->u.prim) || lit->kind != EXP_INT) {
       continue;

@@ -111,7 +111,7 @@ enum num_shape {
 };
 
 static enum prim_type bits_type(enum prim_type p) {
-  return p == PRIM_F32 ? PRIM_U32 : PRIM_U64;
+  return p == PRIM_F16 ? PRIM_U16 : p == PRIM_F32 ? PRIM_U32 : PRIM_U64;
 }
 
 /* The function type s1 -> s2 -> ... -> result of `count` parameters. */

@@ -15,7 +15,7 @@ enum {
   MASK_BOOL = 1 << PRIM_BOOL,
   MASK_INTS = (1 << PRIM_I8) | (1 << PRIM_I16) | (1 << PRIM_I32) | (1 << PRIM_I64) |
               (1 << PRIM_U8) | (1 << PRIM_U16) | (1 << PRIM_U32) | (1 << PRIM_U64),
-  MASK_FLOATS = (1 << PRIM_F32) | (1 << PRIM_F64),
+  MASK_FLOATS = (1 << PRIM_F16) | (1 << PRIM_F32) | (1 << PRIM_F64),
 };
 
 /* The primitive types a constraint allows; 0 for constraints that are not classes. */

@@ -18,6 +18,23 @@ static struct prism_context *ctx;
 #define FLOAT_VALUE(C, BIG) (k == 0 ? (C)(BIG) : (C)(k - 12) * (C)0.25)
 #define FLOAT_STEP(C) ((C)(x * 2))
 
+/* f16 is its bits in a uint16_t (docs/c-api.md). Element 0 is 65504, whose double is
+ * inf; odd elements are subnormal (doubling some makes them normal); the rest are
+ * negative normal numbers. The step doubles on the bits, exactly. */
+#define F16_VALUE                                                                        \
+  (k == 0 ? (uint16_t)0x7bff : k % 2 ? (uint16_t)(k * 40) : (uint16_t)(0xbc00 + k * 0x10))
+
+static uint16_t f16_double(uint16_t x) {
+  uint16_t sign = x & 0x8000, a = x & 0x7fff;
+  if (a >= 0x7c00) {
+    return x; /* inf; no NaN in the data */
+  }
+  if (a < 0x400) {
+    return (uint16_t)(sign | (a << 1)); /* subnormal: the mantissa doubles */
+  }
+  return (uint16_t)(a >= 0x7800 ? sign | 0x7c00 : sign | (a + 0x400));
+}
+
 /* Defines test_T: the scalar entry point, and arrays of rank 1 (24 elements), 2 (4 by
  * 6; the entry point transposes) and 3 (2 by 3 by 4), and arrays without elements. */
 #define TYPE_TEST(T, C, VALUE, STEP)                                                      \
@@ -122,6 +139,7 @@ TYPE_TEST(u8, uint8_t, INT_VALUE(uint8_t, UINT8_MAX), INT_STEP(uint8_t, 0, UINT8
 TYPE_TEST(u16, uint16_t, INT_VALUE(uint16_t, UINT16_MAX), INT_STEP(uint16_t, 0, UINT16_MAX))
 TYPE_TEST(u32, uint32_t, INT_VALUE(uint32_t, UINT32_MAX), INT_STEP(uint32_t, 0, UINT32_MAX))
 TYPE_TEST(u64, uint64_t, INT_VALUE(uint64_t, UINT64_MAX), INT_STEP(uint64_t, 0, UINT64_MAX))
+TYPE_TEST(f16, uint16_t, F16_VALUE, f16_double(x))
 TYPE_TEST(f32, float, FLOAT_VALUE(float, 1e30), FLOAT_STEP(float))
 TYPE_TEST(f64, double, FLOAT_VALUE(double, 1e300), FLOAT_STEP(double))
 
@@ -162,6 +180,7 @@ int main(void) {
   test_u16();
   test_u32();
   test_u64();
+  test_f16();
   test_f32();
   test_f64();
   test_all_scalars();

@@ -63,6 +63,12 @@ entry rank1_f32 (xs: []f32) : []f32 = map step_f32 xs
 entry rank2_f32 (xs: [][]f32) : [][]f32 = transpose (map (map step_f32) xs)
 entry rank3_f32 (xs: [][][]f32) : [][][]f32 = map (map (map step_f32)) xs
 
+def step_f16 (x: f16) : f16 = x * 2
+entry scalar_f16 (x: f16) : f16 = step_f16 x
+entry rank1_f16 (xs: []f16) : []f16 = map step_f16 xs
+entry rank2_f16 (xs: [][]f16) : [][]f16 = transpose (map (map step_f16) xs)
+entry rank3_f16 (xs: [][][]f16) : [][][]f16 = map (map (map step_f16)) xs
+
 def step_f64 (x: f64) : f64 = x * 2
 entry scalar_f64 (x: f64) : f64 = step_f64 x
 entry rank1_f64 (xs: []f64) : []f64 = map step_f64 xs

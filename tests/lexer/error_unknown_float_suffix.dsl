@@ -1,5 +1,5 @@
--- A suffix that names no type (f16 is not in the subset) is one located error.
+-- A suffix that names no type (there is no f8) is one located error.
 -- ==
--- error: :5:33: error: the literal '1\.0f16' ends in 'f16', which is not a suffix
+-- error: :5:33: error: the literal '1\.0f8' ends in 'f8', which is not a suffix
 
-entry main (x: f32) : f32 = x + 1.0f16
+entry main (x: f32) : f32 = x + 1.0f8

@@ -119,7 +119,10 @@ static void check_scalar_round_trip(enum rts_prim prim, const void *elem) {
   }
   size_t size = rts_prim_size(prim);
   bool same = back.prim == prim && back.rank == 0;
-  if (same && prim == RTS_PRIM_F32) {
+  if (same && prim == RTS_PRIM_F16) {
+    uint16_t x = *(const uint16_t *)elem, y = *(uint16_t *)back.data;
+    same = rts_isnan_f16(x) ? rts_isnan_f16(y) : x == y;
+  } else if (same && prim == RTS_PRIM_F32) {
     float x = *(const float *)elem, y = *(float *)back.data;
     same = isnan(x) ? isnan(y) : memcmp(&x, &y, size) == 0;
   } else if (same && prim == RTS_PRIM_F64) {
@@ -196,6 +199,11 @@ static void test_float_round_trips(void) {
   for (size_t i = 0; i < sizeof f64s / sizeof *f64s; i++) {
     check_scalar_round_trip(RTS_PRIM_F64, &f64s[i]);
   }
+  /* Every f16, in the shortest text that reads back (at most 5 digits). */
+  for (uint32_t h = 0; h < 0x10000; h++) {
+    uint16_t x = (uint16_t)h;
+    check_scalar_round_trip(RTS_PRIM_F16, &x);
+  }
   /* Random bit patterns cover every exponent, subnormals and NaN payloads. */
   for (int i = 0; i < 20000; i++) {
     uint64_t bits = random_bits();
@@ -224,6 +232,18 @@ static void test_written_text(void) {
   READS_AS("f32.nan", RTS_PRIM_ANY, -1, "f32.nan");
   READS_AS("-f64.inf", RTS_PRIM_ANY, -1, "-f64.inf");
   READS_AS("f64.inf", RTS_PRIM_ANY, -1, "f64.inf");
+  READS_AS("1.5f16", RTS_PRIM_ANY, -1, "1.5f16");
+  READS_AS("0.1f16", RTS_PRIM_ANY, -1, "0.1f16");
+  READS_AS("65504f16", RTS_PRIM_ANY, -1, "65504.0f16");
+  READS_AS("65519.99f16", RTS_PRIM_ANY, -1, "65504.0f16");
+  READS_AS("1.00048828125f16", RTS_PRIM_ANY, -1, "1.0f16"); /* a tie, to even */
+  READS_AS("1.0004882812500003f16", RTS_PRIM_ANY, -1, "1.001f16");
+  READS_AS("2049f16", RTS_PRIM_ANY, -1, "2048.0f16");
+  READS_AS("2051f16", RTS_PRIM_ANY, -1, "2052.0f16");
+  READS_AS("5.96e-8f16", RTS_PRIM_ANY, -1, "6e-8f16");
+  READS_AS("-0f16", RTS_PRIM_ANY, -1, "-0.0f16");
+  READS_AS("[f16.nan, -f16.inf, 2]", RTS_PRIM_ANY, -1, "[f16.nan, -f16.inf, 2.0f16]");
+  READS_AS("[1, 2.5]", RTS_PRIM_F16, 1, "[1.0f16, 2.5f16]");
   READS_AS("[1, 2]", RTS_PRIM_ANY, -1, "[1i32, 2i32]");
   READS_AS("[[1,2],[3,4]]", RTS_PRIM_ANY, -1, "[[1i32, 2i32], [3i32, 4i32]]");
   READS_AS("[true,false]", RTS_PRIM_ANY, -1, "[true, false]");
@@ -324,6 +344,8 @@ static void test_errors(void) {
   ERROR("18446744073709551616u64", RTS_PRIM_ANY, -1, "out of range for u64");
   ERROR("0x1_0000_0000_0000_0000u64", RTS_PRIM_ANY, -1, "out of range for u64");
   ERROR("1e39f32", RTS_PRIM_ANY, -1, "number 1e39f32 out of range for f32");
+  ERROR("65520f16", RTS_PRIM_ANY, -1, "number 65520f16 out of range for f16");
+  ERROR("[1, -1e5]", RTS_PRIM_F16, 1, "number -1e5 out of range for f16");
   ERROR("[[1],[2,3]]", RTS_PRIM_ANY, -1,
         "irregular array: expected a row of length 1 like the first row, found length 2 in "
         "[2,3] at line 1, column 6");
