@@ -125,6 +125,17 @@ static void match_scheme_type(struct ictx *c, struct scheme_match *m, struct typ
       match_scheme_type(c, m, pattern->u.arrow.result, actual->u.arrow.result);
     }
     return;
+  case TYPE_APPLY:
+    if (actual->kind == TYPE_APPLY && actual->u.apply.ctor == pattern->u.apply.ctor) {
+      for (int i = 0; i < pattern->u.apply.count; i++) {
+        match_scheme_type(c, m, pattern->u.apply.args[i], actual->u.apply.args[i]);
+      }
+    } else if (pattern->u.apply.ctor->abstract_def != NULL) {
+      struct tc_binding *ctor = pattern->u.apply.ctor;
+      match_scheme_type(c, m, type_apply_def(c->arena, ctor, ctor->abstract_def,
+                                             pattern->u.apply.args), actual);
+    }
+    return;
   default:
     return;
   }

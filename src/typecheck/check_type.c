@@ -237,19 +237,58 @@ static struct type *apply_abbrev(struct tc *tc, struct tc_binding *b, struct typ
   return type_subst(tc->arena, b->type, &s);
 }
 
+static bool names_size_lifted_abbrev(struct tc *tc, struct type_exp *te);
+
+/* A use of an abstract type with parameters, M.t i32: a type of its own (Note [Abstract
+ * types with parameters] in modules.c), each argument as lifted as its parameter allows. */
+static struct type *apply_abstract(struct tc *tc, struct tc_binding *b, struct type_exp **args,
+                                   int arg_count, enum size_mode mode, struct loc loc) {
+  const char *shown = b->display != NULL ? b->display : b->name;
+  int n = b->scheme.param_count;
+  if (arg_count != n) {
+    diag_fatal(loc, "type '%s' takes %d argument%s, but is given %d", shown, n,
+               n == 1 ? "" : "s", arg_count);
+  }
+  struct type **types = ARENA_ARRAY(tc->arena, struct type *, n + 1);
+  for (int i = 0; i < n; i++) {
+    struct type_param *p = &b->scheme.params[i];
+    struct type_exp *arg = args[i];
+    if (p->kind == TPARAM_SIZE) {
+      diag_fatal(loc, "type '%s' has a size parameter [%s]: abstract types with size "
+                      "parameters cannot be used (only declared)", shown, p->name);
+    }
+    if (arg->kind == TE_APPLY && arg->u.apply.type_arg == NULL) {
+      diag_fatal(arg->loc, "type '%s' expects a type argument for '%s'", shown, p->name);
+    }
+    struct type_exp *targ = arg->kind == TE_APPLY ? arg->u.apply.type_arg : arg;
+    types[i] = elab_type(tc, targ, mode);
+    if (p->kind != TPARAM_LIFTED && type_may_be_function(types[i])) {
+      diag_fatal(targ->loc, "the argument %s of type '%s' may be a function, but its "
+                            "parameter '%s' does not allow functions (write '^%s)",
+                 show_type(tc, types[i]), shown, p->name, p->name);
+    }
+    if (p->kind == TPARAM_TYPE &&
+        (names_size_lifted_abbrev(tc, targ) || type_may_hide_size(types[i]))) {
+      diag_fatal(targ->loc, "the argument %s of type '%s' may hide a size, but its "
+                            "parameter '%s' does not allow that (write '~%s)",
+                 show_type(tc, types[i]), shown, p->name, p->name);
+    }
+  }
+  return type_apply(tc->arena, b, types, n);
+}
+
 static struct type *elab_var(struct tc *tc, struct type_exp *te, struct type_exp **args,
                              int arg_count, enum size_mode mode) {
   struct tc_binding *b = lookup_qualified(tc, &te->u.var, BIND_TYPE, te->loc);
   if (b == NULL) {
     error_unknown(tc, "type", &te->u.var, te->loc);
   }
+  if (b->kind == BIND_TYPE_PARAM && b->scheme.param_count > 0) {
+    return apply_abstract(tc, b, args, arg_count, mode, te->loc);
+  }
   if (b->kind == BIND_TYPE_PARAM) {
-    if (arg_count > 0 || b->scheme.param_count > 0) {
-      diag_fatal(te->loc, b->scheme.param_count > 0
-                              ? "the abstract type '%s' takes parameters, and abstract types "
-                                "with parameters cannot be used in module types"
-                              : "type parameter '%s' takes no arguments",
-                 b->name);
+    if (arg_count > 0) {
+      diag_fatal(te->loc, "type parameter '%s' takes no arguments", b->name);
     }
     return type_param(tc->arena, b);
   }

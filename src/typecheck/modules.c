@@ -17,6 +17,8 @@
  * new rigid types that the rest of the program cannot see through (the definition is
  * kept for internalise), and its values are aliases of M's at the types S states. */
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,6 +164,20 @@ void open_module(struct tc *tc, struct tc_module *m) {
 
 /* ---------------------------------------------------------- Module types */
 
+/* Note [Abstract types with parameters]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A module type's `type t 'a` is a BIND_TYPE_PARAM whose scheme lists its parameters,
+ * and `t i32` in the specs that follow (and M.t i32 outside an ascribed M, P.t i32 in a
+ * functor's body) is the type TYPE_APPLY(t, [i32]): a type of its own, equal to another
+ * only with the same t and equal arguments, never to a definition. A definition of t is
+ * kept as a type written with t's own parameters (`[4]a` for `type t 'a = [4]a`, with
+ * the spec's 'a): matching a module puts that definition in the substitution under t,
+ * and type_subst replaces each application by the definition at its arguments
+ * (type_apply_def). An ascription makes a new t of the same parameters, whose
+ * definition (abstract_def) only internalise expands. `S with t 'a = τ` turns t into
+ * an abbreviation and rewrites the applications in S's specs. An abstract type with a
+ * size parameter (type t [n]) can be declared and matched, but not applied. */
+
 struct subst_builder {
   VEC(struct tc_binding *) type_params;
   VEC(struct type *) types;
@@ -211,9 +227,17 @@ static void sig_add(struct tc *tc, struct tc_sig *sig, enum sig_item_kind kind,
   env_bind(tc, namespace_of(tc, b->kind), b->name, b);
 }
 
+/* The parameters of a spec as this elaboration bound them: the syntax's own bindings
+ * change at the next elaboration of the same module type. */
+static struct type_param *params_copy(struct tc *tc, struct type_param *ps, int count) {
+  struct type_param *copy = ARENA_ARRAY(tc->arena, struct type_param, count + 1);
+  memcpy(copy, ps, sizeof *copy * (size_t)count);
+  return copy;
+}
+
 /* A type with parameters in a module type: an abbreviation (type pair 'a = (a, a)),
- * or an abstract type constructor (type f 'a), which a module must define with as many
- * parameters; an abstract one cannot be applied inside the module type. */
+ * or an abstract type (type f 'a), which a module must define with as many
+ * parameters (Note [Abstract types with parameters]). */
 static void elab_type_constructor_spec(struct tc *tc, struct tc_sig *sig, struct spec *sp) {
   int mark = scope_enter(tc);
   bind_type_params(tc, sp->type_params, sp->type_param_count);
@@ -223,7 +247,7 @@ static void elab_type_constructor_spec(struct tc *tc, struct tc_sig *sig, struct
                                      sp->loc);
   b->liftedness = sp->liftedness;
   b->type = t;
-  b->scheme.params = sp->type_params;
+  b->scheme.params = params_copy(tc, sp->type_params, sp->type_param_count);
   b->scheme.param_count = sp->type_param_count;
   b->scheme.type = t;
   sig_add(tc, sig, SIG_TYPE, b, NULL, sp->loc);
@@ -312,6 +336,60 @@ static struct sig_item *find_type_item(struct tc *tc, struct tc_sig *sig,
   return NULL;
 }
 
+/* Replaces the applications of an abstract type in the items of sig (and of the module
+ * types inside it) by its definition, after `with` has given it one. */
+static void rewrite_items(struct tc *tc, struct tc_sig *sig, const struct tc_subst *s) {
+  for (int i = 0; i < sig->items.len; i++) {
+    struct sig_item *it = &sig->items.items[i];
+    struct tc_binding *b = it->binding;
+    if (it->kind == SIG_MODULE) {
+      rewrite_items(tc, it->sig, s);
+    } else if (it->kind == SIG_VAL) {
+      b->type = type_subst(tc->arena, b->type, s);
+      b->scheme.type = b->type;
+    } else if (b->kind == BIND_TYPE) {
+      b->type = type_subst(tc->arena, b->type, s);
+      b->scheme.type = b->type;
+    } else if (b->manifest != NULL) {
+      b->manifest = type_subst(tc->arena, b->manifest, s);
+    }
+  }
+}
+
+/* S with t 'a = τ, for an abstract type with parameters: t becomes the abbreviation, with
+ * the parameters `with` names (as many, of the same kinds as the spec's). */
+static void refine_constructor(struct tc *tc, struct tc_sig *sig, struct tc_binding *b,
+                               struct mod_type_exp *mte) {
+  if (b->kind == BIND_TYPE) {
+    diag_fatal(mte->loc, "type '%s' of the module type is not abstract: it is already "
+               "defined", b->name);
+  }
+  int n = mte->u.with.type_param_count;
+  if (n != b->scheme.param_count) {
+    diag_fatal(mte->loc, "type '%s' takes %d parameter%s in the module type, but 'with' gives "
+               "it %d", b->name, b->scheme.param_count, b->scheme.param_count == 1 ? "" : "s",
+               n);
+  }
+  for (int i = 0; i < n; i++) {
+    if ((mte->u.with.type_params[i].kind == TPARAM_SIZE) !=
+        (b->scheme.params[i].kind == TPARAM_SIZE)) {
+      diag_fatal(mte->u.with.type_params[i].loc, "parameter '%s' of 'with' is not of the kind "
+                 "of the module type's parameter '%s'", mte->u.with.type_params[i].name,
+                 b->scheme.params[i].name);
+    }
+  }
+  int mark = scope_enter(tc);
+  bind_type_params(tc, mte->u.with.type_params, n);
+  struct type *def = elab_type(tc, mte->u.with.type, SIZES_ABBREV);
+  scope_leave(tc, mark);
+  struct tc_subst s = {&b, &def, 1, NULL, NULL, 0};
+  b->scheme.params = params_copy(tc, mte->u.with.type_params, n); /* def's parameters */
+  rewrite_items(tc, sig, &s);
+  b->kind = BIND_TYPE;
+  b->type = def;
+  b->scheme.type = def;
+}
+
 static struct tc_sig *elab_with(struct tc *tc, struct mod_type_exp *mte) {
   struct tc_sig *sig = elab_sig(tc, mte->u.with.base);
   struct sig_item *it = find_type_item(tc, sig, &mte->u.with.type_name, mte->loc);
@@ -319,8 +397,9 @@ static struct tc_sig *elab_with(struct tc *tc, struct mod_type_exp *mte) {
     diag_fatal(mte->loc, "type '%s' of the module type is not abstract: it is already %s",
                it->name, show_type(tc, it->binding->manifest));
   }
-  if (mte->u.with.type_param_count > 0) {
-    diag_fatal(mte->loc, "types with parameters in module types are not supported");
+  if (mte->u.with.type_param_count > 0 || it->binding->scheme.param_count > 0) {
+    refine_constructor(tc, sig, it->binding, mte);
+    return sig;
   }
   it->binding->manifest = elab_type(tc, mte->u.with.type, SIZES_ABBREV);
   return sig;
@@ -438,6 +517,124 @@ static void check_liftedness(struct sig_item *it, struct tc_binding *mb, struct 
   diag_abort();
 }
 
+static _Noreturn void type_item_error(struct sig_item *it, struct loc use, const char *fmt,
+                                      ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char text[512];
+  vsnprintf(text, sizeof text, fmt, ap);
+  va_end(ap);
+  diag_error(use, "%s", text);
+  diag_note(it->loc, "the module type's '%s' is here", it->name);
+  diag_abort();
+}
+
+/* t applied to the spec's own parameters: the form in which a definition of t is kept
+ * (Note [Abstract types with parameters]). */
+static struct type *applied_to_params(struct tc *tc, struct tc_binding *ctor,
+                                      struct tc_binding *spec) {
+  int n = spec->scheme.param_count;
+  struct type **args = ARENA_ARRAY(tc->arena, struct type *, n + 1);
+  for (int i = 0; i < n; i++) {
+    args[i] = type_param(tc->arena, spec->scheme.params[i].binding);
+  }
+  return type_apply(tc->arena, ctor, args, n);
+}
+
+/* Whether an abstract type has a size parameter, type t [n]: such a type can be declared
+ * and matched, but not used (Note [Abstract types with parameters]). */
+static bool has_size_param(struct tc_binding *ctor) {
+  for (int i = 0; i < ctor->scheme.param_count; i++) {
+    if (ctor->scheme.params[i].kind == TPARAM_SIZE) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The module's definition of the spec's type with parameters, written with the spec's
+ * parameters: its abbreviation's body, or the application of its own abstract type. */
+static struct type *constructor_def(struct tc *tc, struct tc_binding *spec,
+                                    struct tc_binding *mb, struct loc use) {
+  if (mb->kind == BIND_TYPE_PARAM) {
+    return applied_to_params(tc, mb, spec);
+  }
+  struct type **args = ARENA_ARRAY(tc->arena, struct type *, spec->scheme.param_count + 1);
+  for (int i = 0; i < spec->scheme.param_count; i++) {
+    args[i] = type_param(tc->arena, spec->scheme.params[i].binding);
+  }
+  struct type *def = type_apply_def(tc->arena, mb, mb->type, args);
+  if (mb->abbrev_ext_count == 0) {
+    return def;
+  }
+  struct tc_subst s = {0}; /* type~ t 'a = [](a, a): its hidden sizes are unknowns */
+  s.size_names = mb->abbrev_ext;
+  s.size_count = mb->abbrev_ext_count;
+  s.sizes = ARENA_ARRAY(tc->arena, struct size *, mb->abbrev_ext_count);
+  for (int i = 0; i < mb->abbrev_ext_count; i++) {
+    s.sizes[i] = fresh_size(tc, use);
+  }
+  return type_subst(tc->arena, def, &s);
+}
+
+static const char *param_kind_text(enum type_param_kind k) {
+  return k == TPARAM_SIZE ? "a size parameter [n]" : k == TPARAM_LIFTED ? "'^"
+       : k == TPARAM_SIZE_LIFTED ? "'~" : "'";
+}
+
+/* The module's parameters must be as many as the spec's, and each at least as lifted:
+ * the module type's users may pass anything its parameter allows. */
+static void match_constructor_params(struct sig_item *it, struct tc_binding *mb,
+                                     struct loc use) {
+  struct tc_binding *spec = it->binding;
+  if (spec->scheme.param_count != mb->scheme.param_count) {
+    type_item_error(it, use, "type '%s' takes %d parameter%s in the module, but %d in its "
+                    "module type", it->name, mb->scheme.param_count,
+                    mb->scheme.param_count == 1 ? "" : "s", spec->scheme.param_count);
+  }
+  for (int i = 0; i < spec->scheme.param_count; i++) {
+    enum type_param_kind want = spec->scheme.params[i].kind, have = mb->scheme.params[i].kind;
+    if ((want == TPARAM_SIZE) != (have == TPARAM_SIZE) || have < want) {
+      type_item_error(it, use, "parameter %d of type '%s' is %s%s in the module, but its "
+                      "module type declares %s%s", i + 1, it->name, param_kind_text(have),
+                      have == TPARAM_SIZE ? "" : mb->scheme.params[i].name,
+                      param_kind_text(want), want == TPARAM_SIZE ? "" : spec->scheme.params[i].name);
+    }
+  }
+}
+
+/* A type with parameters: the module's definition replaces the spec's applications in
+ * the specs that follow (Note [Abstract types with parameters]). */
+static void match_constructor_item(struct tc *tc, struct sig_item *it, struct tc_binding *mb,
+                                   struct subst_builder *sb, struct loc use) {
+  struct tc_binding *spec = it->binding;
+  match_constructor_params(it, mb, use);
+  check_liftedness(it, mb, use);
+  if (has_size_param(spec)) {
+    return;
+  }
+  struct type *def = constructor_def(tc, spec, mb, use);
+  if (spec->kind == BIND_TYPE) {
+    struct type *want = apply_subst(tc, sb, spec->type);
+    if (!type_equal(want, def)) {
+      type_item_error(it, use, "type '%s' is %s in the module, but its module type says %s",
+                      it->name, show_type(tc, def), show_type(tc, want));
+    }
+    return;
+  }
+  if (spec->liftedness == TPARAM_TYPE && mb->abbrev_ext_count > 0) {
+    type_item_error(it, use, "type '%s' hides a size (it is declared type~), but its module "
+                    "type requires a type without hidden sizes (type, not type~)", it->name);
+  }
+  if (spec->liftedness != TPARAM_LIFTED && type_contains_arrow(def)) {
+    type_item_error(it, use, "type '%s' is the function type %s, but its module type does not "
+                    "allow functions (declare it type^)", it->name, show_type(tc, def));
+  }
+  if (!has_size_param(spec)) {
+    subst_type(tc, sb, spec, def);
+  }
+}
+
 static void match_type_item(struct tc *tc, struct tc_module *m, struct sig_item *it,
                             struct subst_builder *sb, struct loc use) {
   struct tc_binding *mb = ptrmap_get(&m->types, it->name);
@@ -445,14 +642,8 @@ static void match_type_item(struct tc *tc, struct tc_module *m, struct sig_item 
     missing_member(tc, "type", it, use);
   }
   if (it->binding->scheme.param_count > 0 || mb->scheme.param_count > 0) {
-    if (it->binding->scheme.param_count != mb->scheme.param_count) {
-      diag_error(use, "type '%s' takes %d parameters in the module, but %d in its module "
-                      "type", it->name, mb->scheme.param_count, it->binding->scheme.param_count);
-      diag_note(it->loc, "the module type's '%s' is here", it->name);
-      diag_abort();
-    }
-    check_liftedness(it, mb, use);
-    return; /* a type constructor: the module's own is used as it is */
+    match_constructor_item(tc, it, mb, sb, use);
+    return;
   }
   struct type *actual = member_type(tc, mb, use);
   if (it->binding->manifest != NULL) {
@@ -529,6 +720,23 @@ static void match_sig(struct tc *tc, struct tc_module *m, struct tc_sig *sig,
   }
 }
 
+/* An abstract type with parameters seen through an ascription: a type of its own, with
+ * the spec's parameters, whose definition only internalise looks at. */
+static struct tc_binding *view_constructor(struct tc *tc, struct sig_item *it,
+                                           struct subst_builder *sb,
+                                           struct subst_builder *view) {
+  struct tc_binding *spec = it->binding;
+  struct tc_binding *t = binding_new(tc, BIND_TYPE_PARAM, it->name, it->loc);
+  t->liftedness = spec->liftedness;
+  t->scheme.params = spec->scheme.params;
+  t->scheme.param_count = spec->scheme.param_count;
+  if (!has_size_param(spec)) {
+    t->abstract_def = apply_subst(tc, sb, applied_to_params(tc, spec, spec));
+    subst_type(tc, view, spec, applied_to_params(tc, t, spec));
+  }
+  return t;
+}
+
 /* The view of m through sig (opaque ascription): see the file's comment. `sb` maps
  * sig's items to m's members (from match_sig); `view` maps them to the view's. */
 static struct tc_module *make_view(struct tc *tc, struct tc_module *m, struct tc_sig *sig,
@@ -539,8 +747,10 @@ static struct tc_module *make_view(struct tc *tc, struct tc_module *m, struct tc
     switch (it->kind) {
     case SIG_TYPE: {
       struct tc_binding *t;
-      if (it->binding->scheme.param_count > 0) {
-        t = ptrmap_get(&m->types, it->name); /* type constructors stay as they are */
+      if (it->binding->kind == BIND_TYPE) {
+        t = ptrmap_get(&m->types, it->name); /* a known abbreviation stays as it is */
+      } else if (it->binding->scheme.param_count > 0) {
+        t = view_constructor(tc, it, sb, view);
       } else if (it->binding->manifest != NULL) {
         t = binding_new(tc, BIND_TYPE, it->name, it->loc);
         t->type = apply_subst(tc, view, it->binding->manifest);
