@@ -115,7 +115,8 @@ static struct type *concrete_node(struct ictx *c, struct ienv *env, struct type 
     if (ctor->abstract_def == NULL) {
       ICE("internalise", c->loc, "abstract type '%s' has no definition", ctor->name);
     }
-    struct type *def = type_apply_def(c->arena, ctor, ctor->abstract_def, t->u.apply.args);
+    struct type *def = type_apply_def(c->arena, ctor, ctor->abstract_def, t->u.apply.args,
+                                       t->u.apply.sizes);
     r = concrete_walk(c, env, def, walk);
     break;
   }

@@ -133,7 +133,8 @@ static void match_scheme_type(struct ictx *c, struct scheme_match *m, struct typ
     } else if (pattern->u.apply.ctor->abstract_def != NULL) {
       struct tc_binding *ctor = pattern->u.apply.ctor;
       match_scheme_type(c, m, type_apply_def(c->arena, ctor, ctor->abstract_def,
-                                             pattern->u.apply.args), actual);
+                                             pattern->u.apply.args, pattern->u.apply.sizes),
+                        actual);
     }
     return;
   default:

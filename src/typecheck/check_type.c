@@ -250,31 +250,39 @@ static struct type *apply_abstract(struct tc *tc, struct tc_binding *b, struct t
                n == 1 ? "" : "s", arg_count);
   }
   struct type **types = ARENA_ARRAY(tc->arena, struct type *, n + 1);
+  struct size **sizes = ARENA_ARRAY(tc->arena, struct size *, n + 1);
+  int type_count = 0, size_count = 0;
   for (int i = 0; i < n; i++) {
     struct type_param *p = &b->scheme.params[i];
     struct type_exp *arg = args[i];
+    bool size_arg = arg->kind == TE_APPLY && arg->u.apply.type_arg == NULL;
     if (p->kind == TPARAM_SIZE) {
-      diag_fatal(loc, "type '%s' has a size parameter [%s]: abstract types with size "
-                      "parameters cannot be used (only declared)", shown, p->name);
+      if (!size_arg) {
+        diag_fatal(arg->loc, "type '%s' expects a size argument [n] for '%s'", shown, p->name);
+      }
+      sizes[size_count++] = arg->u.apply.size_any
+                                ? any_size(tc, mode, arg->loc)
+                                : elab_size_exp(tc, arg->u.apply.size_arg, true);
+      continue;
     }
-    if (arg->kind == TE_APPLY && arg->u.apply.type_arg == NULL) {
+    if (size_arg) {
       diag_fatal(arg->loc, "type '%s' expects a type argument for '%s'", shown, p->name);
     }
     struct type_exp *targ = arg->kind == TE_APPLY ? arg->u.apply.type_arg : arg;
-    types[i] = elab_type(tc, targ, mode);
-    if (p->kind != TPARAM_LIFTED && type_may_be_function(types[i])) {
+    struct type *t = elab_type(tc, targ, mode);
+    types[type_count++] = t;
+    if (p->kind != TPARAM_LIFTED && type_may_be_function(t)) {
       diag_fatal(targ->loc, "the argument %s of type '%s' may be a function, but its "
                             "parameter '%s' does not allow functions (write '^%s)",
-                 show_type(tc, types[i]), shown, p->name, p->name);
+                 show_type(tc, t), shown, p->name, p->name);
     }
-    if (p->kind == TPARAM_TYPE &&
-        (names_size_lifted_abbrev(tc, targ) || type_may_hide_size(types[i]))) {
+    if (p->kind == TPARAM_TYPE && (names_size_lifted_abbrev(tc, targ) || type_may_hide_size(t))) {
       diag_fatal(targ->loc, "the argument %s of type '%s' may hide a size, but its "
                             "parameter '%s' does not allow that (write '~%s)",
-                 show_type(tc, types[i]), shown, p->name, p->name);
+                 show_type(tc, t), shown, p->name, p->name);
     }
   }
-  return type_apply(tc->arena, b, types, n);
+  return type_apply(tc->arena, b, types, type_count, sizes, size_count);
 }
 
 static struct type *elab_var(struct tc *tc, struct type_exp *te, struct type_exp **args,

@@ -175,8 +175,9 @@ void open_module(struct tc *tc, struct tc_module *m) {
  * and type_subst replaces each application by the definition at its arguments
  * (type_apply_def). An ascription makes a new t of the same parameters, whose
  * definition (abstract_def) only internalise expands. `S with t 'a = τ` turns t into
- * an abbreviation and rewrites the applications in S's specs. An abstract type with a
- * size parameter (type t [n]) can be declared and matched, but not applied. */
+ * an abbreviation and rewrites the applications in S's specs. Size parameters
+ * (type t [n]) work alike: TYPE_APPLY holds their sizes, and the definition is written
+ * with the spec's size names. */
 
 struct subst_builder {
   VEC(struct tc_binding *) type_params;
@@ -531,25 +532,32 @@ static _Noreturn void type_item_error(struct sig_item *it, struct loc use, const
 
 /* t applied to the spec's own parameters: the form in which a definition of t is kept
  * (Note [Abstract types with parameters]). */
-static struct type *applied_to_params(struct tc *tc, struct tc_binding *ctor,
-                                      struct tc_binding *spec) {
-  int n = spec->scheme.param_count;
-  struct type **args = ARENA_ARRAY(tc->arena, struct type *, n + 1);
-  for (int i = 0; i < n; i++) {
-    args[i] = type_param(tc->arena, spec->scheme.params[i].binding);
-  }
-  return type_apply(tc->arena, ctor, args, n);
-}
+struct spec_args {
+  struct type **types;
+  struct size **sizes;
+  int type_count, size_count;
+};
 
-/* Whether an abstract type has a size parameter, type t [n]: such a type can be declared
- * and matched, but not used (Note [Abstract types with parameters]). */
-static bool has_size_param(struct tc_binding *ctor) {
-  for (int i = 0; i < ctor->scheme.param_count; i++) {
-    if (ctor->scheme.params[i].kind == TPARAM_SIZE) {
-      return true;
+/* The spec's parameters as arguments: 'a as the type a, [n] as the size n. */
+static struct spec_args spec_params_as_args(struct tc *tc, struct tc_binding *spec) {
+  int n = spec->scheme.param_count;
+  struct spec_args r = {ARENA_ARRAY(tc->arena, struct type *, n + 1),
+                        ARENA_ARRAY(tc->arena, struct size *, n + 1), 0, 0};
+  for (int i = 0; i < n; i++) {
+    struct tc_binding *p = spec->scheme.params[i].binding;
+    if (spec->scheme.params[i].kind == TPARAM_SIZE) {
+      r.sizes[r.size_count++] = size_name(tc->arena, p);
+    } else {
+      r.types[r.type_count++] = type_param(tc->arena, p);
     }
   }
-  return false;
+  return r;
+}
+
+static struct type *applied_to_params(struct tc *tc, struct tc_binding *ctor,
+                                      struct tc_binding *spec) {
+  struct spec_args r = spec_params_as_args(tc, spec);
+  return type_apply(tc->arena, ctor, r.types, r.type_count, r.sizes, r.size_count);
 }
 
 /* The module's definition of the spec's type with parameters, written with the spec's
@@ -559,11 +567,8 @@ static struct type *constructor_def(struct tc *tc, struct tc_binding *spec,
   if (mb->kind == BIND_TYPE_PARAM) {
     return applied_to_params(tc, mb, spec);
   }
-  struct type **args = ARENA_ARRAY(tc->arena, struct type *, spec->scheme.param_count + 1);
-  for (int i = 0; i < spec->scheme.param_count; i++) {
-    args[i] = type_param(tc->arena, spec->scheme.params[i].binding);
-  }
-  struct type *def = type_apply_def(tc->arena, mb, mb->type, args);
+  struct spec_args r = spec_params_as_args(tc, spec);
+  struct type *def = type_apply_def(tc->arena, mb, mb->type, r.types, r.sizes);
   if (mb->abbrev_ext_count == 0) {
     return def;
   }
@@ -610,9 +615,6 @@ static void match_constructor_item(struct tc *tc, struct sig_item *it, struct tc
   struct tc_binding *spec = it->binding;
   match_constructor_params(it, mb, use);
   check_liftedness(it, mb, use);
-  if (has_size_param(spec)) {
-    return;
-  }
   struct type *def = constructor_def(tc, spec, mb, use);
   if (spec->kind == BIND_TYPE) {
     struct type *want = apply_subst(tc, sb, spec->type);
@@ -630,9 +632,7 @@ static void match_constructor_item(struct tc *tc, struct sig_item *it, struct tc
     type_item_error(it, use, "type '%s' is the function type %s, but its module type does not "
                     "allow functions (declare it type^)", it->name, show_type(tc, def));
   }
-  if (!has_size_param(spec)) {
-    subst_type(tc, sb, spec, def);
-  }
+  subst_type(tc, sb, spec, def);
 }
 
 static void match_type_item(struct tc *tc, struct tc_module *m, struct sig_item *it,
@@ -730,10 +730,8 @@ static struct tc_binding *view_constructor(struct tc *tc, struct sig_item *it,
   t->liftedness = spec->liftedness;
   t->scheme.params = spec->scheme.params;
   t->scheme.param_count = spec->scheme.param_count;
-  if (!has_size_param(spec)) {
-    t->abstract_def = apply_subst(tc, sb, applied_to_params(tc, spec, spec));
-    subst_type(tc, view, spec, applied_to_params(tc, t, spec));
-  }
+  t->abstract_def = apply_subst(tc, sb, applied_to_params(tc, spec, spec));
+  subst_type(tc, view, spec, applied_to_params(tc, t, spec));
   return t;
 }
 

@@ -101,12 +101,14 @@ struct type *type_param(struct arena *a, struct tc_binding *b) {
 }
 
 struct type *type_apply(struct arena *a, struct tc_binding *ctor, struct type **args,
-                        int count) {
+                        int count, struct size **sizes, int size_count) {
   struct type *t = ARENA_NEW(a, struct type);
   t->kind = TYPE_APPLY;
   t->u.apply.ctor = ctor;
   t->u.apply.args = args;
   t->u.apply.count = count;
+  t->u.apply.sizes = sizes;
+  t->u.apply.size_count = size_count;
   return t;
 }
 
@@ -341,13 +343,20 @@ static struct type *map_apply(struct arena *a, struct type *t, const struct type
     args[i] = map_walk(a, t->u.apply.args[i], m);
     same = same && args[i] == t->u.apply.args[i];
   }
+  int k = t->u.apply.size_count;
+  struct size **sizes = ARENA_ARRAY(a, struct size *, k + 1);
+  for (int i = 0; i < k; i++) {
+    struct size *d = t->u.apply.sizes[i];
+    sizes[i] = m->subst == NULL ? size_resolve(a, d) : size_subst(a, d, m->subst);
+    same = same && sizes[i] == d;
+  }
   const struct tc_subst *s = m->subst;
   for (int i = 0; s != NULL && i < s->type_count; i++) {
     if (s->type_params[i] == t->u.apply.ctor) {
-      return type_apply_def(a, t->u.apply.ctor, s->types[i], args);
+      return type_apply_def(a, t->u.apply.ctor, s->types[i], args, sizes);
     }
   }
-  return same ? t : type_apply(a, t->u.apply.ctor, args, n);
+  return same ? t : type_apply(a, t->u.apply.ctor, args, n, sizes, k);
 }
 
 /* Resolving drops an element's own uniqueness and rebuilds an array whose element
@@ -480,6 +489,11 @@ static bool type_equal_node(struct type *a, struct type *b) {
     }
     for (int i = 0; i < a->u.apply.count; i++) {
       if (!type_equal(a->u.apply.args[i], b->u.apply.args[i])) {
+        return false;
+      }
+    }
+    for (int i = 0; i < a->u.apply.size_count; i++) {
+      if (!size_equal(a->u.apply.sizes[i], b->u.apply.sizes[i])) {
         return false;
       }
     }
@@ -729,13 +743,20 @@ struct type *type_subst(struct arena *a, struct type *t, const struct tc_subst *
 }
 
 struct type *type_apply_def(struct arena *a, struct tc_binding *ctor, struct type *def,
-                            struct type **args) {
+                            struct type **args, struct size **sizes) {
   struct tc_subst s = {0};
   int n = ctor->scheme.param_count;
   s.type_params = ARENA_ARRAY(a, struct tc_binding *, n + 1);
   s.types = args;
+  s.size_names = ARENA_ARRAY(a, struct tc_binding *, n + 1);
+  s.sizes = sizes;
   for (int i = 0; i < n; i++) {
-    s.type_params[s.type_count++] = ctor->scheme.params[i].binding;
+    struct type_param *p = &ctor->scheme.params[i];
+    if (p->kind == TPARAM_SIZE) {
+      s.size_names[s.size_count++] = p->binding;
+    } else {
+      s.type_params[s.type_count++] = p->binding;
+    }
   }
   return type_subst(a, def, &s);
 }
@@ -864,9 +885,19 @@ static void type_print_prec(struct strbuf *b, struct type *t, bool atom, size_t 
       strbuf_putc(b, '(');
     }
     strbuf_puts(b, c->display != NULL ? c->display : c->name);
-    for (int i = 0; i < t->u.apply.count; i++) {
+    int ti = 0, si = 0;
+    for (int i = 0; i < c->scheme.param_count; i++) {
       strbuf_putc(b, ' ');
-      type_print_prec(b, t->u.apply.args[i], true, limit);
+      if (c->scheme.params[i].kind != TPARAM_SIZE) {
+        type_print_prec(b, t->u.apply.args[ti++], true, limit);
+        continue;
+      }
+      struct size *d = size_head(t->u.apply.sizes[si++]);
+      strbuf_putc(b, '[');
+      if (d->kind != SIZE_VAR || d->u.var->origin != NULL) {
+        size_print(b, d); /* an unknown size is [] (Note [Printing unknowns]) */
+      }
+      strbuf_putc(b, ']');
     }
     if (atom) {
       strbuf_putc(b, ')');

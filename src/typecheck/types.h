@@ -160,8 +160,10 @@ struct type {
        * in an ascribed module; one argument per type parameter, in order (Note
        * [Abstract types with parameters] in modules.c). */
       struct tc_binding *ctor;
-      struct type **args;
+      struct type **args;   /* one per type parameter, in order */
       int count;
+      struct size **sizes;  /* one per size parameter [n], in order */
+      int size_count;
     } apply;
   } u;
 };
@@ -248,7 +250,7 @@ struct type *type_arrow(struct arena *a, struct tc_binding *param_name, struct t
                         struct type *result);
 struct type *type_param(struct arena *a, struct tc_binding *b);
 struct type *type_apply(struct arena *a, struct tc_binding *ctor, struct type **args,
-                        int count);
+                        int count, struct size **sizes, int size_count);
 struct type *type_new_var(struct arena *a, enum type_constraint c, int level, struct loc loc);
 struct type *type_unit(struct arena *a);
 struct type *type_with_unique(struct arena *a, struct type *t, bool unique);
@@ -317,9 +319,10 @@ struct tc_subst {
 };
 struct type *type_subst(struct arena *a, struct type *t, const struct tc_subst *s);
 /* The definition `def` of a type with parameters (written with the parameters of
- * ctor's scheme) applied to args: ctor's type parameters replaced by args in def. */
+ * ctor's scheme) applied to arguments: ctor's type parameters replaced by args in def,
+ * its size parameters by sizes. */
 struct type *type_apply_def(struct arena *a, struct tc_binding *ctor, struct type *def,
-                            struct type **args);
+                            struct type **args, struct size **sizes);
 struct size *size_subst(struct arena *a, struct size *z, const struct tc_subst *s);
 
 /* Walks over a type that reach each node once, however often it is shared (Note

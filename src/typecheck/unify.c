@@ -274,9 +274,15 @@ static void lower_levels_walk(struct type *t, int level, bool lifted, bool sized
     return;
   case TYPE_APPLY:
     /* An argument may be what its parameter allows ('a, '~a or '^a). */
-    for (int i = 0; i < t->u.apply.count; i++) {
+    for (int i = 0, ti = 0; i < t->u.apply.ctor->scheme.param_count; i++) {
       enum type_param_kind k = t->u.apply.ctor->scheme.params[i].kind;
-      lower_levels_walk(t->u.apply.args[i], level, k == TPARAM_LIFTED, k == TPARAM_TYPE, walk);
+      if (k != TPARAM_SIZE) {
+        lower_levels_walk(t->u.apply.args[ti++], level, k == TPARAM_LIFTED, k == TPARAM_TYPE,
+                          walk);
+      }
+    }
+    for (int i = 0; i < t->u.apply.size_count; i++) {
+      size_lower_levels(t->u.apply.sizes[i], level);
     }
     return;
   default:
@@ -542,6 +548,11 @@ static bool unify_nodes(struct tc *tc, struct type *a, struct type *b) {
             return false;
           }
         }
+        for (int i = 0; i < a->u.apply.size_count; i++) {
+          if (!unify_sizes(tc, a->u.apply.sizes[i], b->u.apply.sizes[i])) {
+            return false;
+          }
+        }
         return true;
       }
       break;
@@ -742,6 +753,9 @@ static void collect(struct var_walk *w, struct type *t) {
   case TYPE_APPLY:
     for (int i = 0; i < t->u.apply.count; i++) {
       collect(w, t->u.apply.args[i]);
+    }
+    for (int i = 0; i < t->u.apply.size_count; i++) {
+      collect_size(w, t->u.apply.sizes[i]);
     }
     return;
   default:
