@@ -163,6 +163,7 @@ struct size *elab_size_exp(struct tc *tc, struct exp *e, bool must) {
  * `scoped` marks these unknowns and passes to a variable they are linked to. */
 static struct size *any_size(struct tc *tc, enum size_mode mode, struct loc loc) {
   switch (mode) {
+  case SIZES_SPEC:
   case SIZES_PARAM: {
     struct tc_binding *b = binding_new(tc, BIND_SIZE,
                                        intern_printf("n%d", (int)tc->implicit_sizes.len), loc);
@@ -341,6 +342,11 @@ static struct type *elab_record(struct tc *tc, struct type_exp *te, enum size_mo
 }
 
 static struct type *elab_arrow(struct tc *tc, struct type_exp *te, enum size_mode mode) {
+  enum size_mode result_mode = mode;
+  if (mode == SIZES_SPEC) { /* val f: []i32 -> []i32: the result's [] is existential */
+    result_mode = te->u.arrow.result->kind == TE_ARROW ? SIZES_SPEC : SIZES_RETURN;
+    mode = SIZES_PARAM;
+  }
   struct type *param = elab_type(tc, te->u.arrow.param, mode);
   struct tc_binding *name = NULL;
   int mark = scope_enter(tc);
@@ -349,7 +355,7 @@ static struct type *elab_arrow(struct tc *tc, struct type_exp *te, enum size_mod
     name->type = param;
     env_bind(tc, &tc->values, name->name, name);
   }
-  struct type *result = elab_type(tc, te->u.arrow.result, mode);
+  struct type *result = elab_type(tc, te->u.arrow.result, result_mode);
   scope_leave(tc, mark);
   return type_arrow(tc->arena, name, param, result);
 }

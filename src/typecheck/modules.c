@@ -269,11 +269,21 @@ static void elab_type_spec(struct tc *tc, struct tc_sig *sig, struct spec *sp) {
 
 static void elab_val_spec(struct tc *tc, struct tc_sig *sig, struct spec *sp) {
   int mark = scope_enter(tc);
-  struct tc_bindings saved_sizes = tc->implicit_sizes;
+  struct tc_bindings saved_sizes = tc->implicit_sizes, saved_ext = tc->return_ext;
   tc->implicit_sizes = (struct tc_bindings){0};
+  tc->return_ext = (struct tc_bindings){0};
   bind_type_params(tc, sp->type_params, sp->type_param_count);
-  struct type *t = elab_type(tc, sp->type, SIZES_PARAM);
+  struct type *t = elab_type(tc, sp->type, SIZES_SPEC);
   scope_leave(tc, mark);
+  if (tc->return_ext.len > 0) { /* the result's sizes [] and ?[k]: existential */
+    struct type *last = type_head(t);
+    while (type_head(last->u.arrow.result)->kind == TYPE_ARROW) {
+      last = type_head(last->u.arrow.result);
+    }
+    last->u.arrow.ext = tc->return_ext.items;
+    last->u.arrow.ext_count = tc->return_ext.len;
+  }
+  tc->return_ext = saved_ext;
   struct tc_binding *b = binding_new(tc, BIND_DEF, sp->name, sp->loc);
   binding_set_scheme(tc, b, t, sp->type_params, sp->type_param_count, NULL, 0);
   tc->implicit_sizes = saved_sizes;
@@ -669,13 +679,36 @@ static void match_type_item(struct tc *tc, struct tc_module *m, struct sig_item 
   subst_type(tc, sb, it->binding, actual);
 }
 
+/* A spec's existential result sizes (val f: []i32 -> []i32) as unknowns: the module's
+ * function may return any size there. */
+static struct type *open_result_sizes(struct tc *tc, struct type *t, struct loc use) {
+  struct type *last = type_head(t);
+  if (last->kind != TYPE_ARROW) {
+    return t;
+  }
+  while (type_head(last->u.arrow.result)->kind == TYPE_ARROW) {
+    last = type_head(last->u.arrow.result);
+  }
+  if (last->u.arrow.ext_count == 0) {
+    return t;
+  }
+  struct tc_subst s = {0};
+  s.size_names = last->u.arrow.ext;
+  s.size_count = last->u.arrow.ext_count;
+  s.sizes = ARENA_ARRAY(tc->arena, struct size *, s.size_count);
+  for (int i = 0; i < s.size_count; i++) {
+    s.sizes[i] = fresh_size(tc, use);
+  }
+  return type_subst(tc->arena, t, &s);
+}
+
 static void match_val_item(struct tc *tc, struct tc_module *m, struct sig_item *it,
                            struct subst_builder *sb, struct loc use) {
   struct tc_binding *mb = ptrmap_get(&m->values, it->name);
   if (mb == NULL) {
     missing_member(tc, "value", it, use);
   }
-  struct type *want = apply_subst(tc, sb, it->binding->type);
+  struct type *want = open_result_sizes(tc, apply_subst(tc, sb, it->binding->type), use);
   struct type *actual = instantiate(tc, mb, NULL, use);
   tc->mismatch[0] = '\0';
   if (!unify(tc, want, actual)) {
