@@ -610,10 +610,11 @@ static void match_constructor_params(struct sig_item *it, struct tc_binding *mb,
   for (int i = 0; i < spec->scheme.param_count; i++) {
     enum type_param_kind want = spec->scheme.params[i].kind, have = mb->scheme.params[i].kind;
     if ((want == TPARAM_SIZE) != (have == TPARAM_SIZE) || have < want) {
+      const char *have_name = have == TPARAM_SIZE ? "" : mb->scheme.params[i].name;
+      const char *want_name = want == TPARAM_SIZE ? "" : spec->scheme.params[i].name;
       type_item_error(it, use, "parameter %d of type '%s' is %s%s in the module, but its "
                       "module type declares %s%s", i + 1, it->name, param_kind_text(have),
-                      have == TPARAM_SIZE ? "" : mb->scheme.params[i].name,
-                      param_kind_text(want), want == TPARAM_SIZE ? "" : spec->scheme.params[i].name);
+                      have_name, param_kind_text(want), want_name);
     }
   }
 }
