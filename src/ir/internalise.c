@@ -1590,7 +1590,7 @@ static struct ir_subexp size_argument(struct ictx *c, struct sv *fn, struct sv *
     }
   }
   struct tc_inst *inst = fn->u.def.inst;
-  if (inst == NULL || size_index >= inst->size_count) {
+  if (inst == NULL || size_index >= inst->size_count || inst->sizes[size_index] == NULL) {
     ICE("internalise", c->loc, "size parameter '%s' has no value", s->name);
   }
   return eval_size(c, fn->u.def.caller_env, inst->sizes[size_index]);
