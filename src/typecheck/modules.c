@@ -267,6 +267,18 @@ static void elab_type_spec(struct tc *tc, struct tc_sig *sig, struct spec *sp) {
   sig_add(tc, sig, SIG_TYPE, b, NULL, sp->loc);
 }
 
+/* The innermost arrow of a function type (whose result is not a function), or NULL. */
+static struct type *last_arrow(struct type *t) {
+  struct type *last = type_head(t);
+  if (last->kind != TYPE_ARROW) {
+    return NULL;
+  }
+  while (type_head(last->u.arrow.result)->kind == TYPE_ARROW) {
+    last = type_head(last->u.arrow.result);
+  }
+  return last;
+}
+
 static void elab_val_spec(struct tc *tc, struct tc_sig *sig, struct spec *sp) {
   int mark = scope_enter(tc);
   struct tc_bindings saved_sizes = tc->implicit_sizes, saved_ext = tc->return_ext;
@@ -275,11 +287,8 @@ static void elab_val_spec(struct tc *tc, struct tc_sig *sig, struct spec *sp) {
   bind_type_params(tc, sp->type_params, sp->type_param_count);
   struct type *t = elab_type(tc, sp->type, SIZES_SPEC);
   scope_leave(tc, mark);
-  if (tc->return_ext.len > 0) { /* the result's sizes [] and ?[k]: existential */
-    struct type *last = type_head(t);
-    while (type_head(last->u.arrow.result)->kind == TYPE_ARROW) {
-      last = type_head(last->u.arrow.result);
-    }
+  struct type *last = last_arrow(t);
+  if (tc->return_ext.len > 0 && last != NULL) { /* the result's [] and ?[k]: existential */
     last->u.arrow.ext = tc->return_ext.items;
     last->u.arrow.ext_count = tc->return_ext.len;
   }
@@ -540,8 +549,6 @@ static _Noreturn void type_item_error(struct sig_item *it, struct loc use, const
   diag_abort();
 }
 
-/* t applied to the spec's own parameters: the form in which a definition of t is kept
- * (Note [Abstract types with parameters]). */
 struct spec_args {
   struct type **types;
   struct size **sizes;
@@ -564,6 +571,8 @@ static struct spec_args spec_params_as_args(struct tc *tc, struct tc_binding *sp
   return r;
 }
 
+/* ctor applied to the spec's own parameters: the form in which a definition of the
+ * spec's type is kept (Note [Abstract types with parameters]). */
 static struct type *applied_to_params(struct tc *tc, struct tc_binding *ctor,
                                       struct tc_binding *spec) {
   struct spec_args r = spec_params_as_args(tc, spec);
@@ -683,14 +692,8 @@ static void match_type_item(struct tc *tc, struct tc_module *m, struct sig_item 
 /* A spec's existential result sizes (val f: []i32 -> []i32) as unknowns: the module's
  * function may return any size there. */
 static struct type *open_result_sizes(struct tc *tc, struct type *t, struct loc use) {
-  struct type *last = type_head(t);
-  if (last->kind != TYPE_ARROW) {
-    return t;
-  }
-  while (type_head(last->u.arrow.result)->kind == TYPE_ARROW) {
-    last = type_head(last->u.arrow.result);
-  }
-  if (last->u.arrow.ext_count == 0) {
+  struct type *last = last_arrow(t);
+  if (last == NULL || last->u.arrow.ext_count == 0) {
     return t;
   }
   struct tc_subst s = {0};
