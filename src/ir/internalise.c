@@ -108,6 +108,18 @@ static struct type *concrete_node(struct ictx *c, struct ienv *env, struct type 
     r = bound;
     break;
   }
+  case TYPE_APPLY: {
+    /* M.t a of an ascribed M: its definition, at the arguments (whose parameters are
+     * made concrete with it). */
+    struct tc_binding *ctor = t->u.apply.ctor;
+    if (ctor->abstract_def == NULL) {
+      ICE("internalise", c->loc, "abstract type '%s' has no definition", ctor->name);
+    }
+    struct type *def = type_apply_def(c->arena, ctor, ctor->abstract_def, t->u.apply.args,
+                                       t->u.apply.sizes);
+    r = concrete_walk(c, env, def, walk);
+    break;
+  }
   case TYPE_ARRAY: {
     struct type *elem = concrete_walk(c, env, t->u.array.elem, walk);
     if (elem != type_head(t->u.array.elem)) {
@@ -1588,7 +1600,7 @@ static struct ir_subexp size_argument(struct ictx *c, struct sv *fn, struct sv *
     }
   }
   struct tc_inst *inst = fn->u.def.inst;
-  if (inst == NULL || size_index >= inst->size_count) {
+  if (inst == NULL || size_index >= inst->size_count || inst->sizes[size_index] == NULL) {
     ICE("internalise", c->loc, "size parameter '%s' has no value", s->name);
   }
   return eval_size(c, fn->u.def.caller_env, inst->sizes[size_index]);

@@ -77,12 +77,28 @@ static struct type **inst_types(struct ictx *c, struct ienv *env, struct tc_inst
 /* ------------------------------------------------------------------ Aliases */
 
 /* Matches a definition's type (with its type parameters) against a concrete type,
- * recording what each parameter stands for. */
+ * recording what each parameter stands for, and each size parameter that is a
+ * dimension of an array. */
 struct scheme_match {
   struct tc_binding *const *params;
   struct type **types;
   int count;
+  struct tc_binding *const *size_params;
+  struct size **sizes;
+  int size_count;
 };
+
+static void match_scheme_dims(struct scheme_match *m, struct type *pattern,
+                              struct type *actual) {
+  for (int d = 0; d < pattern->u.array.rank && d < actual->u.array.rank; d++) {
+    struct size *z = size_head(pattern->u.array.dims[d]);
+    for (int i = 0; z->kind == SIZE_NAME && i < m->size_count; i++) {
+      if (m->size_params[i] == z->u.name && m->sizes[i] == NULL) {
+        m->sizes[i] = actual->u.array.dims[d];
+      }
+    }
+  }
+}
 
 static void match_scheme_type(struct ictx *c, struct scheme_match *m, struct type *pattern,
                               struct type *actual) {
@@ -100,6 +116,7 @@ static void match_scheme_type(struct ictx *c, struct scheme_match *m, struct typ
     if (actual->kind != TYPE_ARRAY) {
       return;
     }
+    match_scheme_dims(m, pattern, actual);
     int pr = pattern->u.array.rank, ar = actual->u.array.rank;
     struct type *rest = ar > pr ? type_array(c->arena, actual->u.array.elem,
                                              actual->u.array.dims + pr, ar - pr)
@@ -123,6 +140,18 @@ static void match_scheme_type(struct ictx *c, struct scheme_match *m, struct typ
     if (actual->kind == TYPE_ARROW) {
       match_scheme_type(c, m, pattern->u.arrow.param, actual->u.arrow.param);
       match_scheme_type(c, m, pattern->u.arrow.result, actual->u.arrow.result);
+    }
+    return;
+  case TYPE_APPLY:
+    if (actual->kind == TYPE_APPLY && actual->u.apply.ctor == pattern->u.apply.ctor) {
+      for (int i = 0; i < pattern->u.apply.count; i++) {
+        match_scheme_type(c, m, pattern->u.apply.args[i], actual->u.apply.args[i]);
+      }
+    } else if (pattern->u.apply.ctor->abstract_def != NULL) {
+      struct tc_binding *ctor = pattern->u.apply.ctor;
+      match_scheme_type(c, m, type_apply_def(c->arena, ctor, ctor->abstract_def,
+                                             pattern->u.apply.args, pattern->u.apply.sizes),
+                        actual);
     }
     return;
   default:
@@ -161,13 +190,19 @@ static struct tc_inst *inst_at(struct ictx *c, struct tc_binding *target, struct
   struct tc_inst *inst = ARENA_NEW(c->arena, struct tc_inst);
   int n = target->scheme.param_count;
   struct tc_binding **params = ARENA_ARRAY(c->arena, struct tc_binding *, n + 1);
+  struct tc_binding **size_params = ARENA_ARRAY(c->arena, struct tc_binding *, n + 1);
   for (int i = 0; i < n; i++) {
     if (target->scheme.params[i].kind != TPARAM_SIZE) {
       params[inst->type_count++] = target->scheme.params[i].binding;
+    } else {
+      size_params[inst->size_count++] = target->scheme.params[i].binding;
     }
   }
   inst->types = ARENA_ARRAY(c->arena, struct type *, inst->type_count + 1);
-  struct scheme_match m = {params, inst->types, inst->type_count};
+  inst->sizes = ARENA_ARRAY(c->arena, struct size *, inst->size_count + 1);
+  memset(inst->sizes, 0, sizeof *inst->sizes * (size_t)(inst->size_count + 1));
+  struct scheme_match m = {params, inst->types, inst->type_count,
+                           size_params, inst->sizes, inst->size_count};
   if (type != NULL) {
     match_scheme_type(c, &m, target->scheme.type, type);
   }

@@ -233,6 +233,23 @@ static struct type *escape_node(struct escape *x, struct type *t) {
     }
     break;
   }
+  case TYPE_APPLY: {
+    struct type **args = ARENA_ARRAY(a, struct type *, t->u.apply.count + 1);
+    bool changed = false;
+    for (int i = 0; i < t->u.apply.count; i++) {
+      args[i] = escape_type(x, t->u.apply.args[i]);
+      changed = changed || args[i] != type_head(t->u.apply.args[i]);
+    }
+    struct size **sizes = ARENA_ARRAY(a, struct size *, t->u.apply.size_count + 1);
+    for (int i = 0; i < t->u.apply.size_count; i++) {
+      sizes[i] = escape_size(x, t->u.apply.sizes[i]);
+      changed = changed || sizes[i] != t->u.apply.sizes[i];
+    }
+    if (changed) {
+      r = type_apply(a, t->u.apply.ctor, args, t->u.apply.count, sizes, t->u.apply.size_count);
+    }
+    break;
+  }
   default:
     break;
   }

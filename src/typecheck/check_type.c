@@ -163,6 +163,7 @@ struct size *elab_size_exp(struct tc *tc, struct exp *e, bool must) {
  * `scoped` marks these unknowns and passes to a variable they are linked to. */
 static struct size *any_size(struct tc *tc, enum size_mode mode, struct loc loc) {
   switch (mode) {
+  case SIZES_SPEC:
   case SIZES_PARAM: {
     struct tc_binding *b = binding_new(tc, BIND_SIZE,
                                        intern_printf("n%d", (int)tc->implicit_sizes.len), loc);
@@ -237,19 +238,66 @@ static struct type *apply_abbrev(struct tc *tc, struct tc_binding *b, struct typ
   return type_subst(tc->arena, b->type, &s);
 }
 
+static bool names_size_lifted_abbrev(struct tc *tc, struct type_exp *te);
+
+/* A use of an abstract type with parameters, M.t i32: a type of its own (Note [Abstract
+ * types with parameters] in modules.c), each argument as lifted as its parameter allows. */
+static struct type *apply_abstract(struct tc *tc, struct tc_binding *b, struct type_exp **args,
+                                   int arg_count, enum size_mode mode, struct loc loc) {
+  const char *shown = b->display != NULL ? b->display : b->name;
+  int n = b->scheme.param_count;
+  if (arg_count != n) {
+    diag_fatal(loc, "type '%s' takes %d argument%s, but is given %d", shown, n,
+               n == 1 ? "" : "s", arg_count);
+  }
+  struct type **types = ARENA_ARRAY(tc->arena, struct type *, n + 1);
+  struct size **sizes = ARENA_ARRAY(tc->arena, struct size *, n + 1);
+  int type_count = 0, size_count = 0;
+  for (int i = 0; i < n; i++) {
+    struct type_param *p = &b->scheme.params[i];
+    struct type_exp *arg = args[i];
+    bool size_arg = arg->kind == TE_APPLY && arg->u.apply.type_arg == NULL;
+    if (p->kind == TPARAM_SIZE) {
+      if (!size_arg) {
+        diag_fatal(arg->loc, "type '%s' expects a size argument [n] for '%s'", shown, p->name);
+      }
+      sizes[size_count++] = arg->u.apply.size_any
+                                ? any_size(tc, mode, arg->loc)
+                                : elab_size_exp(tc, arg->u.apply.size_arg, true);
+      continue;
+    }
+    if (size_arg) {
+      diag_fatal(arg->loc, "type '%s' expects a type argument for '%s'", shown, p->name);
+    }
+    struct type_exp *targ = arg->kind == TE_APPLY ? arg->u.apply.type_arg : arg;
+    struct type *t = elab_type(tc, targ, mode);
+    types[type_count++] = t;
+    if (p->kind != TPARAM_LIFTED && type_may_be_function(t)) {
+      diag_fatal(targ->loc, "the argument %s of type '%s' may be a function, but its "
+                            "parameter '%s' does not allow functions (write '^%s)",
+                 show_type(tc, t), shown, p->name, p->name);
+    }
+    if (p->kind == TPARAM_TYPE && (names_size_lifted_abbrev(tc, targ) || type_may_hide_size(t))) {
+      diag_fatal(targ->loc, "the argument %s of type '%s' may hide a size, but its "
+                            "parameter '%s' does not allow that (write '~%s)",
+                 show_type(tc, t), shown, p->name, p->name);
+    }
+  }
+  return type_apply(tc->arena, b, types, type_count, sizes, size_count);
+}
+
 static struct type *elab_var(struct tc *tc, struct type_exp *te, struct type_exp **args,
                              int arg_count, enum size_mode mode) {
   struct tc_binding *b = lookup_qualified(tc, &te->u.var, BIND_TYPE, te->loc);
   if (b == NULL) {
     error_unknown(tc, "type", &te->u.var, te->loc);
   }
+  if (b->kind == BIND_TYPE_PARAM && b->scheme.param_count > 0) {
+    return apply_abstract(tc, b, args, arg_count, mode, te->loc);
+  }
   if (b->kind == BIND_TYPE_PARAM) {
-    if (arg_count > 0 || b->scheme.param_count > 0) {
-      diag_fatal(te->loc, b->scheme.param_count > 0
-                              ? "the abstract type '%s' takes parameters, and abstract types "
-                                "with parameters cannot be used in module types"
-                              : "type parameter '%s' takes no arguments",
-                 b->name);
+    if (arg_count > 0) {
+      diag_fatal(te->loc, "type parameter '%s' takes no arguments", b->name);
     }
     return type_param(tc->arena, b);
   }
@@ -294,6 +342,11 @@ static struct type *elab_record(struct tc *tc, struct type_exp *te, enum size_mo
 }
 
 static struct type *elab_arrow(struct tc *tc, struct type_exp *te, enum size_mode mode) {
+  enum size_mode result_mode = mode;
+  if (mode == SIZES_SPEC) { /* val f: []i32 -> []i32: the result's [] is existential */
+    result_mode = te->u.arrow.result->kind == TE_ARROW ? SIZES_SPEC : SIZES_RETURN;
+    mode = SIZES_PARAM;
+  }
   struct type *param = elab_type(tc, te->u.arrow.param, mode);
   struct tc_binding *name = NULL;
   int mark = scope_enter(tc);
@@ -302,7 +355,7 @@ static struct type *elab_arrow(struct tc *tc, struct type_exp *te, enum size_mod
     name->type = param;
     env_bind(tc, &tc->values, name->name, name);
   }
-  struct type *result = elab_type(tc, te->u.arrow.result, mode);
+  struct type *result = elab_type(tc, te->u.arrow.result, result_mode);
   scope_leave(tc, mark);
   return type_arrow(tc->arena, name, param, result);
 }

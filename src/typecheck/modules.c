@@ -17,6 +17,8 @@
  * new rigid types that the rest of the program cannot see through (the definition is
  * kept for internalise), and its values are aliases of M's at the types S states. */
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,6 +164,21 @@ void open_module(struct tc *tc, struct tc_module *m) {
 
 /* ---------------------------------------------------------- Module types */
 
+/* Note [Abstract types with parameters]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A module type's `type t 'a` is a BIND_TYPE_PARAM whose scheme lists its parameters,
+ * and `t i32` in the specs that follow (and M.t i32 outside an ascribed M, P.t i32 in a
+ * functor's body) is the type TYPE_APPLY(t, [i32]): a type of its own, equal to another
+ * only with the same t and equal arguments, never to a definition. A definition of t is
+ * kept as a type written with t's own parameters (`[4]a` for `type t 'a = [4]a`, with
+ * the spec's 'a): matching a module puts that definition in the substitution under t,
+ * and type_subst replaces each application by the definition at its arguments
+ * (type_apply_def). An ascription makes a new t of the same parameters, whose
+ * definition (abstract_def) only internalise expands. `S with t 'a = τ` turns t into
+ * an abbreviation and rewrites the applications in S's specs. Size parameters
+ * (type t [n]) work alike: TYPE_APPLY holds their sizes, and the definition is written
+ * with the spec's size names. */
+
 struct subst_builder {
   VEC(struct tc_binding *) type_params;
   VEC(struct type *) types;
@@ -211,9 +228,17 @@ static void sig_add(struct tc *tc, struct tc_sig *sig, enum sig_item_kind kind,
   env_bind(tc, namespace_of(tc, b->kind), b->name, b);
 }
 
+/* The parameters of a spec as this elaboration bound them: the syntax's own bindings
+ * change at the next elaboration of the same module type. */
+static struct type_param *params_copy(struct tc *tc, struct type_param *ps, int count) {
+  struct type_param *copy = ARENA_ARRAY(tc->arena, struct type_param, count + 1);
+  memcpy(copy, ps, sizeof *copy * (size_t)count);
+  return copy;
+}
+
 /* A type with parameters in a module type: an abbreviation (type pair 'a = (a, a)),
- * or an abstract type constructor (type f 'a), which a module must define with as many
- * parameters; an abstract one cannot be applied inside the module type. */
+ * or an abstract type (type f 'a), which a module must define with as many
+ * parameters (Note [Abstract types with parameters]). */
 static void elab_type_constructor_spec(struct tc *tc, struct tc_sig *sig, struct spec *sp) {
   int mark = scope_enter(tc);
   bind_type_params(tc, sp->type_params, sp->type_param_count);
@@ -223,7 +248,7 @@ static void elab_type_constructor_spec(struct tc *tc, struct tc_sig *sig, struct
                                      sp->loc);
   b->liftedness = sp->liftedness;
   b->type = t;
-  b->scheme.params = sp->type_params;
+  b->scheme.params = params_copy(tc, sp->type_params, sp->type_param_count);
   b->scheme.param_count = sp->type_param_count;
   b->scheme.type = t;
   sig_add(tc, sig, SIG_TYPE, b, NULL, sp->loc);
@@ -242,13 +267,32 @@ static void elab_type_spec(struct tc *tc, struct tc_sig *sig, struct spec *sp) {
   sig_add(tc, sig, SIG_TYPE, b, NULL, sp->loc);
 }
 
+/* The innermost arrow of a function type (whose result is not a function), or NULL. */
+static struct type *last_arrow(struct type *t) {
+  struct type *last = type_head(t);
+  if (last->kind != TYPE_ARROW) {
+    return NULL;
+  }
+  while (type_head(last->u.arrow.result)->kind == TYPE_ARROW) {
+    last = type_head(last->u.arrow.result);
+  }
+  return last;
+}
+
 static void elab_val_spec(struct tc *tc, struct tc_sig *sig, struct spec *sp) {
   int mark = scope_enter(tc);
-  struct tc_bindings saved_sizes = tc->implicit_sizes;
+  struct tc_bindings saved_sizes = tc->implicit_sizes, saved_ext = tc->return_ext;
   tc->implicit_sizes = (struct tc_bindings){0};
+  tc->return_ext = (struct tc_bindings){0};
   bind_type_params(tc, sp->type_params, sp->type_param_count);
-  struct type *t = elab_type(tc, sp->type, SIZES_PARAM);
+  struct type *t = elab_type(tc, sp->type, SIZES_SPEC);
   scope_leave(tc, mark);
+  struct type *last = last_arrow(t);
+  if (tc->return_ext.len > 0 && last != NULL) { /* the result's [] and ?[k]: existential */
+    last->u.arrow.ext = tc->return_ext.items;
+    last->u.arrow.ext_count = tc->return_ext.len;
+  }
+  tc->return_ext = saved_ext;
   struct tc_binding *b = binding_new(tc, BIND_DEF, sp->name, sp->loc);
   binding_set_scheme(tc, b, t, sp->type_params, sp->type_param_count, NULL, 0);
   tc->implicit_sizes = saved_sizes;
@@ -312,6 +356,60 @@ static struct sig_item *find_type_item(struct tc *tc, struct tc_sig *sig,
   return NULL;
 }
 
+/* Replaces the applications of an abstract type in the items of sig (and of the module
+ * types inside it) by its definition, after `with` has given it one. */
+static void rewrite_items(struct tc *tc, struct tc_sig *sig, const struct tc_subst *s) {
+  for (int i = 0; i < sig->items.len; i++) {
+    struct sig_item *it = &sig->items.items[i];
+    struct tc_binding *b = it->binding;
+    if (it->kind == SIG_MODULE) {
+      rewrite_items(tc, it->sig, s);
+    } else if (it->kind == SIG_VAL) {
+      b->type = type_subst(tc->arena, b->type, s);
+      b->scheme.type = b->type;
+    } else if (b->kind == BIND_TYPE) {
+      b->type = type_subst(tc->arena, b->type, s);
+      b->scheme.type = b->type;
+    } else if (b->manifest != NULL) {
+      b->manifest = type_subst(tc->arena, b->manifest, s);
+    }
+  }
+}
+
+/* S with t 'a = τ, for an abstract type with parameters: t becomes the abbreviation, with
+ * the parameters `with` names (as many, of the same kinds as the spec's). */
+static void refine_constructor(struct tc *tc, struct tc_sig *sig, struct tc_binding *b,
+                               struct mod_type_exp *mte) {
+  if (b->kind == BIND_TYPE) {
+    diag_fatal(mte->loc, "type '%s' of the module type is not abstract: it is already "
+               "defined", b->name);
+  }
+  int n = mte->u.with.type_param_count;
+  if (n != b->scheme.param_count) {
+    diag_fatal(mte->loc, "type '%s' takes %d parameter%s in the module type, but 'with' gives "
+               "it %d", b->name, b->scheme.param_count, b->scheme.param_count == 1 ? "" : "s",
+               n);
+  }
+  for (int i = 0; i < n; i++) {
+    if ((mte->u.with.type_params[i].kind == TPARAM_SIZE) !=
+        (b->scheme.params[i].kind == TPARAM_SIZE)) {
+      diag_fatal(mte->u.with.type_params[i].loc, "parameter '%s' of 'with' is not of the kind "
+                 "of the module type's parameter '%s'", mte->u.with.type_params[i].name,
+                 b->scheme.params[i].name);
+    }
+  }
+  int mark = scope_enter(tc);
+  bind_type_params(tc, mte->u.with.type_params, n);
+  struct type *def = elab_type(tc, mte->u.with.type, SIZES_ABBREV);
+  scope_leave(tc, mark);
+  struct tc_subst s = {&b, &def, 1, NULL, NULL, 0};
+  b->scheme.params = params_copy(tc, mte->u.with.type_params, n); /* def's parameters */
+  rewrite_items(tc, sig, &s);
+  b->kind = BIND_TYPE;
+  b->type = def;
+  b->scheme.type = def;
+}
+
 static struct tc_sig *elab_with(struct tc *tc, struct mod_type_exp *mte) {
   struct tc_sig *sig = elab_sig(tc, mte->u.with.base);
   struct sig_item *it = find_type_item(tc, sig, &mte->u.with.type_name, mte->loc);
@@ -319,8 +417,9 @@ static struct tc_sig *elab_with(struct tc *tc, struct mod_type_exp *mte) {
     diag_fatal(mte->loc, "type '%s' of the module type is not abstract: it is already %s",
                it->name, show_type(tc, it->binding->manifest));
   }
-  if (mte->u.with.type_param_count > 0) {
-    diag_fatal(mte->loc, "types with parameters in module types are not supported");
+  if (mte->u.with.type_param_count > 0 || it->binding->scheme.param_count > 0) {
+    refine_constructor(tc, sig, it->binding, mte);
+    return sig;
   }
   it->binding->manifest = elab_type(tc, mte->u.with.type, SIZES_ABBREV);
   return sig;
@@ -438,6 +537,124 @@ static void check_liftedness(struct sig_item *it, struct tc_binding *mb, struct 
   diag_abort();
 }
 
+static _Noreturn void type_item_error(struct sig_item *it, struct loc use, const char *fmt,
+                                      ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char text[512];
+  vsnprintf(text, sizeof text, fmt, ap);
+  va_end(ap);
+  diag_error(use, "%s", text);
+  diag_note(it->loc, "the module type's '%s' is here", it->name);
+  diag_abort();
+}
+
+struct spec_args {
+  struct type **types;
+  struct size **sizes;
+  int type_count, size_count;
+};
+
+/* The spec's parameters as arguments: 'a as the type a, [n] as the size n. */
+static struct spec_args spec_params_as_args(struct tc *tc, struct tc_binding *spec) {
+  int n = spec->scheme.param_count;
+  struct spec_args r = {ARENA_ARRAY(tc->arena, struct type *, n + 1),
+                        ARENA_ARRAY(tc->arena, struct size *, n + 1), 0, 0};
+  for (int i = 0; i < n; i++) {
+    struct tc_binding *p = spec->scheme.params[i].binding;
+    if (spec->scheme.params[i].kind == TPARAM_SIZE) {
+      r.sizes[r.size_count++] = size_name(tc->arena, p);
+    } else {
+      r.types[r.type_count++] = type_param(tc->arena, p);
+    }
+  }
+  return r;
+}
+
+/* ctor applied to the spec's own parameters: the form in which a definition of the
+ * spec's type is kept (Note [Abstract types with parameters]). */
+static struct type *applied_to_params(struct tc *tc, struct tc_binding *ctor,
+                                      struct tc_binding *spec) {
+  struct spec_args r = spec_params_as_args(tc, spec);
+  return type_apply(tc->arena, ctor, r.types, r.type_count, r.sizes, r.size_count);
+}
+
+/* The module's definition of the spec's type with parameters, written with the spec's
+ * parameters: its abbreviation's body, or the application of its own abstract type. */
+static struct type *constructor_def(struct tc *tc, struct tc_binding *spec,
+                                    struct tc_binding *mb, struct loc use) {
+  if (mb->kind == BIND_TYPE_PARAM) {
+    return applied_to_params(tc, mb, spec);
+  }
+  struct spec_args r = spec_params_as_args(tc, spec);
+  struct type *def = type_apply_def(tc->arena, mb, mb->type, r.types, r.sizes);
+  if (mb->abbrev_ext_count == 0) {
+    return def;
+  }
+  struct tc_subst s = {0}; /* type~ t 'a = [](a, a): its hidden sizes are unknowns */
+  s.size_names = mb->abbrev_ext;
+  s.size_count = mb->abbrev_ext_count;
+  s.sizes = ARENA_ARRAY(tc->arena, struct size *, mb->abbrev_ext_count);
+  for (int i = 0; i < mb->abbrev_ext_count; i++) {
+    s.sizes[i] = fresh_size(tc, use);
+  }
+  return type_subst(tc->arena, def, &s);
+}
+
+static const char *param_kind_text(enum type_param_kind k) {
+  return k == TPARAM_SIZE ? "a size parameter [n]" : k == TPARAM_LIFTED ? "'^"
+       : k == TPARAM_SIZE_LIFTED ? "'~" : "'";
+}
+
+/* The module's parameters must be as many as the spec's, and each at least as lifted:
+ * the module type's users may pass anything its parameter allows. */
+static void match_constructor_params(struct sig_item *it, struct tc_binding *mb,
+                                     struct loc use) {
+  struct tc_binding *spec = it->binding;
+  if (spec->scheme.param_count != mb->scheme.param_count) {
+    type_item_error(it, use, "type '%s' takes %d parameter%s in the module, but %d in its "
+                    "module type", it->name, mb->scheme.param_count,
+                    mb->scheme.param_count == 1 ? "" : "s", spec->scheme.param_count);
+  }
+  for (int i = 0; i < spec->scheme.param_count; i++) {
+    enum type_param_kind want = spec->scheme.params[i].kind, have = mb->scheme.params[i].kind;
+    if ((want == TPARAM_SIZE) != (have == TPARAM_SIZE) || have < want) {
+      const char *have_name = have == TPARAM_SIZE ? "" : mb->scheme.params[i].name;
+      const char *want_name = want == TPARAM_SIZE ? "" : spec->scheme.params[i].name;
+      type_item_error(it, use, "parameter %d of type '%s' is %s%s in the module, but its "
+                      "module type declares %s%s", i + 1, it->name, param_kind_text(have),
+                      have_name, param_kind_text(want), want_name);
+    }
+  }
+}
+
+/* A type with parameters: the module's definition replaces the spec's applications in
+ * the specs that follow (Note [Abstract types with parameters]). */
+static void match_constructor_item(struct tc *tc, struct sig_item *it, struct tc_binding *mb,
+                                   struct subst_builder *sb, struct loc use) {
+  struct tc_binding *spec = it->binding;
+  match_constructor_params(it, mb, use);
+  check_liftedness(it, mb, use);
+  struct type *def = constructor_def(tc, spec, mb, use);
+  if (spec->kind == BIND_TYPE) {
+    struct type *want = apply_subst(tc, sb, spec->type);
+    if (!type_equal(want, def)) {
+      type_item_error(it, use, "type '%s' is %s in the module, but its module type says %s",
+                      it->name, show_type(tc, def), show_type(tc, want));
+    }
+    return;
+  }
+  if (spec->liftedness == TPARAM_TYPE && mb->abbrev_ext_count > 0) {
+    type_item_error(it, use, "type '%s' hides a size (it is declared type~), but its module "
+                    "type requires a type without hidden sizes (type, not type~)", it->name);
+  }
+  if (spec->liftedness != TPARAM_LIFTED && type_contains_arrow(def)) {
+    type_item_error(it, use, "type '%s' is the function type %s, but its module type does not "
+                    "allow functions (declare it type^)", it->name, show_type(tc, def));
+  }
+  subst_type(tc, sb, spec, def);
+}
+
 static void match_type_item(struct tc *tc, struct tc_module *m, struct sig_item *it,
                             struct subst_builder *sb, struct loc use) {
   struct tc_binding *mb = ptrmap_get(&m->types, it->name);
@@ -445,14 +662,8 @@ static void match_type_item(struct tc *tc, struct tc_module *m, struct sig_item 
     missing_member(tc, "type", it, use);
   }
   if (it->binding->scheme.param_count > 0 || mb->scheme.param_count > 0) {
-    if (it->binding->scheme.param_count != mb->scheme.param_count) {
-      diag_error(use, "type '%s' takes %d parameters in the module, but %d in its module "
-                      "type", it->name, mb->scheme.param_count, it->binding->scheme.param_count);
-      diag_note(it->loc, "the module type's '%s' is here", it->name);
-      diag_abort();
-    }
-    check_liftedness(it, mb, use);
-    return; /* a type constructor: the module's own is used as it is */
+    match_constructor_item(tc, it, mb, sb, use);
+    return;
   }
   struct type *actual = member_type(tc, mb, use);
   if (it->binding->manifest != NULL) {
@@ -478,13 +689,30 @@ static void match_type_item(struct tc *tc, struct tc_module *m, struct sig_item 
   subst_type(tc, sb, it->binding, actual);
 }
 
+/* A spec's existential result sizes (val f: []i32 -> []i32) as unknowns: the module's
+ * function may return any size there. */
+static struct type *open_result_sizes(struct tc *tc, struct type *t, struct loc use) {
+  struct type *last = last_arrow(t);
+  if (last == NULL || last->u.arrow.ext_count == 0) {
+    return t;
+  }
+  struct tc_subst s = {0};
+  s.size_names = last->u.arrow.ext;
+  s.size_count = last->u.arrow.ext_count;
+  s.sizes = ARENA_ARRAY(tc->arena, struct size *, s.size_count);
+  for (int i = 0; i < s.size_count; i++) {
+    s.sizes[i] = fresh_size(tc, use);
+  }
+  return type_subst(tc->arena, t, &s);
+}
+
 static void match_val_item(struct tc *tc, struct tc_module *m, struct sig_item *it,
                            struct subst_builder *sb, struct loc use) {
   struct tc_binding *mb = ptrmap_get(&m->values, it->name);
   if (mb == NULL) {
     missing_member(tc, "value", it, use);
   }
-  struct type *want = apply_subst(tc, sb, it->binding->type);
+  struct type *want = open_result_sizes(tc, apply_subst(tc, sb, it->binding->type), use);
   struct type *actual = instantiate(tc, mb, NULL, use);
   tc->mismatch[0] = '\0';
   if (!unify(tc, want, actual)) {
@@ -529,6 +757,21 @@ static void match_sig(struct tc *tc, struct tc_module *m, struct tc_sig *sig,
   }
 }
 
+/* An abstract type with parameters seen through an ascription: a type of its own, with
+ * the spec's parameters, whose definition only internalise looks at. */
+static struct tc_binding *view_constructor(struct tc *tc, struct sig_item *it,
+                                           struct subst_builder *sb,
+                                           struct subst_builder *view) {
+  struct tc_binding *spec = it->binding;
+  struct tc_binding *t = binding_new(tc, BIND_TYPE_PARAM, it->name, it->loc);
+  t->liftedness = spec->liftedness;
+  t->scheme.params = spec->scheme.params;
+  t->scheme.param_count = spec->scheme.param_count;
+  t->abstract_def = apply_subst(tc, sb, applied_to_params(tc, spec, spec));
+  subst_type(tc, view, spec, applied_to_params(tc, t, spec));
+  return t;
+}
+
 /* The view of m through sig (opaque ascription): see the file's comment. `sb` maps
  * sig's items to m's members (from match_sig); `view` maps them to the view's. */
 static struct tc_module *make_view(struct tc *tc, struct tc_module *m, struct tc_sig *sig,
@@ -539,8 +782,10 @@ static struct tc_module *make_view(struct tc *tc, struct tc_module *m, struct tc
     switch (it->kind) {
     case SIG_TYPE: {
       struct tc_binding *t;
-      if (it->binding->scheme.param_count > 0) {
-        t = ptrmap_get(&m->types, it->name); /* type constructors stay as they are */
+      if (it->binding->kind == BIND_TYPE) {
+        t = ptrmap_get(&m->types, it->name); /* a known abbreviation stays as it is */
+      } else if (it->binding->scheme.param_count > 0) {
+        t = view_constructor(tc, it, sb, view);
       } else if (it->binding->manifest != NULL) {
         t = binding_new(tc, BIND_TYPE, it->name, it->loc);
         t->type = apply_subst(tc, view, it->binding->manifest);

@@ -93,6 +93,8 @@ struct tc_sig {
 /* How `[]` in a type expression is read. */
 enum size_mode {
   SIZES_PARAM,    /* a val spec's parameter: [] is a fresh implicit size parameter */
+  SIZES_SPEC,     /* a val spec's type: SIZES_PARAM in its parameters, SIZES_RETURN in
+                     its result (a value that is no function: SIZES_PARAM) */
   SIZES_INFER,    /* a parameter of a definition or local function: [] is a fresh size
                      variable, which the body may equate with another size, and which
                      the definition generalises into a size parameter (Futhark's rule) */

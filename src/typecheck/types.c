@@ -100,6 +100,18 @@ struct type *type_param(struct arena *a, struct tc_binding *b) {
   return t;
 }
 
+struct type *type_apply(struct arena *a, struct tc_binding *ctor, struct type **args,
+                        int count, struct size **sizes, int size_count) {
+  struct type *t = ARENA_NEW(a, struct type);
+  t->kind = TYPE_APPLY;
+  t->u.apply.ctor = ctor;
+  t->u.apply.args = args;
+  t->u.apply.count = count;
+  t->u.apply.sizes = sizes;
+  t->u.apply.size_count = size_count;
+  return t;
+}
+
 struct type *type_new_var(struct arena *a, enum type_constraint c, int level, struct loc loc) {
   struct type_var *v = ARENA_NEW(a, struct type_var);
   v->constraint = c;
@@ -319,6 +331,34 @@ static struct type *map_param(struct type *t, const struct tc_subst *s) {
   return t;
 }
 
+/* An applied abstract type: its arguments mapped, and the type itself replaced by its
+ * definition where the substitution gives one (Note [Abstract types with parameters]
+ * in modules.c). Expanding the definition is a walk of its own inside this one; it
+ * only re-marks nodes, which this walk then maps again if it meets them. */
+static struct type *map_apply(struct arena *a, struct type *t, const struct type_map *m) {
+  int n = t->u.apply.count;
+  struct type **args = ARENA_ARRAY(a, struct type *, n + 1);
+  bool same = true;
+  for (int i = 0; i < n; i++) {
+    args[i] = map_walk(a, t->u.apply.args[i], m);
+    same = same && args[i] == t->u.apply.args[i];
+  }
+  int k = t->u.apply.size_count;
+  struct size **sizes = ARENA_ARRAY(a, struct size *, k + 1);
+  for (int i = 0; i < k; i++) {
+    struct size *d = t->u.apply.sizes[i];
+    sizes[i] = m->subst == NULL ? size_resolve(a, d) : size_subst(a, d, m->subst);
+    same = same && sizes[i] == d;
+  }
+  const struct tc_subst *s = m->subst;
+  for (int i = 0; s != NULL && i < s->type_count; i++) {
+    if (s->type_params[i] == t->u.apply.ctor) {
+      return type_apply_def(a, t->u.apply.ctor, s->types[i], args, sizes);
+    }
+  }
+  return same ? t : type_apply(a, t->u.apply.ctor, args, n, sizes, k);
+}
+
 /* Resolving drops an element's own uniqueness and rebuilds an array whose element
  * became an array, so that type_array merges the two. */
 static struct type *map_array(struct arena *a, struct type *t, const struct type_map *m) {
@@ -348,6 +388,8 @@ static struct type *map_node(struct arena *a, struct type *t, const struct type_
     return t;
   case TYPE_PARAM:
     return map_param(t, m->subst);
+  case TYPE_APPLY:
+    return map_apply(a, t, m);
   case TYPE_ARRAY:
     return map_array(a, t, m);
   case TYPE_TUPLE:
@@ -441,6 +483,21 @@ static bool type_equal_node(struct type *a, struct type *b) {
     return a->u.prim == b->u.prim;
   case TYPE_PARAM:
     return a->u.param == b->u.param;
+  case TYPE_APPLY:
+    if (a->u.apply.ctor != b->u.apply.ctor) {
+      return false;
+    }
+    for (int i = 0; i < a->u.apply.count; i++) {
+      if (!type_equal(a->u.apply.args[i], b->u.apply.args[i])) {
+        return false;
+      }
+    }
+    for (int i = 0; i < a->u.apply.size_count; i++) {
+      if (!size_equal(a->u.apply.sizes[i], b->u.apply.sizes[i])) {
+        return false;
+      }
+    }
+    return true;
   case TYPE_VAR:
     return a->u.var == b->u.var;
   case TYPE_ARRAY:
@@ -581,6 +638,13 @@ static bool search(struct type *t, bool arrows, type_found_fn found, void *arg,
   case TYPE_ARROW:
     return arrows && (search(t->u.arrow.param, arrows, found, arg, walk) ||
                       search(t->u.arrow.result, arrows, found, arg, walk));
+  case TYPE_APPLY:
+    for (int i = 0; i < t->u.apply.count; i++) {
+      if (search(t->u.apply.args[i], arrows, found, arg, walk)) {
+        return true;
+      }
+    }
+    return false;
   default:
     return false;
   }
@@ -602,7 +666,8 @@ bool type_contains_arrow(struct type *t) {
 static bool is_function_or_lifted(struct type *t, void *arg) {
   (void)arg;
   return t->kind == TYPE_ARROW ||
-         (t->kind == TYPE_PARAM && t->u.param->liftedness == TPARAM_LIFTED);
+         (t->kind == TYPE_PARAM && t->u.param->liftedness == TPARAM_LIFTED) ||
+         (t->kind == TYPE_APPLY && t->u.apply.ctor->liftedness == TPARAM_LIFTED);
 }
 
 bool type_may_be_function(struct type *t) {
@@ -611,7 +676,8 @@ bool type_may_be_function(struct type *t) {
 
 static bool is_size_lifted(struct type *t, void *arg) {
   (void)arg;
-  return t->kind == TYPE_PARAM && t->u.param->liftedness == TPARAM_SIZE_LIFTED;
+  return (t->kind == TYPE_PARAM && t->u.param->liftedness == TPARAM_SIZE_LIFTED) ||
+         (t->kind == TYPE_APPLY && t->u.apply.ctor->liftedness == TPARAM_SIZE_LIFTED);
 }
 
 bool type_may_hide_size(struct type *t) {
@@ -674,6 +740,25 @@ struct size *size_subst(struct arena *a, struct size *z, const struct tc_subst *
 struct type *type_subst(struct arena *a, struct type *t, const struct tc_subst *s) {
   struct type_map m = {a, s, type_walk_start()};
   return map_walk(a, t, &m);
+}
+
+struct type *type_apply_def(struct arena *a, struct tc_binding *ctor, struct type *def,
+                            struct type **args, struct size **sizes) {
+  struct tc_subst s = {0};
+  int n = ctor->scheme.param_count;
+  s.type_params = ARENA_ARRAY(a, struct tc_binding *, n + 1);
+  s.types = args;
+  s.size_names = ARENA_ARRAY(a, struct tc_binding *, n + 1);
+  s.sizes = sizes;
+  for (int i = 0; i < n; i++) {
+    struct type_param *p = &ctor->scheme.params[i];
+    if (p->kind == TPARAM_SIZE) {
+      s.size_names[s.size_count++] = p->binding;
+    } else {
+      s.type_params[s.type_count++] = p->binding;
+    }
+  }
+  return type_subst(a, def, &s);
 }
 
 /* -------------------------------------------------------------------- Printing */
@@ -794,6 +879,31 @@ static void type_print_prec(struct strbuf *b, struct type *t, bool atom, size_t 
   case TYPE_VAR:
     print_var(b, t->u.var, limit);
     return;
+  case TYPE_APPLY: {
+    struct tc_binding *c = t->u.apply.ctor;
+    if (atom) {
+      strbuf_putc(b, '(');
+    }
+    strbuf_puts(b, c->display != NULL ? c->display : c->name);
+    int ti = 0, si = 0;
+    for (int i = 0; i < c->scheme.param_count; i++) {
+      strbuf_putc(b, ' ');
+      if (c->scheme.params[i].kind != TPARAM_SIZE) {
+        type_print_prec(b, t->u.apply.args[ti++], true, limit);
+        continue;
+      }
+      struct size *d = size_head(t->u.apply.sizes[si++]);
+      strbuf_putc(b, '[');
+      if (d->kind != SIZE_VAR || d->u.var->origin != NULL) {
+        size_print(b, d); /* an unknown size is [] (Note [Printing unknowns]) */
+      }
+      strbuf_putc(b, ']');
+    }
+    if (atom) {
+      strbuf_putc(b, ')');
+    }
+    return;
+  }
   case TYPE_ARRAY:
     for (int i = 0; i < t->u.array.rank; i++) {
       struct size *d = size_head(t->u.array.dims[i]);

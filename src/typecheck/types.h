@@ -86,6 +86,7 @@ enum type_kind {
   TYPE_ARROW,  /* arrow: a function type */
   TYPE_PARAM,  /* param: a rigid type parameter 'a (or an abstract type) */
   TYPE_VAR,    /* var: a unification variable; follow var->link when set */
+  TYPE_APPLY,  /* apply: an abstract type with parameters applied to types (M.t i32) */
 };
 
 /* What a unification variable may become (Futhark's type constraints). */
@@ -154,6 +155,16 @@ struct type {
     } arrow;
     struct tc_binding *param;
     struct type_var *var;
+    struct {
+      /* A module type's `type t 'a` (BIND_TYPE_PARAM with scheme.params), or its view
+       * in an ascribed module; one argument per type parameter, in order (Note
+       * [Abstract types with parameters] in modules.c). */
+      struct tc_binding *ctor;
+      struct type **args;   /* one per type parameter, in order */
+      int count;
+      struct size **sizes;  /* one per size parameter [n], in order */
+      int size_count;
+    } apply;
   } u;
 };
 
@@ -238,6 +249,8 @@ struct type *type_record(struct arena *a, struct type_field *fields, int count);
 struct type *type_arrow(struct arena *a, struct tc_binding *param_name, struct type *param,
                         struct type *result);
 struct type *type_param(struct arena *a, struct tc_binding *b);
+struct type *type_apply(struct arena *a, struct tc_binding *ctor, struct type **args,
+                        int count, struct size **sizes, int size_count);
 struct type *type_new_var(struct arena *a, enum type_constraint c, int level, struct loc loc);
 struct type *type_unit(struct arena *a);
 struct type *type_with_unique(struct arena *a, struct type *t, bool unique);
@@ -292,7 +305,10 @@ bool type_may_hide_size(struct type *t);
 bool type_is_field_name_tuple(const struct type_field *fields, int count);
 struct type *type_field(struct type *t, name_t field); /* of a record/tuple, or NULL */
 
-/* Substitution of type parameters and size names (instantiation, internalise). */
+/* Substitution of type parameters and size names (instantiation, internalise). An
+ * abstract type with parameters (a ctor of TYPE_APPLY) may be replaced too: its entry
+ * in type_params maps it to its definition, written with the ctor's own parameters
+ * (type_apply_def gives each application its instance). */
 struct tc_subst {
   struct tc_binding **type_params;
   struct type **types;
@@ -302,6 +318,11 @@ struct tc_subst {
   int size_count;
 };
 struct type *type_subst(struct arena *a, struct type *t, const struct tc_subst *s);
+/* The definition `def` of a type with parameters (written with the parameters of
+ * ctor's scheme) applied to arguments: ctor's type parameters replaced by args in def,
+ * its size parameters by sizes. */
+struct type *type_apply_def(struct arena *a, struct tc_binding *ctor, struct type *def,
+                            struct type **args, struct size **sizes);
 struct size *size_subst(struct arena *a, struct size *z, const struct tc_subst *s);
 
 /* Walks over a type that reach each node once, however often it is shared (Note

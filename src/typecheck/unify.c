@@ -211,6 +211,13 @@ static bool occurs_walk(struct type_var *v, struct type *t, unsigned walk) {
     return false;
   case TYPE_ARROW:
     return occurs_walk(v, t->u.arrow.param, walk) || occurs_walk(v, t->u.arrow.result, walk);
+  case TYPE_APPLY:
+    for (int i = 0; i < t->u.apply.count; i++) {
+      if (occurs_walk(v, t->u.apply.args[i], walk)) {
+        return true;
+      }
+    }
+    return false;
   default:
     return false;
   }
@@ -264,6 +271,19 @@ static void lower_levels_walk(struct type *t, int level, bool lifted, bool sized
   case TYPE_ARROW:
     lower_levels_walk(t->u.arrow.param, level, true, false, walk);
     lower_levels_walk(t->u.arrow.result, level, true, false, walk);
+    return;
+  case TYPE_APPLY:
+    /* An argument may be what its parameter allows ('a, '~a or '^a). */
+    for (int i = 0, ti = 0; i < t->u.apply.ctor->scheme.param_count; i++) {
+      enum type_param_kind k = t->u.apply.ctor->scheme.params[i].kind;
+      if (k != TPARAM_SIZE) {
+        lower_levels_walk(t->u.apply.args[ti++], level, k == TPARAM_LIFTED, k == TPARAM_TYPE,
+                          walk);
+      }
+    }
+    for (int i = 0; i < t->u.apply.size_count; i++) {
+      size_lower_levels(t->u.apply.sizes[i], level);
+    }
     return;
   default:
     return;
@@ -520,6 +540,22 @@ static bool unify_nodes(struct tc *tc, struct type *a, struct type *b) {
       return unify(tc, a->u.arrow.param, b->u.arrow.param) &&
              unify(tc, a->u.arrow.result, br);
     }
+    case TYPE_APPLY:
+      /* M.t a and M.t b are the same type where a and b are: M.t is abstract. */
+      if (a->u.apply.ctor == b->u.apply.ctor) {
+        for (int i = 0; i < a->u.apply.count; i++) {
+          if (!unify(tc, a->u.apply.args[i], b->u.apply.args[i])) {
+            return false;
+          }
+        }
+        for (int i = 0; i < a->u.apply.size_count; i++) {
+          if (!unify_sizes(tc, a->u.apply.sizes[i], b->u.apply.sizes[i])) {
+            return false;
+          }
+        }
+        return true;
+      }
+      break;
     case TYPE_VAR:
       break;
     }
@@ -713,6 +749,14 @@ static void collect(struct var_walk *w, struct type *t) {
   case TYPE_ARROW:
     collect(w, t->u.arrow.param);
     collect(w, t->u.arrow.result);
+    return;
+  case TYPE_APPLY:
+    for (int i = 0; i < t->u.apply.count; i++) {
+      collect(w, t->u.apply.args[i]);
+    }
+    for (int i = 0; i < t->u.apply.size_count; i++) {
+      collect_size(w, t->u.apply.sizes[i]);
+    }
     return;
   default:
     return;
