@@ -223,6 +223,25 @@ static void check_size_params_used(struct function_syntax *f, struct type **para
   }
 }
 
+/* In an entry point, a size that generalisation made a size parameter (an unknown left
+ * by the body, such as the size of `rep x`) must be the size of some parameter, as an
+ * explicit [n] must (check_size_params_used): the C API has nothing else to determine
+ * it. In other definitions the context of each use determines it, as for `rep`. */
+static void check_implicit_sizes_used(struct tc *tc, struct function_syntax *f,
+                                      struct type **params) {
+  for (int i = 0; i < tc->implicit_sizes.len; i++) {
+    struct tc_binding *n = tc->implicit_sizes.items[i];
+    bool used = false;
+    for (int j = 0; j < f->param_count && !used; j++) {
+      used = type_mentions(params[j], n);
+    }
+    if (!used) {
+      diag_fatal(n->loc, "the size of this is ambiguous: it is not the size of any parameter "
+                         "of entry point '%s', so no call can determine it", f->name);
+    }
+  }
+}
+
 static bool is_name_bound_deeper(struct size *s, void *level) {
   return s->kind == SIZE_NAME && s->u.name->level > *(int *)level;
 }
@@ -342,6 +361,9 @@ static struct tc_binding *check_function(struct tc *tc, struct function_syntax *
   }
   int gen_count;
   struct tc_binding **gen = generalise(tc, fn, outer, top, &gen_count);
+  if (f->is_entry) {
+    check_implicit_sizes_used(tc, f, params);
+  }
   struct tc_binding *b = binding_new(tc, BIND_DEF, f->name, f->name_loc);
   b->is_entry = f->is_entry;
   binding_set_scheme(tc, b, fn, f->type_params, f->type_param_count, gen, gen_count);
