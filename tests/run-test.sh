@@ -5,7 +5,8 @@
 #
 # `make check` runs it on every test through Automake's parallel harness (Makefile.am:
 # TEST_EXTENSIONS = .dsl, DSL_LOG_COMPILER). A test states what it expects in Futhark's
-# stanza format, in the comment block that follows the line `-- ==`:
+# stanza format, in the comment block that follows the line `-- ==` (a file may have
+# several such blocks, as Futhark's do; each starts with the default entry point main):
 #
 #   -- input { [1f32, 2f32] } output { 5f32 }   run the entry point, compare the results
 #   -- input { ... } error: REGEX               it must fail at run time: exit status 1,
@@ -168,15 +169,16 @@ sep=$'\037'
 #   NONE                                            no `-- ==` line
 parse_stanzas() {
   awk -v work="$work" -v dir="$test_dir" -v OFS="$sep" '
-    BEGIN { in_block = 0; done = 0; text = ""; nlines = 0 }
-    done { next }
-    !in_block && /^--[ \t]*==[ \t]*$/ { in_block = 1; next }
+    BEGIN { in_block = 0; seen = 0; text = ""; nlines = 0; nblocks = 0 }
+    !in_block && /^--[ \t]*==[ \t]*$/ {
+      in_block = 1; seen = 1; nblocks++; block_start[nblocks] = length(text) + 1; next
+    }
     in_block && /^--/ {
       nlines++; start[nlines] = length(text) + 1; lineno[nlines] = NR
       text = text substr($0, 3) "\n"
       next
     }
-    in_block { done = 1 }
+    in_block { in_block = 0 }
     function line_at(pos,   i) {
       for (i = nlines; i > 1; i--) { if (start[i] <= pos) { return lineno[i] } }
       return lineno[1]
@@ -236,11 +238,15 @@ parse_stanzas() {
       return 1
     }
     END {
-      if (!in_block) { print "NONE"; exit 0 }
-      n = length(text); p = 1; entries = "main"; id = 0
+      if (!seen) { print "NONE"; exit 0 }
+      n = length(text); p = 1; entries = "main"; id = 0; next_block = 2
       while (!failed_parse) {
         skip_space()
         if (p > n) { break }
+        # Each block starts with the default entry point again, as in Futhark.
+        while (next_block <= nblocks && p >= block_start[next_block]) {
+          entries = "main"; next_block++
+        }
         wpos = p; w = next_word()
         if (w == "") {
           bad(wpos, "unexpected \"" substr(text, p, 1) "\" in the test stanzas"); break
