@@ -980,7 +980,7 @@ static enum rewrite decide_by_range(struct simplifier *s, struct ir_stm *stm) {
     return le ? bind_result(s, stm, y) : ge ? bind_result(s, stm, x) : REWRITE_KEEP;
   case IR_BINOP_BAND: {
     int64_t m;
-    bool mask = const_int_value(y, &m) && m >= 0 && log2_exact(m + 1) >= 0;
+    bool mask = const_int_value(y, &m) && m >= 0 && m < INT64_MAX && log2_exact(m + 1) >= 0;
     return mask && a.lo >= 0 && a.hi <= m ? bind_result(s, stm, x) : REWRITE_KEEP;
   }
   default:

@@ -502,7 +502,9 @@ static void eta_expand(struct tc *tc, struct dec *d, int count) {
   struct loc loc = d->u.val.name_loc;
   int old = d->u.val.param_count;
   struct pat **params = ARENA_ARRAY(tc->arena, struct pat *, old + count);
-  memcpy(params, d->u.val.params, sizeof *params * (size_t)old);
+  if (old > 0) {
+    memcpy(params, d->u.val.params, sizeof *params * (size_t)old);
+  }
   struct exp **args = ARENA_ARRAY(tc->arena, struct exp *, count);
   bool typed = arrow_depth(d->u.val.ret) >= count;
   for (int i = 0; i < count; i++) {
