@@ -53,7 +53,7 @@ static void test_get_error(void) {
   CHECK(prism_entry_increment(ctx, &y, 1) == PRISM_SUCCESS && y == 2);
   CHECK(prism_entry_quotient(ctx, &y, 1, 0) == PRISM_PROGRAM_ERROR);
   message = prism_context_get_error(ctx);
-  CHECK(message != NULL && strstr(message, "assertion failed\n") != NULL &&
+  CHECK(message != NULL && strstr(message, "assertion failed: x > 0\n") != NULL &&
         strstr(message, "division by zero") != NULL);
   free(message);
   CHECK(prism_context_get_error(ctx) == NULL);
