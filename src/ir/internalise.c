@@ -672,6 +672,16 @@ struct ir_subexp emit1(struct ictx *c, const char *name, struct ir_type t, struc
   return ir_se_var(v);
 }
 
+struct ir_subexp emit_convert(struct ictx *c, const char *name, struct ir_subexp x,
+                              enum prim_type to) {
+  if (ir_subexp_type(x).prim == to) {
+    return x;
+  }
+  struct ir_exp e = {.kind = IR_CONVERT};
+  e.u.convert.operand = x;
+  return emit1(c, name, ir_type_scalar(to), e);
+}
+
 struct ir_subexp emit_binop(struct ictx *c, enum ir_binop op, struct ir_subexp a,
                             struct ir_subexp b, enum prim_type result) {
   struct ir_exp e = {.kind = IR_BINOP};

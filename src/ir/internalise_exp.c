@@ -417,13 +417,7 @@ static struct ir_subexp opt_index(struct ictx *c, struct ienv *env, struct exp *
   if (e == NULL) {
     return ir_se_none();
   }
-  struct ir_subexp x = single(c, int_exp(c, env, e));
-  if (ir_subexp_type(x).prim == PRIM_I64) {
-    return x;
-  }
-  struct ir_exp conv = {.kind = IR_CONVERT};
-  conv.u.convert.operand = x;
-  return emit1(c, "idx", ir_type_scalar(PRIM_I64), conv);
+  return emit_convert(c, "idx", single(c, int_exp(c, env, e)), PRIM_I64);
 }
 
 static struct ir_dim_index *int_dims(struct ictx *c, struct ienv *env, struct dim_index *ds,

@@ -200,6 +200,9 @@ struct sv *sv_unit(struct ictx *c);
 /* Emitting statements into c->body. */
 struct ir_var *fresh(struct ictx *c, const char *name, struct ir_type t);
 struct ir_subexp emit1(struct ictx *c, const char *name, struct ir_type t, struct ir_exp e);
+/* x converted to the scalar type `to` (x itself when it has that type already). */
+struct ir_subexp emit_convert(struct ictx *c, const char *name, struct ir_subexp x,
+                              enum prim_type to);
 struct ir_stm *emit(struct ictx *c, struct ir_exp e, struct ir_var **pat, int n);
 struct ir_subexp emit_binop(struct ictx *c, enum ir_binop op, struct ir_subexp a,
                             struct ir_subexp b, enum prim_type result);

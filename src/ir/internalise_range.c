@@ -25,12 +25,7 @@ static enum prim_type signed_of(enum prim_type t) {
 }
 
 static struct ir_subexp convert(struct ictx *c, struct ir_subexp x, enum prim_type to) {
-  if (ir_subexp_type(x).prim == to) {
-    return x;
-  }
-  struct ir_exp e = {.kind = IR_CONVERT};
-  e.u.convert.operand = x;
-  return emit1(c, "conv", ir_type_scalar(to), e);
+  return emit_convert(c, "conv", x, to);
 }
 
 static struct ir_subexp scalar_of(struct ictx *c, struct ienv *env, struct exp *e) {

@@ -729,12 +729,7 @@ static struct sv *num_reduce(struct ictx *c, struct tc_binding *b, struct sv *xs
 /* ------------------------------------------------- Members computed from others */
 
 static struct ir_subexp d_convert(struct ictx *c, struct ir_subexp x, enum prim_type to) {
-  if (ir_subexp_type(x).prim == to) {
-    return x;
-  }
-  struct ir_exp e = {.kind = IR_CONVERT};
-  e.u.convert.operand = x;
-  return emit1(c, "conv", ir_type_scalar(to), e);
+  return emit_convert(c, "conv", x, to);
 }
 
 static struct ir_subexp d_unop(struct ictx *c, enum ir_unop op, struct ir_subexp x,

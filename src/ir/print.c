@@ -35,7 +35,8 @@ static void print_const(struct strbuf *out, struct ir_const c) {
     } else if (isinf(v)) {
       strbuf_printf(out, "%s%s.inf", v < 0 ? "-" : "", prim_name(c.prim));
     } else {
-      strbuf_printf(out, "%.*g%s", c.prim == PRIM_F16 ? 5 : c.prim == PRIM_F32 ? 9 : 17, v, prim_name(c.prim));
+      int digits = c.prim == PRIM_F16 ? 5 : c.prim == PRIM_F32 ? 9 : 17;
+      strbuf_printf(out, "%.*g%s", digits, v, prim_name(c.prim));
     }
     return;
   }
