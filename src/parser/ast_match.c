@@ -135,15 +135,45 @@ static struct case_pat ***keep_rows(struct parser *p, struct case_pat ***rows, i
   return out;
 }
 
+/* Whether a pattern has the shape of `head` (a tuple or record): the same kind and,
+ * for a record, the same field names. Patterns of different shapes in one column are
+ * a type error, which the checker would report; the expansion below needs them to
+ * agree, so it is reported here. */
+static bool same_shape(const struct case_pat *c, const struct case_pat *head) {
+  if (c->kind == CASE_PAT_ANY) {
+    return true;
+  }
+  if (c->kind != head->kind || c->count != head->count) {
+    return false;
+  }
+  for (int i = 0; head->kind == CASE_PAT_RECORD && i < head->count; i++) {
+    if (c->names[i] != head->names[i]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+enum coverage { COVERED, UNMATCHED, ILL_SHAPED };
+
 /* Whether some value matches none of the rows (a wildcard row would be useful). */
-static bool some_value_unmatched(struct parser *p, struct case_pat ***rows, int n, int width) {
+static enum coverage some_value_unmatched(struct parser *p, struct case_pat ***rows, int n,
+                                          int width) {
   if (width == 0) {
-    return n == 0;
+    return n == 0 ? UNMATCHED : COVERED;
   }
   bool seen[2] = {false, false};
   for (int r = 0; r < n; r++) {
     struct case_pat *head = rows[r][0];
     if (head->kind == CASE_PAT_TUPLE || head->kind == CASE_PAT_RECORD) {
+      for (int o = 0; o < n; o++) {
+        if (!same_shape(rows[o][0], head)) {
+          parse_error(p, rows[o][0]->loc,
+                      "this pattern does not have the shape of the %s pattern on line %u",
+                      head->kind == CASE_PAT_TUPLE ? "tuple" : "record", head->loc.line);
+          return ILL_SHAPED;
+        }
+      }
       return some_value_unmatched(p, expand_first(p, rows, n, width, head->count), n,
                                   width - 1 + head->count);
     }
@@ -155,11 +185,12 @@ static bool some_value_unmatched(struct parser *p, struct case_pat ***rows, int 
   if (seen[0] && seen[1]) {
     for (int b = 0; b < 2; b++) {
       struct case_pat ***kept = keep_rows(p, rows, n, b, &m);
-      if (some_value_unmatched(p, kept, m, width - 1)) {
-        return true;
+      enum coverage c = some_value_unmatched(p, kept, m, width - 1);
+      if (c != COVERED) {
+        return c;
       }
     }
-    return false;
+    return COVERED;
   }
   struct case_pat ***rest = keep_rows(p, rows, n, -1, &m);
   return some_value_unmatched(p, rest, m, width - 1);
@@ -202,7 +233,11 @@ struct exp *ast_match_exp(struct parser *p, struct exp *scrutinee, struct parse_
   for (int i = 0; i < cases.len; i++) {
     rows[i] = &cases.items[i].pat;
   }
-  if (some_value_unmatched(p, rows, cases.len, 1)) {
+  enum coverage coverage = some_value_unmatched(p, rows, cases.len, 1);
+  if (coverage == ILL_SHAPED) {
+    return NULL;
+  }
+  if (coverage == UNMATCHED) {
     parse_error(p, loc, "the cases of this match do not cover every value; a last "
                         "`case _ -> ...` would cover the rest");
     return NULL;

@@ -291,6 +291,32 @@ static bool param_unique(struct type *fn, int i) {
   return t->kind == TYPE_ARROW && t->u.arrow.param->unique;
 }
 
+/* Whether a value of type t shares no memory with anything: it is unique, or each of
+ * its components is unique or holds no arrays (`(*[]t, i64)`). */
+static bool fresh_type(struct type *t) {
+  if (t->unique) {
+    return true;
+  }
+  struct type *h = type_head(t);
+  if (h->kind == TYPE_TUPLE) {
+    for (int i = 0; i < h->u.tuple.count; i++) {
+      if (!fresh_type(h->u.tuple.elems[i]) && has_arrays(h->u.tuple.elems[i])) {
+        return false;
+      }
+    }
+    return h->u.tuple.count > 0;
+  }
+  if (h->kind == TYPE_RECORD) {
+    for (int i = 0; i < h->u.record.count; i++) {
+      if (!fresh_type(h->u.record.fields[i].type) && has_arrays(h->u.record.fields[i].type)) {
+        return false;
+      }
+    }
+    return h->u.record.count > 0;
+  }
+  return false;
+}
+
 static bool result_unique(struct type *fn, int n) {
   struct type *t = fn;
   for (int k = 0; k < n; k++) {
@@ -300,7 +326,7 @@ static bool result_unique(struct type *fn, int n) {
     }
     t = h->u.arrow.result;
   }
-  return t->unique;
+  return fresh_type(t);
 }
 
 /* Whether calling a function of type t consumes one of its arguments. */
@@ -1049,7 +1075,7 @@ static void check_unique_components(struct uq *u, struct exp *body, struct type 
  * alias each other (Note [Results that alias each other]). */
 static void check_unique_result(struct uq *u, struct exp *body, const struct alias_set *r,
                                 struct type *result) {
-  if (result->unique || type_head(result)->unique) {
+  if (fresh_type(result)) {
     for (int i = 0; i < r->len; i++) {
       struct tc_binding *b = r->items[i];
       struct var_state *s = state_of(u, b);
