@@ -364,22 +364,33 @@ dec_:
   ;
 
 val_dec:
-    "def" binding_id type_params fun_params ret_type "=" exp
+    def_kw binding_id type_params fun_params ret_type "=" exp
         { $$ = ast_val_dec(parser, false, (struct parse_name){$2, @2}, $3, $4, $5, $7, @$); }
   | "entry" binding_id type_params fun_params ret_type "=" exp
         { $$ = ast_val_dec(parser, true, (struct parse_name){$2, @2}, $3, $4, $5, $7, @$); }
-  | "def" fun_param binding_binop fun_param ret_type "=" exp {
+  | def_kw fun_param binding_binop fun_param ret_type "=" exp {
       struct parse_pats params = {0};
       VEC_PUSH(parser->arena, &params, $2);
       VEC_PUSH(parser->arena, &params, $4);
       $$ = ast_val_dec(parser, false, (struct parse_name){$3, @3}, (struct parse_tparams){0},
                    params, $5, $7, @$);
     }
-  | "def" "(" pat "," pats ")" "=" exp {
+  | def_kw "(" pat "," pats ")" "=" exp {
       parse_error(parser, loc_span(@2, @6),
                   "cannot bind patterns at top level; bind a single name instead");
       YYABORT;
     }
+  ;
+
+/* Note [Top-level let]
+ * ~~~~~~~~~~~~~~~~~~~~~
+ * Futhark wrote top-level definitions with `let` until 0.21 introduced `def`, and
+ * programs of that time are still about. `let` in the place of a declaration can only
+ * be that old spelling (an expression never continues with `let`), so the grammar
+ * takes it as `def`, without conflicts, and nothing else changes. */
+def_kw:
+    "def"
+  | "let"
   ;
 
 binding_id:

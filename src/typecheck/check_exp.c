@@ -574,14 +574,21 @@ static struct size *slice_size(struct tc *tc, struct dim_index *d, struct size *
 }
 
 /* An index may be of any integer type, as in Futhark, which converts it to i64
- * (internalise does). An index whose type is not yet known (an unsuffixed literal, a
- * lambda's parameter) becomes an i64. */
+ * (internalise does). An index whose type is not yet known becomes an i64: an
+ * unsuffixed literal, a lambda's parameter. A name whose type is already known to be
+ * an integer of some kind (the index of `for i < 10`, a literal's) stays open, so that a
+ * later use can fix it (`xs[i] = i` with xs: []i32 makes i an i32, as in Futhark);
+ * unfixed, it defaults to i32 like any literal. */
 static void check_index_exp(struct tc *tc, struct exp *i) {
   if (i == NULL) {
     return;
   }
   struct type *t = type_head(check_exp(tc, i));
   if (t->kind == TYPE_PRIM && prim_is_int(t->u.prim)) {
+    return;
+  }
+  if (t->kind == TYPE_VAR && i->kind == EXP_VAR &&
+      (t->u.var->constraint == TC_INT_LIT || t->u.var->constraint == TC_INTEGRAL)) {
     return;
   }
   if (t->kind == TYPE_VAR) {

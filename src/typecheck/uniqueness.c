@@ -291,30 +291,27 @@ static bool param_unique(struct type *fn, int i) {
   return t->kind == TYPE_ARROW && t->u.arrow.param->unique;
 }
 
-/* Whether a value of type t shares no memory with anything: it is unique, or each of
- * its components is unique or holds no arrays (`(*[]t, i64)`). */
+/* Whether a value of type t holds arrays and shares no memory with anything: it is
+ * unique, or it has components with arrays and each of them is (`(*[]t, i64)`). */
 static bool fresh_type(struct type *t) {
   if (t->unique) {
     return true;
   }
   struct type *h = type_head(t);
-  if (h->kind == TYPE_TUPLE) {
-    for (int i = 0; i < h->u.tuple.count; i++) {
-      if (!fresh_type(h->u.tuple.elems[i]) && has_arrays(h->u.tuple.elems[i])) {
+  int count = h->kind == TYPE_TUPLE ? h->u.tuple.count
+              : h->kind == TYPE_RECORD ? h->u.record.count
+                                       : 0;
+  bool any = false;
+  for (int i = 0; i < count; i++) {
+    struct type *c = h->kind == TYPE_TUPLE ? h->u.tuple.elems[i] : h->u.record.fields[i].type;
+    if (has_arrays(c)) {
+      if (!fresh_type(c)) {
         return false;
       }
+      any = true;
     }
-    return h->u.tuple.count > 0;
   }
-  if (h->kind == TYPE_RECORD) {
-    for (int i = 0; i < h->u.record.count; i++) {
-      if (!fresh_type(h->u.record.fields[i].type) && has_arrays(h->u.record.fields[i].type)) {
-        return false;
-      }
-    }
-    return h->u.record.count > 0;
-  }
-  return false;
+  return any;
 }
 
 static bool result_unique(struct type *fn, int n) {
