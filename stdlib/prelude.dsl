@@ -56,8 +56,10 @@ def take 't [n] (i: i64) (x: [n]t) : [i]t = x[:i]
 -- | Everything but the first `i` elements.
 def drop 't [n] (i: i64) (x: [n]t) : [n - i]t = x[i:]
 
--- | `split i xs` is `(take i xs, drop i xs)`.
-def split 't [n] (i: i64) (xs: [n]t) : ([i]t, [n - i]t) = (xs[:i], xs[i:])
+-- | Splits an array of size `n + m` into its first `n` and its last `m` elements, as in
+-- Futhark: the sizes come from the argument's type, so a split at `i` is written
+-- `split (xs :> [i + (k - i)]t)`; an `i` outside `0 .. k` fails at run time.
+def split [n] [m] 't (xs: [n + m]t) : ([n]t, [m]t) = (xs[:n], xs[n:] :> [m]t)
 
 -- | The elements in the opposite order.
 def reverse 't [n] (x: [n]t) : [n]t = x[::-1] :> [n]t
