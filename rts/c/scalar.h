@@ -12,7 +12,9 @@
  * Shifts by a negative amount or by the bit width or more give 0 (<<, and >> on
  * unsigned types) or the sign (>> on signed types). Floats compute in their own
  * precision (f32 in float); % on floats has the sign of the divisor; round is rint.
- * Conversions from floats to integers saturate, and NaN becomes 0 (rts_fptoi_*).
+ * Conversions from floats to integers truncate and wrap around, and NaN and the
+ * infinities become 0 (rts_fptoi_*); from a signed integer to a wider unsigned one
+ * they extend with zeros (u16.i8 (-128) is 128), as Futhark's do.
  *
  * The same file is OpenCL C 1.2, so that kernels compute exactly what the C backend
  * computes: an OpenCL program pastes rts/opencl/scalar_cl.h (the fixed-width types,
@@ -530,30 +532,33 @@ static inline uint16_t rts_from_bits_f16(uint16_t bits) { return bits; }
 
 /* --------------------------------------------------------------- Conversions */
 
-/* Float to integer: NaN gives 0, values out of range saturate, others truncate.
- * The bounds are powers of two, exact in double; f32 converts to double exactly. */
-#define RTS_DEFINE_FPTOI(N, T, LOW, HIGH, MIN, MAX)                                \
-  static inline T rts_fptoi_##N(double x) {                                         \
-    if (isnan(x)) {                                                                 \
-      return 0;                                                                     \
-    }                                                                               \
-    if (x < (LOW)) {                                                                \
-      return MIN;                                                                   \
-    }                                                                               \
-    if (x >= (HIGH)) {                                                              \
-      return MAX;                                                                   \
-    }                                                                               \
-    return (T)x;                                                                    \
+/* Float to integer, as in Futhark: NaN and the infinities give 0; other values
+ * truncate toward zero and wrap around to the type's width as integer arithmetic does
+ * (u32.f32 (-1) is 4294967295, i8.f64 200 is -56). fmod is exact, so `m` is the
+ * integer part modulo 2^64 with the integer part's sign; the casts take it to the
+ * type's width. */
+static inline uint64_t rts_fptoi_bits(double x) {
+  if (isnan(x) || isinf(x)) {
+    return 0;
   }
+  double t = trunc(x);
+  if (fabs(t) < 9223372036854775808.0) {
+    return (uint64_t)(int64_t)t; /* the common case: exact in i64 */
+  }
+  double m = fmod(t, 18446744073709551616.0);
+  return m < 0 ? (uint64_t)0 - (uint64_t)(-m) : (uint64_t)m;
+}
 
-RTS_DEFINE_FPTOI(i8, int8_t, -128.0, 128.0, INT8_MIN, INT8_MAX)
-RTS_DEFINE_FPTOI(i16, int16_t, -32768.0, 32768.0, INT16_MIN, INT16_MAX)
-RTS_DEFINE_FPTOI(i32, int32_t, -2147483648.0, 2147483648.0, INT32_MIN, INT32_MAX)
-RTS_DEFINE_FPTOI(i64, int64_t, -9223372036854775808.0, 9223372036854775808.0, INT64_MIN,
-                 INT64_MAX)
-RTS_DEFINE_FPTOI(u8, uint8_t, 0.0, 256.0, 0, UINT8_MAX)
-RTS_DEFINE_FPTOI(u16, uint16_t, 0.0, 65536.0, 0, UINT16_MAX)
-RTS_DEFINE_FPTOI(u32, uint32_t, 0.0, 4294967296.0, 0, UINT32_MAX)
-RTS_DEFINE_FPTOI(u64, uint64_t, 0.0, 18446744073709551616.0, 0, UINT64_MAX)
+#define RTS_DEFINE_FPTOI(N, T, UT)                                                  \
+  static inline T rts_fptoi_##N(double x) { return (T)(UT)rts_fptoi_bits(x); }
+
+RTS_DEFINE_FPTOI(i8, int8_t, uint8_t)
+RTS_DEFINE_FPTOI(i16, int16_t, uint16_t)
+RTS_DEFINE_FPTOI(i32, int32_t, uint32_t)
+RTS_DEFINE_FPTOI(i64, int64_t, uint64_t)
+RTS_DEFINE_FPTOI(u8, uint8_t, uint8_t)
+RTS_DEFINE_FPTOI(u16, uint16_t, uint16_t)
+RTS_DEFINE_FPTOI(u32, uint32_t, uint32_t)
+RTS_DEFINE_FPTOI(u64, uint64_t, uint64_t)
 
 #endif

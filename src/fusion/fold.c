@@ -6,7 +6,8 @@
  * program would have computed: integers wrap around, signed / and % round toward
  * negative infinity and // and %% toward zero, shifts out of range give 0 or the sign,
  * floats compute in their own precision (f32 in float), float-to-integer conversions
- * saturate and turn NaN into 0. f16 arithmetic and conversions are not folded: the
+ * truncate and wrap and turn NaN and the infinities into 0, and signed-to-unsigned ones
+ * extend with zeros. f16 arithmetic and conversions are not folded: the
  * constants of f16 are its bits (Note [f16] in rts/c/scalar.h), and their operations
  * are left to run. What fails at run time is never folded: integer division or modulo
  * by zero, and 0 ** negative on signed integers, stay for the program to report.
@@ -366,7 +367,12 @@ static bool eval_convert(struct ir_const x, enum prim_type to, struct ir_const *
     }
     *out = float_to_int(f, to);
   } else {
-    *out = prim_is_float(to) ? int_to_float(x, to) : ir_const_int(to, (int64_t)x.v.i);
+    uint64_t v = x.v.i;
+    if (prim_is_signed(from) && prim_is_int(to) && !prim_is_signed(to) &&
+        prim_bytes(from) < 8) {
+      v &= (UINT64_C(1) << (prim_bytes(from) * 8)) - 1; /* zero-extended, as emit_convert */
+    }
+    *out = prim_is_float(to) ? int_to_float(x, to) : ir_const_int(to, (int64_t)v);
   }
   return true;
 }

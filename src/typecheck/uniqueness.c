@@ -867,7 +867,16 @@ static struct alias_set walk_update_path(struct uq *u, struct exp *e) {
   return consume_source(u, e->u.update_path.source, e->u.update_path.value, "value", e->loc);
 }
 
+static struct alias_set walk_exp(struct uq *u, struct exp *e);
+
+/* A value whose type holds no arrays (and no functions, which may capture arrays)
+ * shares no memory: `reduce (+) 0 xs` is a number, not an alias of xs. */
 static struct alias_set walk(struct uq *u, struct exp *e) {
+  struct alias_set r = walk_exp(u, e);
+  return e->type != NULL && !has_arrays(e->type) ? none() : r;
+}
+
+static struct alias_set walk_exp(struct uq *u, struct exp *e) {
   diag_checkpoint(e->loc);
   struct alias_set r = none();
   switch (e->kind) {

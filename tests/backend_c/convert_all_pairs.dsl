@@ -1,17 +1,19 @@
 -- Conversions between every pair of primitive types (i8 ... u64, f32, f64, bool), each
 -- from one value that exercises the conversion: negative to unsigned, wide to narrow
 -- (wrapping), integers to floats (rounding once to nearest), floats to integers
--- (truncating, saturating out of range) and to and from bool.
+-- (truncating and wrapping around, as Futhark's do) and to and from bool. A signed value
+-- converts to a wider unsigned type by zero extension, as in Futhark (u16.i8 (-100) is
+-- 156, not C's 65436).
 -- ==
 -- entry: from_i8
 -- input { -100i8 }
--- output { -100i8 -100i16 -100i32 -100i64 156u8 65436u16 4294967196u32 18446744073709551516u64 -100.0f32 -100.0f64 true }
+-- output { -100i8 -100i16 -100i32 -100i64 156u8 156u16 156u32 156u64 -100.0f32 -100.0f64 true }
 -- entry: from_i16
 -- input { -30000i16 }
--- output { -48i8 -30000i16 -30000i32 -30000i64 208u8 35536u16 4294937296u32 18446744073709521616u64 -30000.0f32 -30000.0f64 true }
+-- output { -48i8 -30000i16 -30000i32 -30000i64 208u8 35536u16 35536u32 35536u64 -30000.0f32 -30000.0f64 true }
 -- entry: from_i32
 -- input { -2000000000i32 }
--- output { 0i8 27648i16 -2000000000i32 -2000000000i64 0u8 27648u16 2294967296u32 18446744071709551616u64 -2000000000.0f32 -2000000000.0f64 true }
+-- output { 0i8 27648i16 -2000000000i32 -2000000000i64 0u8 27648u16 2294967296u32 2294967296u64 -2000000000.0f32 -2000000000.0f64 true }
 -- entry: from_i64
 -- input { -5000000000001i64 }
 -- output { -1i8 -20481i16 -658067457i32 -5000000000001i64 255u8 45055u16 3636899839u32 18446739073709551615u64 -4999999913984.0f32 -5000000000001.0f64 true }
@@ -29,10 +31,10 @@
 -- output { 1i8 1i16 -989331455i32 -446744073709551615i64 1u8 1u16 3305635841u32 18000000000000000001u64 1.8000000404716257e+19f32 1.8e+19f64 true }
 -- entry: from_f32
 -- input { -123.75f32 }
--- output { -123i8 -123i16 -123i32 -123i64 0u8 0u16 0u32 0u64 -123.75f32 -123.75f64 true }
+-- output { -123i8 -123i16 -123i32 -123i64 133u8 65413u16 4294967173u32 18446744073709551493u64 -123.75f32 -123.75f64 true }
 -- entry: from_f64
 -- input { 3000000000.75f64 }
--- output { 127i8 32767i16 2147483647i32 3000000000i64 255u8 65535u16 3000000000u32 3000000000u64 3000000000.0f32 3000000000.75f64 true }
+-- output { 0i8 24064i16 -1294967296i32 3000000000i64 0u8 24064u16 3000000000u32 3000000000u64 3000000000.0f32 3000000000.75f64 true }
 -- entry: from_bool
 -- input { true }
 -- output { 1i8 1i16 1i32 1i64 1u8 1u16 1u32 1u64 1.0f32 1.0f64 true }

@@ -1,7 +1,8 @@
 -- Constant folding of conversions, as emit_exp.c writes them: integers wrap to narrower
--- types and sign- or zero-extend to wider ones; integers to floats round once to nearest
--- from the integer's own type (u64 above 2^63 included); floats to integers truncate,
--- saturate out of range and turn NaN into 0; bool is 0 or 1, and a number is true when
+-- types, sign-extend from signed to wider signed types and zero-extend otherwise (u64.i8
+-- (-100) is 156); integers to floats round once to nearest from the integer's own type
+-- (u64 above 2^63 included); floats to integers truncate, wrap around (u8.f64 (-2.75)
+-- is 254) and turn NaN and the infinities into 0; bool is 0 or 1, and a number is true when
 -- it is not 0 (NaN included). `folded` is all constants after simplification;
 -- `computed` converts its inputs.
 -- Structure after simplification (dump --after simplify --structure): none
@@ -9,17 +10,17 @@
 -- structure { loop 0 map 0 }
 -- entry: folded
 -- input { }
--- output { 156u8 18446744073709551516u64 -100i16 3267887104u32 -989331455i32
---          -446744073709551615i64 1601817817u32 4895194658196988160u64 2147483647i32
---          3900000000u32 127i8 0u64 -9223372036854775808i64 0u16 -2i32 0u8 0i64 0u32
+-- output { 156u8 156u64 -100i16 3267887104u32 -989331455i32
+--          -446744073709551615i64 1601817817u32 4895194658196988160u64 -394967296i32
+--          3900000000u32 0i8 18446744069809551616u64 0i64 0u16 -2i32 254u8 0i64 0u32
 --          4286578688u32 4750469300421132288u64 1i32 1065353216u32 0u64 true false true
 --          1266679808u32 1i8 1u8 }
 -- entry: computed
 -- input { -100i8 18000000000000000001u64 3.9e9f32 -1e300f64 -2.75f64 true
 --         16777217i64 }
--- output { 156u8 18446744073709551516u64 -100i16 3267887104u32 -989331455i32
---          -446744073709551615i64 1601817817u32 4895194658196988160u64 2147483647i32
---          3900000000u32 127i8 0u64 -9223372036854775808i64 0u16 -2i32 0u8 0i64 0u32
+-- output { 156u8 156u64 -100i16 3267887104u32 -989331455i32
+--          -446744073709551615i64 1601817817u32 4895194658196988160u64 -394967296i32
+--          3900000000u32 0i8 18446744069809551616u64 0i64 0u16 -2i32 254u8 0i64 0u32
 --          4286578688u32 4750469300421132288u64 1i32 1065353216u32 0u64 true false true
 --          1266679808u32 1i8 1u8 }
 def b32 (x: f32) = f32.to_bits x

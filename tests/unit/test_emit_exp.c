@@ -153,12 +153,12 @@ static void test_unops_conversions(void) {
   if (build_exe("unops")) {
     expect_run("unops", "", "2.5f64 -1i8", 0,
                "2.0f64\n1.0f64\n2.5f64\n2.0f64\n3.0f64\n2.0f64\n-2.5f64\n"
-               "2i32\n2u8\n2i64\ntrue\n2.5f32\n65535u16\n4612811918334230528u64\n8i32\n",
+               "2i32\n2u8\n2i64\ntrue\n2.5f32\n255u16\n4612811918334230528u64\n8i32\n",
                NULL, true);
     expect_run("unops", "", "-3.5e9f64 3i8", 0,
                "-3500000000.0f64\n-1.0f64\n3500000000.0f64\n-3500000000.0f64\n-3500000000.0f64\n"
                "-3500000000.0f64\n3500000000.0f64\n"
-               "-2147483648i32\n0u8\n-3500000000i64\ntrue\n-3.5e9f32\n3u16\n"
+               "794967296i32\n0u8\n-3500000000i64\ntrue\n-3.5e9f32\n3u16\n"
                "13973002476475908096u64\n2i32\n", NULL, false);
     expect_run("unops", "", "f64.nan 0i8", 0,
                "f64.nan\nf64.nan\nf64.nan\nf64.nan\nf64.nan\nf64.nan\nf64.nan\n"
