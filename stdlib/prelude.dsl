@@ -183,6 +183,13 @@ def iterate_until 'a (p: a -> bool) (f: a -> a) (x: a) : a =
 def iterate_while 'a (p: a -> bool) (f: a -> a) (x: a) : a =
   loop x while p x do f x
 
+-- | Exclusive prefix scan: element `i` combines the elements before `i`, so the first
+-- is `ne` and the last leaves out the last element. `op` must be associative with
+-- neutral element `ne`, as for `scan`. W(n), S(log n).
+def exscan [n] 'a (op: a -> a -> a) (ne: a) (as: [n]a) : *[n]a =
+  let s = scan op ne as
+  in map (\i -> if i == 0 then ne else s[i - 1]) (iota n)
+
 -- | Split an array in three, keeping the order: the elements that satisfy `p1`, those
 -- that satisfy `p2` but not `p1`, and the rest. W(n), S(log n).
 def partition2 'a [n] (p1: a -> bool) (p2: a -> bool) (as: [n]a) : ([]a, []a, []a) =
