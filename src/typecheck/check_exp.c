@@ -575,11 +575,13 @@ static struct size *slice_size(struct tc *tc, struct dim_index *d, struct size *
 
 /* An index may be of any integer type, as in Futhark, which converts it to i64
  * (internalise does). An index whose type is not yet known becomes an i64: an
- * unsuffixed literal, a lambda's parameter. A name whose type is already known to be
- * an integer of some kind (the index of `for i < 10`, a literal's) stays open, so that a
- * later use can fix it (`xs[i] = i` with xs: []i32 makes i an i32, as in Futhark);
- * unfixed, it defaults to i32 like any literal. */
-static void check_index_exp(struct tc *tc, struct exp *i) {
+ * unsuffixed literal, a lambda's parameter, and any bound of a slice (Futhark wants
+ * i64 there). A single index (not a literal) whose type is already known to be an
+ * integer of some kind (the index of `for i < 10`, a literal's) stays open, as
+ * Futhark's "any signed integer" constraint does, so that a later use can fix it
+ * (`xs[i] = i` with xs: []i32 makes i an i32); unfixed, it defaults to i32 like any
+ * literal. */
+static void check_index_exp(struct tc *tc, struct exp *i, bool fixed) {
   if (i == NULL) {
     return;
   }
@@ -587,7 +589,7 @@ static void check_index_exp(struct tc *tc, struct exp *i) {
   if (t->kind == TYPE_PRIM && prim_is_int(t->u.prim)) {
     return;
   }
-  if (t->kind == TYPE_VAR && i->kind == EXP_VAR &&
+  if (fixed && t->kind == TYPE_VAR && i->kind != EXP_INT &&
       (t->u.var->constraint == TC_INT_LIT || t->u.var->constraint == TC_INTEGRAL)) {
     return;
   }
@@ -624,12 +626,12 @@ static struct type *index_type(struct tc *tc, struct type *t, struct dim_index *
   for (int i = 0; i < count; i++) {
     struct dim_index *d = &indices[i];
     if (!d->is_slice) {
-      check_index_exp(tc, d->fixed);
+      check_index_exp(tc, d->fixed, true);
       continue;
     }
-    check_index_exp(tc, d->start);
-    check_index_exp(tc, d->end);
-    check_index_exp(tc, d->stride);
+    check_index_exp(tc, d->start, false);
+    check_index_exp(tc, d->end, false);
+    check_index_exp(tc, d->stride, false);
     VEC_PUSH(tc->arena, &dims, slice_size(tc, d, h->u.array.dims[i], loc));
   }
   for (int i = count; i < h->u.array.rank; i++) {
