@@ -211,21 +211,179 @@ static struct type *apply_subst(struct tc *tc, struct subst_builder *b, struct t
 
 static struct tc_sig *elab_sig(struct tc *tc, struct mod_type_exp *mte);
 
-static void sig_add(struct tc *tc, struct tc_sig *sig, enum sig_item_kind kind,
-                    struct tc_binding *b, struct tc_sig *sub, struct loc loc) {
+static struct sig_item *find_item(struct tc_sig *sig, enum sig_item_kind kind, name_t name) {
   for (int i = 0; i < sig->items.len; i++) {
     struct sig_item *it = &sig->items.items[i];
-    bool same_namespace = (it->kind == kind);
-    if (same_namespace && it->name == b->name) {
-      diag_error(loc, "'%s' is specified twice in this module type", b->name);
-      diag_note(it->loc, "first specified here");
-      diag_abort();
+    if (it->kind == kind && it->name == name) {
+      return it;
     }
   }
-  struct sig_item item = {kind, b->name, loc, b, sub};
+  return NULL;
+}
+
+static void sig_append(struct tc *tc, struct tc_sig *sig, struct sig_item item) {
   VEC_PUSH(tc->arena, &sig->items, item);
-  add_member(tc, sig->abstract, b);
+  add_member(tc, sig->abstract, item.binding);
+}
+
+static void merge_item(struct tc *tc, struct sig_item *old, struct sig_item *new,
+                       struct subst_builder *sb, struct loc use);
+
+/* A spec written in the module type's braces. */
+static void sig_add(struct tc *tc, struct tc_sig *sig, enum sig_item_kind kind,
+                    struct tc_binding *b, struct tc_sig *sub, struct loc loc) {
+  struct sig_item item = {kind, b->name, loc, b, sub, false};
+  struct sig_item *old = find_item(sig, kind, b->name);
+  if (old != NULL && !old->included) {
+    diag_error(loc, "'%s' is specified twice in this module type", b->name);
+    diag_note(old->loc, "first specified here");
+    diag_abort();
+  }
+  if (old != NULL) {
+    struct subst_builder merged = {0}; /* nothing refers to b yet */
+    merge_item(tc, old, &item, &merged, loc);
+    return;
+  }
+  sig_append(tc, sig, item);
   env_bind(tc, namespace_of(tc, b->kind), b->name, b);
+}
+
+static void rewrite_item(struct tc *tc, struct sig_item *it, const struct tc_subst *s);
+
+/* Note [Duplicate specs]
+ * ~~~~~~~~~~~~~~~~~~~~~~
+ * As in Futhark, two specs of one name written in the same braces are an error, but
+ * `include` may repeat a name (including the same module type twice is harmless). A
+ * module matching the module type must satisfy both specs, so Prism keeps one item
+ * that means both: two abstract types become one (the more restrictive liftedness),
+ * an abstract type and a definition become the definition, and two definitions or
+ * two values must be equal (Futhark accepts unequal ones until a module is matched,
+ * which can then never succeed; Prism reports them where the module type is written).
+ * Module specs merge member by member. The repeated item's bindings are replaced by
+ * the kept item's in the specs that follow (merged). */
+static void include_sig(struct tc *tc, struct tc_sig *sig, struct tc_sig *sub,
+                        struct loc use) {
+  if (sub->is_functor) {
+    diag_fatal(use, "'include' needs the module type of a module, not of a functor");
+  }
+  struct subst_builder merged = {0};
+  for (int i = 0; i < sub->items.len; i++) {
+    struct sig_item item = sub->items.items[i];
+    item.included = true;
+    if (merged.type_params.len > 0 || merged.size_names.len > 0) {
+      struct tc_subst s = subst_of(&merged);
+      rewrite_item(tc, &item, &s);
+    }
+    struct sig_item *old = find_item(sig, item.kind, item.name);
+    if (old == NULL) {
+      sig_append(tc, sig, item);
+      env_bind(tc, namespace_of(tc, item.binding->kind), item.name, item.binding);
+    } else {
+      merge_item(tc, old, &item, &merged, use);
+    }
+  }
+}
+
+static _Noreturn void conflicting_specs(struct sig_item *old, struct sig_item *new,
+                                        struct loc use, const char *what, const char *before,
+                                        const char *now) {
+  diag_error(use, "'%s' is specified twice in this module type, with different %s: %s, "
+                  "but %s before", new->name, what, now, before);
+  diag_note(old->loc, "first specified here");
+  if (new->loc.line != use.line || new->loc.file != use.file) {
+    diag_note(new->loc, "specified again here");
+  }
+  diag_abort();
+}
+
+static struct type *applied_to_params(struct tc *tc, struct tc_binding *ctor,
+                                      struct tc_binding *spec);
+
+static bool same_param_kinds(struct tc_binding *a, struct tc_binding *b) {
+  if (a->scheme.param_count != b->scheme.param_count) {
+    return false;
+  }
+  for (int i = 0; i < a->scheme.param_count; i++) {
+    if ((a->scheme.params[i].kind == TPARAM_SIZE) != (b->scheme.params[i].kind == TPARAM_SIZE)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+static void merge_type_item(struct tc *tc, struct sig_item *old, struct sig_item *new,
+                            struct subst_builder *sb, struct loc use) {
+  struct tc_binding *o = old->binding, *n = new->binding;
+  if (!same_param_kinds(o, n)) {
+    conflicting_specs(old, new, use, "parameters",
+                      arena_printf(tc->arena, "%d", o->scheme.param_count),
+                      arena_printf(tc->arena, "%d", n->scheme.param_count));
+  }
+  if (o->scheme.param_count > 0) {
+    if (o->kind != BIND_TYPE_PARAM || n->kind != BIND_TYPE_PARAM) {
+      conflicting_specs(old, new, use, "definitions", o->kind == BIND_TYPE ? "a definition" :
+                        "abstract", n->kind == BIND_TYPE ? "a definition" : "abstract");
+    }
+    subst_type(tc, sb, n, applied_to_params(tc, o, n));
+  } else {
+    if (o->manifest != NULL && n->manifest != NULL && !type_equal(o->manifest, n->manifest)) {
+      conflicting_specs(old, new, use, "definitions", show_type(tc, o->manifest),
+                        show_type(tc, n->manifest));
+    }
+    if (o->manifest == NULL && n->manifest != NULL) {
+      o->manifest = n->manifest;
+    }
+    subst_type(tc, sb, n, type_param(tc->arena, o));
+  }
+  if (n->liftedness < o->liftedness) {
+    o->liftedness = n->liftedness;
+  }
+}
+
+static struct type *open_result_sizes(struct tc *tc, struct type *t, struct loc use);
+
+/* Whether a value of spec general's type may be used at spec's type. */
+static bool val_spec_covers(struct tc *tc, struct tc_binding *general, struct tc_binding *spec,
+                            struct loc use) {
+  struct type *want = open_result_sizes(tc, spec->type, use);
+  return unify(tc, want, instantiate(tc, general, NULL, use));
+}
+
+static void merge_item(struct tc *tc, struct sig_item *old, struct sig_item *new,
+                       struct subst_builder *sb, struct loc use) {
+  switch (old->kind) {
+  case SIG_TYPE:
+    merge_type_item(tc, old, new, sb, use);
+    return;
+  case SIG_VAL: {
+    struct tc_binding *o = old->binding, *n = new->binding;
+    if (!val_spec_covers(tc, o, n, use) || !val_spec_covers(tc, n, o, use)) {
+      conflicting_specs(old, new, use, "types", show_type(tc, o->type), show_type(tc, n->type));
+    }
+    if (type_is_prim(n->type, PRIM_I64)) {
+      subst_size(tc, sb, n, size_name(tc->arena, o));
+    }
+    return;
+  }
+  case SIG_MODULE:
+    if (old->sig->is_functor || new->sig->is_functor) {
+      conflicting_specs(old, new, use, "module types", "one", "another");
+    }
+    for (int i = 0; i < new->sig->items.len; i++) {
+      struct sig_item item = new->sig->items.items[i];
+      if (sb->type_params.len > 0 || sb->size_names.len > 0) {
+        struct tc_subst s = subst_of(sb);
+        rewrite_item(tc, &item, &s);
+      }
+      struct sig_item *o = find_item(old->sig, item.kind, item.name);
+      if (o == NULL) {
+        sig_append(tc, old->sig, item);
+      } else {
+        merge_item(tc, o, &item, sb, use);
+      }
+    }
+    return;
+  }
 }
 
 /* The parameters of a spec as this elaboration bound them: the syntax's own bindings
@@ -314,14 +472,9 @@ static void elab_spec(struct tc *tc, struct tc_sig *sig, struct spec *sp) {
     sig_add(tc, sig, SIG_MODULE, b, sub, sp->loc);
     return;
   }
-  case SPEC_INCLUDE: {
-    struct tc_sig *sub = elab_sig(tc, sp->mod_type);
-    for (int i = 0; i < sub->items.len; i++) {
-      struct sig_item *it = &sub->items.items[i];
-      sig_add(tc, sig, it->kind, it->binding, it->sig, it->loc);
-    }
+  case SPEC_INCLUDE:
+    include_sig(tc, sig, elab_sig(tc, sp->mod_type), sp->loc);
     return;
-  }
   }
 }
 
@@ -358,21 +511,26 @@ static struct sig_item *find_type_item(struct tc *tc, struct tc_sig *sig,
 
 /* Replaces the applications of an abstract type in the items of sig (and of the module
  * types inside it) by its definition, after `with` has given it one. */
+static void rewrite_items(struct tc *tc, struct tc_sig *sig, const struct tc_subst *s);
+
+static void rewrite_item(struct tc *tc, struct sig_item *it, const struct tc_subst *s) {
+  struct tc_binding *b = it->binding;
+  if (it->kind == SIG_MODULE) {
+    rewrite_items(tc, it->sig, s);
+  } else if (it->kind == SIG_VAL) {
+    b->type = type_subst(tc->arena, b->type, s);
+    b->scheme.type = b->type;
+  } else if (b->kind == BIND_TYPE) {
+    b->type = type_subst(tc->arena, b->type, s);
+    b->scheme.type = b->type;
+  } else if (b->manifest != NULL) {
+    b->manifest = type_subst(tc->arena, b->manifest, s);
+  }
+}
+
 static void rewrite_items(struct tc *tc, struct tc_sig *sig, const struct tc_subst *s) {
   for (int i = 0; i < sig->items.len; i++) {
-    struct sig_item *it = &sig->items.items[i];
-    struct tc_binding *b = it->binding;
-    if (it->kind == SIG_MODULE) {
-      rewrite_items(tc, it->sig, s);
-    } else if (it->kind == SIG_VAL) {
-      b->type = type_subst(tc->arena, b->type, s);
-      b->scheme.type = b->type;
-    } else if (b->kind == BIND_TYPE) {
-      b->type = type_subst(tc->arena, b->type, s);
-      b->scheme.type = b->type;
-    } else if (b->manifest != NULL) {
-      b->manifest = type_subst(tc->arena, b->manifest, s);
-    }
+    rewrite_item(tc, &sig->items.items[i], s);
   }
 }
 

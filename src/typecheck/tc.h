@@ -79,6 +79,7 @@ struct sig_item {
                                  SIG_VAL: BIND_DEF without definition;
                                  SIG_MODULE: BIND_MODULE of the abstract module */
   struct tc_sig *sig;         /* SIG_MODULE */
+  bool included;              /* it came from an `include` (Note [Duplicate specs]) */
 };
 
 struct tc_sig {
