@@ -263,7 +263,7 @@ static void rewrite_item(struct tc *tc, struct sig_item *it, const struct tc_sub
  * the kept item's in the specs that follow (merged). */
 static void include_sig(struct tc *tc, struct tc_sig *sig, struct tc_sig *sub,
                         struct loc use) {
-  if (sub->is_functor) {
+  if (sub->functor != NULL) {
     diag_fatal(use, "'include' needs the module type of a module, not of a functor");
   }
   struct subst_builder merged = {0};
@@ -366,7 +366,7 @@ static void merge_item(struct tc *tc, struct sig_item *old, struct sig_item *new
     return;
   }
   case SIG_MODULE:
-    if (old->sig->is_functor || new->sig->is_functor) {
+    if (old->sig->functor != NULL || new->sig->functor != NULL) {
       conflicting_specs(old, new, use, "module types", "one", "another");
     }
     for (int i = 0; i < new->sig->items.len; i++) {
@@ -468,7 +468,8 @@ static void elab_spec(struct tc *tc, struct tc_sig *sig, struct spec *sp) {
   case SPEC_MODULE: {
     struct tc_sig *sub = elab_sig(tc, sp->mod_type);
     struct tc_binding *b = binding_new(tc, BIND_MODULE, sp->name, sp->loc);
-    b->module = sub->abstract;
+    b->module = sub->functor == NULL ? sub->abstract : NULL;
+    b->functor = sub->functor;
     sig_add(tc, sig, SIG_MODULE, b, sub, sp->loc);
     return;
   }
@@ -528,7 +529,12 @@ static void rewrite_item(struct tc *tc, struct sig_item *it, const struct tc_sub
   }
 }
 
+static void functor_add_subst(struct tc *tc, struct tc_functor *f, const struct tc_subst *s);
+
 static void rewrite_items(struct tc *tc, struct tc_sig *sig, const struct tc_subst *s) {
+  if (sig->functor != NULL) {
+    functor_add_subst(tc, sig->functor, s); /* for what its applications elaborate */
+  }
   for (int i = 0; i < sig->items.len; i++) {
     rewrite_item(tc, &sig->items.items[i], s);
   }
@@ -583,6 +589,43 @@ static struct tc_sig *elab_with(struct tc *tc, struct mod_type_exp *mte) {
   return sig;
 }
 
+static struct mod_value sig_value(struct tc_sig *sig) {
+  struct mod_value v = {sig->functor == NULL ? sig->abstract : NULL, sig->functor};
+  return v;
+}
+
+static void bind_module(struct tc *tc, name_t name, struct loc loc, struct mod_value v) {
+  if (name == NULL) {
+    return;
+  }
+  struct tc_binding *p = binding_new(tc, BIND_MODULE, name, loc);
+  p->module = v.module;
+  p->functor = v.functor;
+  env_bind(tc, &tc->modules, name, p);
+}
+
+/* (P: S) -> R: checked now, where it is written, and kept as a functor without a body
+ * whose applications elaborate R afresh (Note [Functors as values]). */
+static struct tc_sig *elab_functor_sig(struct tc *tc, struct mod_type_exp *mte) {
+  int mark = scope_enter(tc);
+  struct tc_sig *param = elab_sig(tc, mte->u.arrow.param);
+  bind_module(tc, mte->u.arrow.param_name, mte->loc, sig_value(param));
+  elab_sig(tc, mte->u.arrow.result);
+  scope_leave(tc, mark);
+  struct tc_functor *f = ARENA_NEW(tc->arena, struct tc_functor);
+  f->params = ARENA_NEW(tc->arena, struct mod_param);
+  f->params->name = mte->u.arrow.param_name;
+  f->params->loc = mte->loc;
+  f->params->type = mte->u.arrow.param;
+  f->param_count = 1;
+  f->result = mte->u.arrow.result;
+  f->env = env_freeze(tc);
+  f->loc = mte->loc;
+  struct tc_sig *sig = new_sig(tc);
+  sig->functor = f;
+  return sig;
+}
+
 static struct tc_sig *elab_sig(struct tc *tc, struct mod_type_exp *mte) {
   switch (mte->kind) {
   case MTE_VAR: {
@@ -607,23 +650,8 @@ static struct tc_sig *elab_sig(struct tc *tc, struct mod_type_exp *mte) {
   }
   case MTE_WITH:
     return elab_with(tc, mte);
-  case MTE_ARROW: {
-    /* The module type of a functor: checked, but no module can be matched against it
-     * (functors are not passed to functors). */
-    int mark = scope_enter(tc);
-    struct tc_sig *param = elab_sig(tc, mte->u.arrow.param);
-    if (mte->u.arrow.param_name != NULL) {
-      struct tc_binding *p = binding_new(tc, BIND_MODULE, mte->u.arrow.param_name, mte->loc);
-      p->module = param->abstract;
-      env_bind(tc, &tc->modules, p->name, p);
-    }
-    elab_sig(tc, mte->u.arrow.result);
-    scope_leave(tc, mark);
-    struct tc_sig *sig = new_sig(tc);
-    sig->functor_loc = mte->loc;
-    sig->is_functor = true;
-    return sig;
-  }
+  case MTE_ARROW:
+    return elab_functor_sig(tc, mte);
   }
   return new_sig(tc);
 }
@@ -887,13 +915,11 @@ static void match_val_item(struct tc *tc, struct tc_module *m, struct sig_item *
   }
 }
 
+static void match_value(struct tc *tc, struct mod_value v, struct tc_sig *sig,
+                        struct subst_builder *sb, struct loc use);
+
 static void match_sig(struct tc *tc, struct tc_module *m, struct tc_sig *sig,
                       struct subst_builder *sb, struct loc use) {
-  if (sig->is_functor) {
-    diag_error(use, "a module is given where the module type describes a functor");
-    diag_note(sig->functor_loc, "the functor's module type is here");
-    diag_abort();
-  }
   for (int i = 0; i < sig->items.len; i++) {
     struct sig_item *it = &sig->items.items[i];
     switch (it->kind) {
@@ -905,10 +931,11 @@ static void match_sig(struct tc *tc, struct tc_module *m, struct tc_sig *sig,
       break;
     case SIG_MODULE: {
       struct tc_binding *mb = ptrmap_get(&m->modules, it->name);
-      if (mb == NULL || mb->module == NULL) {
+      if (mb == NULL) {
         missing_member(tc, "module", it, use);
       }
-      match_sig(tc, mb->module, it->sig, sb, use);
+      struct mod_value v = {mb->module, mb->functor};
+      match_value(tc, v, it->sig, sb, use);
       break;
     }
     }
@@ -929,6 +956,9 @@ static struct tc_binding *view_constructor(struct tc *tc, struct sig_item *it,
   subst_type(tc, view, spec, applied_to_params(tc, t, spec));
   return t;
 }
+
+static struct tc_functor *view_functor(struct tc *tc, struct tc_functor *inner,
+                                       struct tc_functor *spec, struct subst_builder *view);
 
 /* The view of m through sig (opaque ascription): see the file's comment. `sb` maps
  * sig's items to m's members (from match_sig); `view` maps them to the view's. */
@@ -975,7 +1005,11 @@ static struct tc_module *make_view(struct tc *tc, struct tc_module *m, struct tc
     case SIG_MODULE: {
       struct tc_binding *mb = ptrmap_get(&m->modules, it->name);
       struct tc_binding *b = binding_new(tc, BIND_MODULE, it->name, it->loc);
-      b->module = make_view(tc, mb->module, it->sig, sb, view);
+      if (it->sig->functor != NULL) {
+        b->functor = view_functor(tc, mb->functor, it->sig->functor, view);
+      } else {
+        b->module = make_view(tc, mb->module, it->sig, sb, view);
+      }
       add_member(tc, v, b);
       break;
     }
@@ -984,19 +1018,143 @@ static struct tc_module *make_view(struct tc *tc, struct tc_module *m, struct tc
   return v;
 }
 
-static struct tc_module *ascribe(struct tc *tc, struct tc_module *m, struct tc_sig *sig,
-                                 struct loc use) {
+/* ------------------------------------------------------------ Functors */
+
+/* Note [Functors as values]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~
+ * Higher-order modules, as in Futhark: a functor may be passed to a functor, returned
+ * by one (\(F: S) -> \(G: T) -> ...), bound by a module declaration, ascribed a functor
+ * type (P: S) -> R, and specified in a module type (module F: (P: S) -> R). Modules
+ * are elaborated at compile time, so a functor is only ever applied, and each
+ * application checks a body anew (the file's comment). A struct tc_functor is one of:
+ *
+ * - a functor written as such (body): an application checks a copy of the body with
+ *   the parameters bound to the arguments;
+ * - a functor known by its type only (no body, no inner): a parameter of functor type,
+ *   or a functor spec of a module type seen from inside a functor. Its application is
+ *   R elaborated afresh, with P bound to the argument: new abstract types each time
+ *   (application is generative);
+ * - a view (inner): F ascribed (P: S) -> R. Its application applies F and ascribes R,
+ *   opaquely.
+ *
+ * A functor matches (P: S) -> R when it can be applied to S's abstract module (or
+ * functor) and its result matches R, with P bound to that argument.
+ *
+ * (P: S) -> R is elaborated where it is written, into a functor known by its type, with
+ * the environment of that place; a spec's R may use the module type's earlier specs,
+ * so what matching or a view maps those specs to is kept with the functor (substs) and
+ * applied to what S and R elaborate to. Limitation: a view's inner functor is applied
+ * to the argument as given, so in a module ascribed opaquely, a functor spec whose S
+ * uses the module type's abstract types cannot be applied to values of those types
+ * (the inner functor expects their definitions). */
+
+static void *dup_items(struct tc *tc, void *items, int count, size_t size) {
+  return items == NULL ? NULL : arena_dup(tc->arena, items, size * (size_t)count);
+}
+
+/* b as it is now: the builder's arrays grow (and move) as matching goes on. */
+static struct tc_subst subst_snapshot(struct tc *tc, struct subst_builder *b) {
+  struct tc_subst s = subst_of(b);
+  s.type_params = dup_items(tc, s.type_params, s.type_count, sizeof *s.type_params);
+  s.types = dup_items(tc, s.types, s.type_count, sizeof *s.types);
+  s.size_names = dup_items(tc, s.size_names, s.size_count, sizeof *s.size_names);
+  s.sizes = dup_items(tc, s.sizes, s.size_count, sizeof *s.sizes);
+  return s;
+}
+
+static void functor_add_subst(struct tc *tc, struct tc_functor *f, const struct tc_subst *s) {
+  struct tc_subst *all = ARENA_ARRAY(tc->arena, struct tc_subst, f->subst_count + 1);
+  if (f->subst_count > 0) {
+    memcpy(all, f->substs, sizeof *all * (size_t)f->subst_count);
+  }
+  all[f->subst_count] = *s;
+  f->substs = all;
+  f->subst_count++;
+}
+
+/* f, with what b maps the module type's specs to applied to its module types. */
+static struct tc_functor *functor_through(struct tc *tc, struct tc_functor *f,
+                                          struct subst_builder *b) {
+  struct tc_functor *g = arena_dup(tc->arena, f, sizeof *f);
+  if (b != NULL && (b->type_params.len > 0 || b->size_names.len > 0)) {
+    struct tc_subst s = subst_snapshot(tc, b);
+    functor_add_subst(tc, g, &s);
+  }
+  return g;
+}
+
+/* A module type of f (a parameter's, or the result's), elaborated in f's environment. */
+static struct tc_sig *functor_sig(struct tc *tc, struct tc_functor *f,
+                                  struct mod_type_exp *mte) {
+  struct tc_sig *sig = elab_sig(tc, ast_copy_mod_type_exp(tc->arena, mte));
+  for (int i = 0; i < f->subst_count; i++) {
+    rewrite_items(tc, sig, &f->substs[i]);
+  }
+  return sig;
+}
+
+/* inner ascribed the functor type spec (a view). */
+static struct tc_functor *view_functor(struct tc *tc, struct tc_functor *inner,
+                                       struct tc_functor *spec, struct subst_builder *view) {
+  struct tc_functor *g = functor_through(tc, spec, view);
+  g->inner = inner;
+  g->args = NULL;
+  g->arg_count = 0;
+  return g;
+}
+
+static struct mod_value apply_functor(struct tc *tc, struct tc_functor *f, struct mod_value arg,
+                                      struct loc use);
+
+static void name_abstract_types(struct tc *tc, struct tc_module *m, name_t prefix);
+
+/* Whether have matches the functor type want (Note [Functors as values]). */
+static void match_functor(struct tc *tc, struct tc_functor *have, struct tc_functor *want,
+                          struct loc use) {
+  struct saved_env saved;
+  env_thaw_enter(tc, want->env, &saved);
+  struct mod_param *p = &want->params[0];
+  struct mod_value arg = sig_value(functor_sig(tc, want, p->type));
+  name_abstract_types(tc, arg.module, p->name != NULL ? p->name : intern("_"));
+  bind_module(tc, p->name, p->loc, arg);
+  struct mod_value result = apply_functor(tc, have, arg, use);
+  struct subst_builder sb = {0};
+  match_value(tc, result, functor_sig(tc, want, want->result), &sb, use);
+  env_thaw_leave(tc, &saved);
+}
+
+static void match_value(struct tc *tc, struct mod_value v, struct tc_sig *sig,
+                        struct subst_builder *sb, struct loc use) {
+  if (sig->functor != NULL && v.functor == NULL) {
+    diag_error(use, "a module is given where the module type describes a functor");
+    diag_note(sig->functor->loc, "the functor's module type is here");
+    diag_abort();
+  }
+  if (sig->functor == NULL && v.module == NULL) {
+    diag_fatal(use, "a functor is used where a module is expected: apply it to arguments "
+                    "first");
+  }
+  if (sig->functor != NULL) {
+    match_functor(tc, v.functor, functor_through(tc, sig->functor, sb), use);
+  } else {
+    match_sig(tc, v.module, sig, sb, use);
+  }
+}
+
+static struct mod_value ascribe(struct tc *tc, struct mod_value v, struct tc_sig *sig,
+                                struct loc use) {
   struct subst_builder sb = {0}, view = {0};
-  match_sig(tc, m, sig, &sb, use);
-  return make_view(tc, m, sig, &sb, &view);
+  match_value(tc, v, sig, &sb, use);
+  struct mod_value r = {0};
+  if (sig->functor != NULL) {
+    r.functor = view_functor(tc, v.functor, sig->functor, NULL);
+  } else {
+    r.module = make_view(tc, v.module, sig, &sb, &view);
+  }
+  return r;
 }
 
 /* ------------------------------------------------------- Module expressions */
-
-struct mod_value {
-  struct tc_module *module;
-  struct tc_functor *functor;
-};
 
 static struct mod_value check_mod_exp(struct tc *tc, struct mod_exp *m);
 
@@ -1038,21 +1196,21 @@ static void name_abstract_types(struct tc *tc, struct tc_module *m, name_t prefi
   }
 }
 
-/* Checks a functor's body once, with its parameters bound to abstract modules of their
- * module types, so errors in the body are reported where it is written. */
+/* Checks a functor's body once, with its parameters bound to abstract modules (or
+ * functors) of their module types, so errors in the body are reported where it is
+ * written. */
 static void check_functor_abstractly(struct tc *tc, struct tc_functor *f) {
   struct saved_env saved;
   env_thaw_enter(tc, f->env, &saved);
   for (int i = 0; i < f->param_count; i++) {
-    struct tc_sig *sig = elab_sig(tc, f->params[i].type);
-    struct tc_binding *p = binding_new(tc, BIND_MODULE, f->params[i].name, f->params[i].loc);
-    p->module = sig->abstract;
-    name_abstract_types(tc, p->module, p->name);
-    env_bind(tc, &tc->modules, p->name, p);
+    struct mod_param *p = &f->params[i];
+    struct mod_value v = sig_value(functor_sig(tc, f, p->type));
+    name_abstract_types(tc, v.module, p->name);
+    bind_module(tc, p->name, p->loc, v);
   }
-  struct tc_module *body = expect_module(check_mod_exp(tc, f->body), f->body->loc);
+  struct mod_value body = check_mod_exp(tc, f->body);
   if (f->result != NULL) {
-    ascribe(tc, body, elab_sig(tc, f->result), f->body->loc);
+    ascribe(tc, body, functor_sig(tc, f, f->result), f->body->loc);
   }
   env_thaw_leave(tc, &saved);
 }
@@ -1071,33 +1229,39 @@ static struct tc_functor *new_functor(struct tc *tc, struct mod_param *params, i
   return f;
 }
 
-/* F(A): the body checked anew with the parameters bound to the arguments. */
-static struct tc_module *instantiate_functor(struct tc *tc, struct tc_functor *f,
-                                             struct loc use) {
+/* F(A): see Note [Functors as values] for the three kinds of functor. */
+static struct mod_value instantiate_functor(struct tc *tc, struct tc_functor *f,
+                                            struct loc use) {
   struct saved_env saved;
   env_thaw_enter(tc, f->env, &saved);
   for (int i = 0; i < f->param_count; i++) {
-    struct tc_sig *sig = elab_sig(tc, f->params[i].type);
     struct subst_builder sb = {0};
-    match_sig(tc, f->args[i], sig, &sb, use);
-    struct tc_binding *p = binding_new(tc, BIND_MODULE, f->params[i].name, f->params[i].loc);
-    p->module = f->args[i];
-    env_bind(tc, &tc->modules, p->name, p);
+    match_value(tc, f->args[i], functor_sig(tc, f, f->params[i].type), &sb, use);
+    bind_module(tc, f->params[i].name, f->params[i].loc, f->args[i]);
   }
-  struct mod_exp *copy = ast_copy_mod_exp(tc->arena, f->body);
-  struct tc_module *body = expect_module(check_mod_exp(tc, copy), f->body->loc);
+  struct mod_value v;
+  struct loc at = use;
+  if (f->inner != NULL) {
+    v = apply_functor(tc, f->inner, f->args[0], use);
+  } else if (f->body != NULL) {
+    v = check_mod_exp(tc, ast_copy_mod_exp(tc->arena, f->body));
+    at = f->body->loc;
+  } else {
+    v = sig_value(functor_sig(tc, f, f->result)); /* known by its type: R itself */
+    env_thaw_leave(tc, &saved);
+    return v;
+  }
   if (f->result != NULL) {
-    body = ascribe(tc, body, elab_sig(tc, ast_copy_mod_type_exp(tc->arena, f->result)),
-                   f->body->loc);
+    v = ascribe(tc, v, functor_sig(tc, f, f->result), at);
   }
   env_thaw_leave(tc, &saved);
-  return body;
+  return v;
 }
 
-static struct mod_value apply_functor(struct tc *tc, struct tc_functor *f,
-                                      struct tc_module *arg, struct loc use) {
+static struct mod_value apply_functor(struct tc *tc, struct tc_functor *f, struct mod_value arg,
+                                      struct loc use) {
   struct tc_functor *g = arena_dup(tc->arena, f, sizeof *f);
-  g->args = ARENA_ARRAY(tc->arena, struct tc_module *, f->arg_count + 1);
+  g->args = ARENA_ARRAY(tc->arena, struct mod_value, f->arg_count + 1);
   if (f->arg_count > 0) {
     memcpy(g->args, f->args, sizeof *g->args * (size_t)f->arg_count);
   }
@@ -1106,7 +1270,7 @@ static struct mod_value apply_functor(struct tc *tc, struct tc_functor *f,
   if (g->arg_count < g->param_count) {
     v.functor = g; /* partial application */
   } else {
-    v.module = instantiate_functor(tc, g, use);
+    v = instantiate_functor(tc, g, use);
   }
   return v;
 }
@@ -1129,18 +1293,14 @@ static struct mod_value check_mod_exp(struct tc *tc, struct mod_exp *m) {
   case MOD_APPLY: {
     struct mod_value fn = check_mod_exp(tc, m->u.apply.fn);
     if (fn.functor == NULL) {
-      diag_fatal(m->u.apply.fn->loc, "this module is not a functor, so it cannot be applied "
-                                     "(functors passed as functor parameters are not "
-                                     "supported)");
+      diag_fatal(m->u.apply.fn->loc, "this module is not a functor, so it cannot be applied");
     }
-    struct tc_module *arg = expect_module(check_mod_exp(tc, m->u.apply.arg), m->u.apply.arg->loc);
+    struct mod_value arg = check_mod_exp(tc, m->u.apply.arg);
     return apply_functor(tc, fn.functor, arg, m->u.apply.arg->loc);
   }
-  case MOD_ASCRIPT: {
-    struct tc_module *mod = expect_module(check_mod_exp(tc, m->u.ascript.mod), m->loc);
-    v.module = ascribe(tc, mod, elab_sig(tc, m->u.ascript.type), m->loc);
-    return v;
-  }
+  case MOD_ASCRIPT:
+    return ascribe(tc, check_mod_exp(tc, m->u.ascript.mod), elab_sig(tc, m->u.ascript.type),
+                   m->loc);
   case MOD_LAMBDA:
     v.functor = new_functor(tc, &m->u.lambda.param, 1, m->u.lambda.result, m->u.lambda.body,
                             m->loc);
@@ -1159,15 +1319,11 @@ void check_mod_dec(struct tc *tc, struct dec *d) {
                              d->u.mod.body, d->loc);
   } else {
     struct mod_value v = check_mod_exp(tc, d->u.mod.body);
-    if (v.functor != NULL && d->u.mod.type == NULL) {
-      b->functor = v.functor;
-    } else {
-      struct tc_module *m = expect_module(v, d->u.mod.body->loc);
-      if (d->u.mod.type != NULL) {
-        m = ascribe(tc, m, elab_sig(tc, d->u.mod.type), d->u.mod.body->loc);
-      }
-      b->module = m;
+    if (d->u.mod.type != NULL) {
+      v = ascribe(tc, v, elab_sig(tc, d->u.mod.type), d->u.mod.body->loc);
     }
+    b->module = v.module;
+    b->functor = v.functor;
   }
   if (b->module != NULL && b->module->name == NULL) {
     b->module->name = d->u.mod.name;
