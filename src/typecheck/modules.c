@@ -1099,6 +1099,7 @@ static struct tc_functor *view_functor(struct tc *tc, struct tc_functor *inner,
   struct tc_functor *g = functor_through(tc, spec, view);
   g->inner = inner;
   g->args = NULL;
+  g->arg_locs = NULL;
   g->arg_count = 0;
   return g;
 }
@@ -1236,7 +1237,7 @@ static struct mod_value instantiate_functor(struct tc *tc, struct tc_functor *f,
   env_thaw_enter(tc, f->env, &saved);
   for (int i = 0; i < f->param_count; i++) {
     struct subst_builder sb = {0};
-    match_value(tc, f->args[i], functor_sig(tc, f, f->params[i].type), &sb, use);
+    match_value(tc, f->args[i], functor_sig(tc, f, f->params[i].type), &sb, f->arg_locs[i]);
     bind_module(tc, f->params[i].name, f->params[i].loc, f->args[i]);
   }
   struct mod_value v;
@@ -1262,9 +1263,12 @@ static struct mod_value apply_functor(struct tc *tc, struct tc_functor *f, struc
                                       struct loc use) {
   struct tc_functor *g = arena_dup(tc->arena, f, sizeof *f);
   g->args = ARENA_ARRAY(tc->arena, struct mod_value, f->arg_count + 1);
+  g->arg_locs = ARENA_ARRAY(tc->arena, struct loc, f->arg_count + 1);
   if (f->arg_count > 0) {
     memcpy(g->args, f->args, sizeof *g->args * (size_t)f->arg_count);
+    memcpy(g->arg_locs, f->arg_locs, sizeof *g->arg_locs * (size_t)f->arg_count);
   }
+  g->arg_locs[g->arg_count] = use;
   g->args[g->arg_count++] = arg;
   struct mod_value v = {0};
   if (g->arg_count < g->param_count) {

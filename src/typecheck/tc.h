@@ -67,6 +67,7 @@ struct tc_functor {
   struct tc_subst *substs;     /* applied, in order, to what params and result elaborate to */
   int subst_count;
   struct mod_value *args;      /* the first arg_count parameters' arguments */
+  struct loc *arg_locs;        /* where each was given */
   int arg_count;
   struct loc loc;
 };
