@@ -1043,10 +1043,14 @@ static struct tc_module *make_view(struct tc *tc, struct tc_module *m, struct tc
  * (P: S) -> R is elaborated where it is written, into a functor known by its type, with
  * the environment of that place; a spec's R may use the module type's earlier specs,
  * so what matching or a view maps those specs to is kept with the functor (substs) and
- * applied to what S and R elaborate to. Limitation: a view's inner functor is applied
- * to the argument as given, so in a module ascribed opaquely, a functor spec whose S
- * uses the module type's abstract types cannot be applied to values of those types
- * (the inner functor expects their definitions). */
+ * applied to what S and R elaborate to. A view's argument is checked against S as the
+ * view's users see it, with the view's abstract types; the functor inside was matched
+ * against the types they hide (a module type's `type t` and `module F: (X: {val x: t})
+ * -> {val y: t}`, implemented with t = i32, has an F that takes and gives i32), so it
+ * is applied, and its result ascribed R, with type_head seeing through the hidden
+ * definitions (type_see_through_views). Its body was checked when it was written, and
+ * its match against the view's type when the view was made: seeing through only lets
+ * the application connect the two. */
 
 static void *dup_items(struct tc *tc, void *items, int count, size_t size) {
   return items == NULL ? NULL : arena_dup(tc->arena, items, size * (size_t)count);
@@ -1142,17 +1146,24 @@ static void match_value(struct tc *tc, struct mod_value v, struct tc_sig *sig,
   }
 }
 
-static struct mod_value ascribe(struct tc *tc, struct mod_value v, struct tc_sig *sig,
-                                struct loc use) {
-  struct subst_builder sb = {0}, view = {0};
-  match_value(tc, v, sig, &sb, use);
+/* v seen through sig, which it matched with sb. */
+static struct mod_value view_of(struct tc *tc, struct mod_value v, struct tc_sig *sig,
+                                struct subst_builder *sb) {
+  struct subst_builder view = {0};
   struct mod_value r = {0};
   if (sig->functor != NULL) {
     r.functor = view_functor(tc, v.functor, sig->functor, NULL);
   } else {
-    r.module = make_view(tc, v.module, sig, &sb, &view);
+    r.module = make_view(tc, v.module, sig, sb, &view);
   }
   return r;
+}
+
+static struct mod_value ascribe(struct tc *tc, struct mod_value v, struct tc_sig *sig,
+                                struct loc use) {
+  struct subst_builder sb = {0};
+  match_value(tc, v, sig, &sb, use);
+  return view_of(tc, v, sig, &sb);
 }
 
 /* ------------------------------------------------------- Module expressions */
@@ -1243,7 +1254,16 @@ static struct mod_value instantiate_functor(struct tc *tc, struct tc_functor *f,
   struct mod_value v;
   struct loc at = use;
   if (f->inner != NULL) {
+    /* The functor inside works on the definitions its view hides: it was matched
+     * against the view's type with them, and its results are seen through R again. */
+    struct tc_sig *result = functor_sig(tc, f, f->result);
+    struct subst_builder sb = {0};
+    bool saved_views = type_see_through_views(tc->arena, true);
     v = apply_functor(tc, f->inner, f->args[0], use);
+    match_value(tc, v, result, &sb, use);
+    type_see_through_views(tc->arena, saved_views);
+    env_thaw_leave(tc, &saved);
+    return view_of(tc, v, result, &sb); /* the view's types, not the hidden ones */
   } else if (f->body != NULL) {
     v = check_mod_exp(tc, ast_copy_mod_exp(tc->arena, f->body));
     at = f->body->loc;
