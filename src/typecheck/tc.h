@@ -88,7 +88,8 @@ struct sig_item {
   struct loc loc;
   struct tc_binding *binding; /* SIG_TYPE: BIND_TYPE_PARAM (abstract, or manifest);
                                  SIG_VAL: BIND_DEF without definition;
-                                 SIG_MODULE: BIND_MODULE of the abstract module */
+                                 SIG_MODULE: BIND_MODULE of the abstract module, or
+                                 of the functor known by its type (sig->functor) */
   struct tc_sig *sig;         /* SIG_MODULE */
   bool included;              /* it came from an `include` (Note [Duplicate specs]) */
 };
