@@ -211,21 +211,179 @@ static struct type *apply_subst(struct tc *tc, struct subst_builder *b, struct t
 
 static struct tc_sig *elab_sig(struct tc *tc, struct mod_type_exp *mte);
 
-static void sig_add(struct tc *tc, struct tc_sig *sig, enum sig_item_kind kind,
-                    struct tc_binding *b, struct tc_sig *sub, struct loc loc) {
+static struct sig_item *find_item(struct tc_sig *sig, enum sig_item_kind kind, name_t name) {
   for (int i = 0; i < sig->items.len; i++) {
     struct sig_item *it = &sig->items.items[i];
-    bool same_namespace = (it->kind == kind);
-    if (same_namespace && it->name == b->name) {
-      diag_error(loc, "'%s' is specified twice in this module type", b->name);
-      diag_note(it->loc, "first specified here");
-      diag_abort();
+    if (it->kind == kind && it->name == name) {
+      return it;
     }
   }
-  struct sig_item item = {kind, b->name, loc, b, sub};
+  return NULL;
+}
+
+static void sig_append(struct tc *tc, struct tc_sig *sig, struct sig_item item) {
   VEC_PUSH(tc->arena, &sig->items, item);
-  add_member(tc, sig->abstract, b);
+  add_member(tc, sig->abstract, item.binding);
+}
+
+static void merge_item(struct tc *tc, struct sig_item *old, struct sig_item *new,
+                       struct subst_builder *sb, struct loc use);
+
+/* A spec written in the module type's braces. */
+static void sig_add(struct tc *tc, struct tc_sig *sig, enum sig_item_kind kind,
+                    struct tc_binding *b, struct tc_sig *sub, struct loc loc) {
+  struct sig_item item = {kind, b->name, loc, b, sub, false};
+  struct sig_item *old = find_item(sig, kind, b->name);
+  if (old != NULL && !old->included) {
+    diag_error(loc, "'%s' is specified twice in this module type", b->name);
+    diag_note(old->loc, "first specified here");
+    diag_abort();
+  }
+  if (old != NULL) {
+    struct subst_builder merged = {0}; /* nothing refers to b yet */
+    merge_item(tc, old, &item, &merged, loc);
+    return;
+  }
+  sig_append(tc, sig, item);
   env_bind(tc, namespace_of(tc, b->kind), b->name, b);
+}
+
+static void rewrite_item(struct tc *tc, struct sig_item *it, const struct tc_subst *s);
+
+/* Note [Duplicate specs]
+ * ~~~~~~~~~~~~~~~~~~~~~~
+ * As in Futhark, two specs of one name written in the same braces are an error, but
+ * `include` may repeat a name (including the same module type twice is harmless). A
+ * module matching the module type must satisfy both specs, so Prism keeps one item
+ * that means both: two abstract types become one (the more restrictive liftedness),
+ * an abstract type and a definition become the definition, and two definitions or
+ * two values must be equal (Futhark accepts unequal ones until a module is matched,
+ * which can then never succeed; Prism reports them where the module type is written).
+ * Module specs merge member by member. The repeated item's bindings are replaced by
+ * the kept item's in the specs that follow (merged). */
+static void include_sig(struct tc *tc, struct tc_sig *sig, struct tc_sig *sub,
+                        struct loc use) {
+  if (sub->functor != NULL) {
+    diag_fatal(use, "'include' needs the module type of a module, not of a functor");
+  }
+  struct subst_builder merged = {0};
+  for (int i = 0; i < sub->items.len; i++) {
+    struct sig_item item = sub->items.items[i];
+    item.included = true;
+    if (merged.type_params.len > 0 || merged.size_names.len > 0) {
+      struct tc_subst s = subst_of(&merged);
+      rewrite_item(tc, &item, &s);
+    }
+    struct sig_item *old = find_item(sig, item.kind, item.name);
+    if (old == NULL) {
+      sig_append(tc, sig, item);
+      env_bind(tc, namespace_of(tc, item.binding->kind), item.name, item.binding);
+    } else {
+      merge_item(tc, old, &item, &merged, use);
+    }
+  }
+}
+
+static _Noreturn void conflicting_specs(struct sig_item *old, struct sig_item *new,
+                                        struct loc use, const char *what, const char *before,
+                                        const char *now) {
+  diag_error(use, "'%s' is specified twice in this module type, with different %s: %s, "
+                  "but %s before", new->name, what, now, before);
+  diag_note(old->loc, "first specified here");
+  if (new->loc.line != use.line || new->loc.file != use.file) {
+    diag_note(new->loc, "specified again here");
+  }
+  diag_abort();
+}
+
+static struct type *applied_to_params(struct tc *tc, struct tc_binding *ctor,
+                                      struct tc_binding *spec);
+
+static bool same_param_kinds(struct tc_binding *a, struct tc_binding *b) {
+  if (a->scheme.param_count != b->scheme.param_count) {
+    return false;
+  }
+  for (int i = 0; i < a->scheme.param_count; i++) {
+    if ((a->scheme.params[i].kind == TPARAM_SIZE) != (b->scheme.params[i].kind == TPARAM_SIZE)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+static void merge_type_item(struct tc *tc, struct sig_item *old, struct sig_item *new,
+                            struct subst_builder *sb, struct loc use) {
+  struct tc_binding *o = old->binding, *n = new->binding;
+  if (!same_param_kinds(o, n)) {
+    conflicting_specs(old, new, use, "parameters",
+                      arena_printf(tc->arena, "%d", o->scheme.param_count),
+                      arena_printf(tc->arena, "%d", n->scheme.param_count));
+  }
+  if (o->scheme.param_count > 0) {
+    if (o->kind != BIND_TYPE_PARAM || n->kind != BIND_TYPE_PARAM) {
+      conflicting_specs(old, new, use, "definitions", o->kind == BIND_TYPE ? "a definition" :
+                        "abstract", n->kind == BIND_TYPE ? "a definition" : "abstract");
+    }
+    subst_type(tc, sb, n, applied_to_params(tc, o, n));
+  } else {
+    if (o->manifest != NULL && n->manifest != NULL && !type_equal(o->manifest, n->manifest)) {
+      conflicting_specs(old, new, use, "definitions", show_type(tc, o->manifest),
+                        show_type(tc, n->manifest));
+    }
+    if (o->manifest == NULL && n->manifest != NULL) {
+      o->manifest = n->manifest;
+    }
+    subst_type(tc, sb, n, type_param(tc->arena, o));
+  }
+  if (n->liftedness < o->liftedness) {
+    o->liftedness = n->liftedness;
+  }
+}
+
+static struct type *open_result_sizes(struct tc *tc, struct type *t, struct loc use);
+
+/* Whether a value of spec general's type may be used at spec's type. */
+static bool val_spec_covers(struct tc *tc, struct tc_binding *general, struct tc_binding *spec,
+                            struct loc use) {
+  struct type *want = open_result_sizes(tc, spec->type, use);
+  return unify(tc, want, instantiate(tc, general, NULL, use));
+}
+
+static void merge_item(struct tc *tc, struct sig_item *old, struct sig_item *new,
+                       struct subst_builder *sb, struct loc use) {
+  switch (old->kind) {
+  case SIG_TYPE:
+    merge_type_item(tc, old, new, sb, use);
+    return;
+  case SIG_VAL: {
+    struct tc_binding *o = old->binding, *n = new->binding;
+    if (!val_spec_covers(tc, o, n, use) || !val_spec_covers(tc, n, o, use)) {
+      conflicting_specs(old, new, use, "types", show_type(tc, o->type), show_type(tc, n->type));
+    }
+    if (type_is_prim(n->type, PRIM_I64)) {
+      subst_size(tc, sb, n, size_name(tc->arena, o));
+    }
+    return;
+  }
+  case SIG_MODULE:
+    if (old->sig->functor != NULL || new->sig->functor != NULL) {
+      conflicting_specs(old, new, use, "module types", "one", "another");
+    }
+    for (int i = 0; i < new->sig->items.len; i++) {
+      struct sig_item item = new->sig->items.items[i];
+      if (sb->type_params.len > 0 || sb->size_names.len > 0) {
+        struct tc_subst s = subst_of(sb);
+        rewrite_item(tc, &item, &s);
+      }
+      struct sig_item *o = find_item(old->sig, item.kind, item.name);
+      if (o == NULL) {
+        sig_append(tc, old->sig, item);
+      } else {
+        merge_item(tc, o, &item, sb, use);
+      }
+    }
+    return;
+  }
 }
 
 /* The parameters of a spec as this elaboration bound them: the syntax's own bindings
@@ -310,18 +468,14 @@ static void elab_spec(struct tc *tc, struct tc_sig *sig, struct spec *sp) {
   case SPEC_MODULE: {
     struct tc_sig *sub = elab_sig(tc, sp->mod_type);
     struct tc_binding *b = binding_new(tc, BIND_MODULE, sp->name, sp->loc);
-    b->module = sub->abstract;
+    b->module = sub->functor == NULL ? sub->abstract : NULL;
+    b->functor = sub->functor;
     sig_add(tc, sig, SIG_MODULE, b, sub, sp->loc);
     return;
   }
-  case SPEC_INCLUDE: {
-    struct tc_sig *sub = elab_sig(tc, sp->mod_type);
-    for (int i = 0; i < sub->items.len; i++) {
-      struct sig_item *it = &sub->items.items[i];
-      sig_add(tc, sig, it->kind, it->binding, it->sig, it->loc);
-    }
+  case SPEC_INCLUDE:
+    include_sig(tc, sig, elab_sig(tc, sp->mod_type), sp->loc);
     return;
-  }
   }
 }
 
@@ -358,21 +512,31 @@ static struct sig_item *find_type_item(struct tc *tc, struct tc_sig *sig,
 
 /* Replaces the applications of an abstract type in the items of sig (and of the module
  * types inside it) by its definition, after `with` has given it one. */
+static void rewrite_items(struct tc *tc, struct tc_sig *sig, const struct tc_subst *s);
+
+static void rewrite_item(struct tc *tc, struct sig_item *it, const struct tc_subst *s) {
+  struct tc_binding *b = it->binding;
+  if (it->kind == SIG_MODULE) {
+    rewrite_items(tc, it->sig, s);
+  } else if (it->kind == SIG_VAL) {
+    b->type = type_subst(tc->arena, b->type, s);
+    b->scheme.type = b->type;
+  } else if (b->kind == BIND_TYPE) {
+    b->type = type_subst(tc->arena, b->type, s);
+    b->scheme.type = b->type;
+  } else if (b->manifest != NULL) {
+    b->manifest = type_subst(tc->arena, b->manifest, s);
+  }
+}
+
+static void functor_add_subst(struct tc *tc, struct tc_functor *f, const struct tc_subst *s);
+
 static void rewrite_items(struct tc *tc, struct tc_sig *sig, const struct tc_subst *s) {
+  if (sig->functor != NULL) {
+    functor_add_subst(tc, sig->functor, s); /* for what its applications elaborate */
+  }
   for (int i = 0; i < sig->items.len; i++) {
-    struct sig_item *it = &sig->items.items[i];
-    struct tc_binding *b = it->binding;
-    if (it->kind == SIG_MODULE) {
-      rewrite_items(tc, it->sig, s);
-    } else if (it->kind == SIG_VAL) {
-      b->type = type_subst(tc->arena, b->type, s);
-      b->scheme.type = b->type;
-    } else if (b->kind == BIND_TYPE) {
-      b->type = type_subst(tc->arena, b->type, s);
-      b->scheme.type = b->type;
-    } else if (b->manifest != NULL) {
-      b->manifest = type_subst(tc->arena, b->manifest, s);
-    }
+    rewrite_item(tc, &sig->items.items[i], s);
   }
 }
 
@@ -425,6 +589,43 @@ static struct tc_sig *elab_with(struct tc *tc, struct mod_type_exp *mte) {
   return sig;
 }
 
+static struct mod_value sig_value(struct tc_sig *sig) {
+  struct mod_value v = {sig->functor == NULL ? sig->abstract : NULL, sig->functor};
+  return v;
+}
+
+static void bind_module(struct tc *tc, name_t name, struct loc loc, struct mod_value v) {
+  if (name == NULL) {
+    return;
+  }
+  struct tc_binding *p = binding_new(tc, BIND_MODULE, name, loc);
+  p->module = v.module;
+  p->functor = v.functor;
+  env_bind(tc, &tc->modules, name, p);
+}
+
+/* (P: S) -> R: checked now, where it is written, and kept as a functor without a body
+ * whose applications elaborate R afresh (Note [Functors as values]). */
+static struct tc_sig *elab_functor_sig(struct tc *tc, struct mod_type_exp *mte) {
+  int mark = scope_enter(tc);
+  struct tc_sig *param = elab_sig(tc, mte->u.arrow.param);
+  bind_module(tc, mte->u.arrow.param_name, mte->loc, sig_value(param));
+  elab_sig(tc, mte->u.arrow.result);
+  scope_leave(tc, mark);
+  struct tc_functor *f = ARENA_NEW(tc->arena, struct tc_functor);
+  f->params = ARENA_NEW(tc->arena, struct mod_param);
+  f->params->name = mte->u.arrow.param_name;
+  f->params->loc = mte->loc;
+  f->params->type = mte->u.arrow.param;
+  f->param_count = 1;
+  f->result = mte->u.arrow.result;
+  f->env = env_freeze(tc);
+  f->loc = mte->loc;
+  struct tc_sig *sig = new_sig(tc);
+  sig->functor = f;
+  return sig;
+}
+
 static struct tc_sig *elab_sig(struct tc *tc, struct mod_type_exp *mte) {
   switch (mte->kind) {
   case MTE_VAR: {
@@ -449,23 +650,8 @@ static struct tc_sig *elab_sig(struct tc *tc, struct mod_type_exp *mte) {
   }
   case MTE_WITH:
     return elab_with(tc, mte);
-  case MTE_ARROW: {
-    /* The module type of a functor: checked, but no module can be matched against it
-     * (functors are not passed to functors). */
-    int mark = scope_enter(tc);
-    struct tc_sig *param = elab_sig(tc, mte->u.arrow.param);
-    if (mte->u.arrow.param_name != NULL) {
-      struct tc_binding *p = binding_new(tc, BIND_MODULE, mte->u.arrow.param_name, mte->loc);
-      p->module = param->abstract;
-      env_bind(tc, &tc->modules, p->name, p);
-    }
-    elab_sig(tc, mte->u.arrow.result);
-    scope_leave(tc, mark);
-    struct tc_sig *sig = new_sig(tc);
-    sig->functor_loc = mte->loc;
-    sig->is_functor = true;
-    return sig;
-  }
+  case MTE_ARROW:
+    return elab_functor_sig(tc, mte);
   }
   return new_sig(tc);
 }
@@ -729,13 +915,11 @@ static void match_val_item(struct tc *tc, struct tc_module *m, struct sig_item *
   }
 }
 
+static void match_value(struct tc *tc, struct mod_value v, struct tc_sig *sig,
+                        struct subst_builder *sb, struct loc use);
+
 static void match_sig(struct tc *tc, struct tc_module *m, struct tc_sig *sig,
                       struct subst_builder *sb, struct loc use) {
-  if (sig->is_functor) {
-    diag_error(use, "a module is given where the module type describes a functor");
-    diag_note(sig->functor_loc, "the functor's module type is here");
-    diag_abort();
-  }
   for (int i = 0; i < sig->items.len; i++) {
     struct sig_item *it = &sig->items.items[i];
     switch (it->kind) {
@@ -747,10 +931,11 @@ static void match_sig(struct tc *tc, struct tc_module *m, struct tc_sig *sig,
       break;
     case SIG_MODULE: {
       struct tc_binding *mb = ptrmap_get(&m->modules, it->name);
-      if (mb == NULL || mb->module == NULL) {
+      if (mb == NULL) {
         missing_member(tc, "module", it, use);
       }
-      match_sig(tc, mb->module, it->sig, sb, use);
+      struct mod_value v = {mb->module, mb->functor};
+      match_value(tc, v, it->sig, sb, use);
       break;
     }
     }
@@ -771,6 +956,9 @@ static struct tc_binding *view_constructor(struct tc *tc, struct sig_item *it,
   subst_type(tc, view, spec, applied_to_params(tc, t, spec));
   return t;
 }
+
+static struct tc_functor *view_functor(struct tc *tc, struct tc_functor *inner,
+                                       struct tc_functor *spec, struct subst_builder *view);
 
 /* The view of m through sig (opaque ascription): see the file's comment. `sb` maps
  * sig's items to m's members (from match_sig); `view` maps them to the view's. */
@@ -817,7 +1005,11 @@ static struct tc_module *make_view(struct tc *tc, struct tc_module *m, struct tc
     case SIG_MODULE: {
       struct tc_binding *mb = ptrmap_get(&m->modules, it->name);
       struct tc_binding *b = binding_new(tc, BIND_MODULE, it->name, it->loc);
-      b->module = make_view(tc, mb->module, it->sig, sb, view);
+      if (it->sig->functor != NULL) {
+        b->functor = view_functor(tc, mb->functor, it->sig->functor, view);
+      } else {
+        b->module = make_view(tc, mb->module, it->sig, sb, view);
+      }
       add_member(tc, v, b);
       break;
     }
@@ -826,19 +1018,155 @@ static struct tc_module *make_view(struct tc *tc, struct tc_module *m, struct tc
   return v;
 }
 
-static struct tc_module *ascribe(struct tc *tc, struct tc_module *m, struct tc_sig *sig,
-                                 struct loc use) {
-  struct subst_builder sb = {0}, view = {0};
-  match_sig(tc, m, sig, &sb, use);
-  return make_view(tc, m, sig, &sb, &view);
+/* ------------------------------------------------------------ Functors */
+
+/* Note [Functors as values]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~
+ * Higher-order modules, as in Futhark: a functor may be passed to a functor, returned
+ * by one (\(F: S) -> \(G: T) -> ...), bound by a module declaration, ascribed a functor
+ * type (P: S) -> R, and specified in a module type (module F: (P: S) -> R). Modules
+ * are elaborated at compile time, so a functor is only ever applied, and each
+ * application checks a body anew (the file's comment). A struct tc_functor is one of:
+ *
+ * - a functor written as such (body): an application checks a copy of the body with
+ *   the parameters bound to the arguments;
+ * - a functor known by its type only (no body, no inner): a parameter of functor type,
+ *   or a functor spec of a module type seen from inside a functor. Its application is
+ *   R elaborated afresh, with P bound to the argument: new abstract types each time
+ *   (application is generative);
+ * - a view (inner): F ascribed (P: S) -> R. Its application applies F and ascribes R,
+ *   opaquely.
+ *
+ * A functor matches (P: S) -> R when it can be applied to S's abstract module (or
+ * functor) and its result matches R, with P bound to that argument.
+ *
+ * (P: S) -> R is elaborated where it is written, into a functor known by its type, with
+ * the environment of that place; a spec's R may use the module type's earlier specs,
+ * so what matching or a view maps those specs to is kept with the functor (substs) and
+ * applied to what S and R elaborate to. A view's argument is checked against S as the
+ * view's users see it, with the view's abstract types; the functor inside was matched
+ * against the types they hide (a module type's `type t` and `module F: (X: {val x: t})
+ * -> {val y: t}`, implemented with t = i32, has an F that takes and gives i32), so it
+ * is applied, and its result ascribed R, with type_head seeing through the hidden
+ * definitions (type_see_through_views). Its body was checked when it was written, and
+ * its match against the view's type when the view was made: seeing through only lets
+ * the application connect the two. */
+
+static void *dup_items(struct tc *tc, void *items, int count, size_t size) {
+  return items == NULL ? NULL : arena_dup(tc->arena, items, size * (size_t)count);
+}
+
+/* b as it is now: the builder's arrays grow (and move) as matching goes on. */
+static struct tc_subst subst_snapshot(struct tc *tc, struct subst_builder *b) {
+  struct tc_subst s = subst_of(b);
+  s.type_params = dup_items(tc, s.type_params, s.type_count, sizeof *s.type_params);
+  s.types = dup_items(tc, s.types, s.type_count, sizeof *s.types);
+  s.size_names = dup_items(tc, s.size_names, s.size_count, sizeof *s.size_names);
+  s.sizes = dup_items(tc, s.sizes, s.size_count, sizeof *s.sizes);
+  return s;
+}
+
+static void functor_add_subst(struct tc *tc, struct tc_functor *f, const struct tc_subst *s) {
+  struct tc_subst *all = ARENA_ARRAY(tc->arena, struct tc_subst, f->subst_count + 1);
+  if (f->subst_count > 0) {
+    memcpy(all, f->substs, sizeof *all * (size_t)f->subst_count);
+  }
+  all[f->subst_count] = *s;
+  f->substs = all;
+  f->subst_count++;
+}
+
+/* f, with what b maps the module type's specs to applied to its module types. */
+static struct tc_functor *functor_through(struct tc *tc, struct tc_functor *f,
+                                          struct subst_builder *b) {
+  struct tc_functor *g = arena_dup(tc->arena, f, sizeof *f);
+  if (b != NULL && (b->type_params.len > 0 || b->size_names.len > 0)) {
+    struct tc_subst s = subst_snapshot(tc, b);
+    functor_add_subst(tc, g, &s);
+  }
+  return g;
+}
+
+/* A module type of f (a parameter's, or the result's), elaborated in f's environment. */
+static struct tc_sig *functor_sig(struct tc *tc, struct tc_functor *f,
+                                  struct mod_type_exp *mte) {
+  struct tc_sig *sig = elab_sig(tc, ast_copy_mod_type_exp(tc->arena, mte));
+  for (int i = 0; i < f->subst_count; i++) {
+    rewrite_items(tc, sig, &f->substs[i]);
+  }
+  return sig;
+}
+
+/* inner ascribed the functor type spec (a view). */
+static struct tc_functor *view_functor(struct tc *tc, struct tc_functor *inner,
+                                       struct tc_functor *spec, struct subst_builder *view) {
+  struct tc_functor *g = functor_through(tc, spec, view);
+  g->inner = inner;
+  g->args = NULL;
+  g->arg_locs = NULL;
+  g->arg_count = 0;
+  return g;
+}
+
+static struct mod_value apply_functor(struct tc *tc, struct tc_functor *f, struct mod_value arg,
+                                      struct loc use);
+
+static void name_abstract_types(struct tc *tc, struct tc_module *m, name_t prefix);
+
+/* Whether have matches the functor type want (Note [Functors as values]). */
+static void match_functor(struct tc *tc, struct tc_functor *have, struct tc_functor *want,
+                          struct loc use) {
+  struct saved_env saved;
+  env_thaw_enter(tc, want->env, &saved);
+  struct mod_param *p = &want->params[0];
+  struct mod_value arg = sig_value(functor_sig(tc, want, p->type));
+  name_abstract_types(tc, arg.module, p->name != NULL ? p->name : intern("_"));
+  bind_module(tc, p->name, p->loc, arg);
+  struct mod_value result = apply_functor(tc, have, arg, use);
+  struct subst_builder sb = {0};
+  match_value(tc, result, functor_sig(tc, want, want->result), &sb, use);
+  env_thaw_leave(tc, &saved);
+}
+
+static void match_value(struct tc *tc, struct mod_value v, struct tc_sig *sig,
+                        struct subst_builder *sb, struct loc use) {
+  if (sig->functor != NULL && v.functor == NULL) {
+    diag_error(use, "a module is given where the module type describes a functor");
+    diag_note(sig->functor->loc, "the functor's module type is here");
+    diag_abort();
+  }
+  if (sig->functor == NULL && v.module == NULL) {
+    diag_fatal(use, "a functor is used where a module is expected: apply it to arguments "
+                    "first");
+  }
+  if (sig->functor != NULL) {
+    match_functor(tc, v.functor, functor_through(tc, sig->functor, sb), use);
+  } else {
+    match_sig(tc, v.module, sig, sb, use);
+  }
+}
+
+/* v seen through sig, which it matched with sb. */
+static struct mod_value view_of(struct tc *tc, struct mod_value v, struct tc_sig *sig,
+                                struct subst_builder *sb) {
+  struct subst_builder view = {0};
+  struct mod_value r = {0};
+  if (sig->functor != NULL) {
+    r.functor = view_functor(tc, v.functor, sig->functor, NULL);
+  } else {
+    r.module = make_view(tc, v.module, sig, sb, &view);
+  }
+  return r;
+}
+
+static struct mod_value ascribe(struct tc *tc, struct mod_value v, struct tc_sig *sig,
+                                struct loc use) {
+  struct subst_builder sb = {0};
+  match_value(tc, v, sig, &sb, use);
+  return view_of(tc, v, sig, &sb);
 }
 
 /* ------------------------------------------------------- Module expressions */
-
-struct mod_value {
-  struct tc_module *module;
-  struct tc_functor *functor;
-};
 
 static struct mod_value check_mod_exp(struct tc *tc, struct mod_exp *m);
 
@@ -880,21 +1208,21 @@ static void name_abstract_types(struct tc *tc, struct tc_module *m, name_t prefi
   }
 }
 
-/* Checks a functor's body once, with its parameters bound to abstract modules of their
- * module types, so errors in the body are reported where it is written. */
+/* Checks a functor's body once, with its parameters bound to abstract modules (or
+ * functors) of their module types, so errors in the body are reported where it is
+ * written. */
 static void check_functor_abstractly(struct tc *tc, struct tc_functor *f) {
   struct saved_env saved;
   env_thaw_enter(tc, f->env, &saved);
   for (int i = 0; i < f->param_count; i++) {
-    struct tc_sig *sig = elab_sig(tc, f->params[i].type);
-    struct tc_binding *p = binding_new(tc, BIND_MODULE, f->params[i].name, f->params[i].loc);
-    p->module = sig->abstract;
-    name_abstract_types(tc, p->module, p->name);
-    env_bind(tc, &tc->modules, p->name, p);
+    struct mod_param *p = &f->params[i];
+    struct mod_value v = sig_value(functor_sig(tc, f, p->type));
+    name_abstract_types(tc, v.module, p->name);
+    bind_module(tc, p->name, p->loc, v);
   }
-  struct tc_module *body = expect_module(check_mod_exp(tc, f->body), f->body->loc);
+  struct mod_value body = check_mod_exp(tc, f->body);
   if (f->result != NULL) {
-    ascribe(tc, body, elab_sig(tc, f->result), f->body->loc);
+    ascribe(tc, body, functor_sig(tc, f, f->result), f->body->loc);
   }
   env_thaw_leave(tc, &saved);
 }
@@ -913,42 +1241,60 @@ static struct tc_functor *new_functor(struct tc *tc, struct mod_param *params, i
   return f;
 }
 
-/* F(A): the body checked anew with the parameters bound to the arguments. */
-static struct tc_module *instantiate_functor(struct tc *tc, struct tc_functor *f,
-                                             struct loc use) {
+/* F(A): see Note [Functors as values] for the three kinds of functor. */
+static struct mod_value instantiate_functor(struct tc *tc, struct tc_functor *f,
+                                            struct loc use) {
   struct saved_env saved;
   env_thaw_enter(tc, f->env, &saved);
   for (int i = 0; i < f->param_count; i++) {
-    struct tc_sig *sig = elab_sig(tc, f->params[i].type);
     struct subst_builder sb = {0};
-    match_sig(tc, f->args[i], sig, &sb, use);
-    struct tc_binding *p = binding_new(tc, BIND_MODULE, f->params[i].name, f->params[i].loc);
-    p->module = f->args[i];
-    env_bind(tc, &tc->modules, p->name, p);
+    match_value(tc, f->args[i], functor_sig(tc, f, f->params[i].type), &sb, f->arg_locs[i]);
+    bind_module(tc, f->params[i].name, f->params[i].loc, f->args[i]);
   }
-  struct mod_exp *copy = ast_copy_mod_exp(tc->arena, f->body);
-  struct tc_module *body = expect_module(check_mod_exp(tc, copy), f->body->loc);
+  struct mod_value v;
+  struct loc at = use;
+  if (f->inner != NULL) {
+    /* The functor inside works on the definitions its view hides: it was matched
+     * against the view's type with them, and its results are seen through R again. */
+    struct tc_sig *result = functor_sig(tc, f, f->result);
+    struct subst_builder sb = {0};
+    bool saved_views = type_see_through_views(tc->arena, true);
+    v = apply_functor(tc, f->inner, f->args[0], use);
+    match_value(tc, v, result, &sb, use);
+    type_see_through_views(tc->arena, saved_views);
+    env_thaw_leave(tc, &saved);
+    return view_of(tc, v, result, &sb); /* the view's types, not the hidden ones */
+  } else if (f->body != NULL) {
+    v = check_mod_exp(tc, ast_copy_mod_exp(tc->arena, f->body));
+    at = f->body->loc;
+  } else {
+    v = sig_value(functor_sig(tc, f, f->result)); /* known by its type: R itself */
+    env_thaw_leave(tc, &saved);
+    return v;
+  }
   if (f->result != NULL) {
-    body = ascribe(tc, body, elab_sig(tc, ast_copy_mod_type_exp(tc->arena, f->result)),
-                   f->body->loc);
+    v = ascribe(tc, v, functor_sig(tc, f, f->result), at);
   }
   env_thaw_leave(tc, &saved);
-  return body;
+  return v;
 }
 
-static struct mod_value apply_functor(struct tc *tc, struct tc_functor *f,
-                                      struct tc_module *arg, struct loc use) {
+static struct mod_value apply_functor(struct tc *tc, struct tc_functor *f, struct mod_value arg,
+                                      struct loc use) {
   struct tc_functor *g = arena_dup(tc->arena, f, sizeof *f);
-  g->args = ARENA_ARRAY(tc->arena, struct tc_module *, f->arg_count + 1);
+  g->args = ARENA_ARRAY(tc->arena, struct mod_value, f->arg_count + 1);
+  g->arg_locs = ARENA_ARRAY(tc->arena, struct loc, f->arg_count + 1);
   if (f->arg_count > 0) {
     memcpy(g->args, f->args, sizeof *g->args * (size_t)f->arg_count);
+    memcpy(g->arg_locs, f->arg_locs, sizeof *g->arg_locs * (size_t)f->arg_count);
   }
+  g->arg_locs[g->arg_count] = use;
   g->args[g->arg_count++] = arg;
   struct mod_value v = {0};
   if (g->arg_count < g->param_count) {
     v.functor = g; /* partial application */
   } else {
-    v.module = instantiate_functor(tc, g, use);
+    v = instantiate_functor(tc, g, use);
   }
   return v;
 }
@@ -971,18 +1317,14 @@ static struct mod_value check_mod_exp(struct tc *tc, struct mod_exp *m) {
   case MOD_APPLY: {
     struct mod_value fn = check_mod_exp(tc, m->u.apply.fn);
     if (fn.functor == NULL) {
-      diag_fatal(m->u.apply.fn->loc, "this module is not a functor, so it cannot be applied "
-                                     "(functors passed as functor parameters are not "
-                                     "supported)");
+      diag_fatal(m->u.apply.fn->loc, "this module is not a functor, so it cannot be applied");
     }
-    struct tc_module *arg = expect_module(check_mod_exp(tc, m->u.apply.arg), m->u.apply.arg->loc);
+    struct mod_value arg = check_mod_exp(tc, m->u.apply.arg);
     return apply_functor(tc, fn.functor, arg, m->u.apply.arg->loc);
   }
-  case MOD_ASCRIPT: {
-    struct tc_module *mod = expect_module(check_mod_exp(tc, m->u.ascript.mod), m->loc);
-    v.module = ascribe(tc, mod, elab_sig(tc, m->u.ascript.type), m->loc);
-    return v;
-  }
+  case MOD_ASCRIPT:
+    return ascribe(tc, check_mod_exp(tc, m->u.ascript.mod), elab_sig(tc, m->u.ascript.type),
+                   m->loc);
   case MOD_LAMBDA:
     v.functor = new_functor(tc, &m->u.lambda.param, 1, m->u.lambda.result, m->u.lambda.body,
                             m->loc);
@@ -1001,15 +1343,11 @@ void check_mod_dec(struct tc *tc, struct dec *d) {
                              d->u.mod.body, d->loc);
   } else {
     struct mod_value v = check_mod_exp(tc, d->u.mod.body);
-    if (v.functor != NULL && d->u.mod.type == NULL) {
-      b->functor = v.functor;
-    } else {
-      struct tc_module *m = expect_module(v, d->u.mod.body->loc);
-      if (d->u.mod.type != NULL) {
-        m = ascribe(tc, m, elab_sig(tc, d->u.mod.type), d->u.mod.body->loc);
-      }
-      b->module = m;
+    if (d->u.mod.type != NULL) {
+      v = ascribe(tc, v, elab_sig(tc, d->u.mod.type), d->u.mod.body->loc);
     }
+    b->module = v.module;
+    b->functor = v.functor;
   }
   if (b->module != NULL && b->module->name == NULL) {
     b->module->name = d->u.mod.name;

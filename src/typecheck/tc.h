@@ -48,15 +48,26 @@ struct frozen_env {
   struct ptrmap values, types, modules, mod_types; /* name_t -> struct tc_binding * */
 };
 
-/* A functor: its remaining parameters, result signature and body, where it was defined,
- * and the arguments it was already given (partial application). */
+/* What a module expression denotes: a module, or a functor. */
+struct mod_value {
+  struct tc_module *module;
+  struct tc_functor *functor;
+};
+
+/* A functor: its parameters, result signature and body, where it was defined, and the
+ * arguments it was already given (partial application). Note [Functors as values] in
+ * modules.c says which kinds there are. */
 struct tc_functor {
-  struct mod_param *params; /* all of them */
+  struct mod_param *params; /* all of them; a NULL name binds nothing (S -> R) */
   int param_count;
   struct mod_type_exp *result; /* may be NULL */
-  struct mod_exp *body;
+  struct mod_exp *body;        /* NULL: known by its module type only, or a view */
+  struct tc_functor *inner;    /* a view F : (P: S) -> R: F's applications, seen through R */
   struct frozen_env *env;
-  struct tc_module **args;  /* the first arg_count parameters' arguments */
+  struct tc_subst *substs;     /* applied, in order, to what params and result elaborate to */
+  int subst_count;
+  struct mod_value *args;      /* the first arg_count parameters' arguments */
+  struct loc *arg_locs;        /* where each was given */
   int arg_count;
   struct loc loc;
 };
@@ -77,15 +88,17 @@ struct sig_item {
   struct loc loc;
   struct tc_binding *binding; /* SIG_TYPE: BIND_TYPE_PARAM (abstract, or manifest);
                                  SIG_VAL: BIND_DEF without definition;
-                                 SIG_MODULE: BIND_MODULE of the abstract module */
+                                 SIG_MODULE: BIND_MODULE of the abstract module, or
+                                 of the functor known by its type (sig->functor) */
   struct tc_sig *sig;         /* SIG_MODULE */
+  bool included;              /* it came from an `include` (Note [Duplicate specs]) */
 };
 
 struct tc_sig {
   VEC(struct sig_item) items;
   struct tc_module *abstract; /* the items as a module, for the specs that follow */
-  bool is_functor;            /* the module type of a functor: nothing matches it */
-  struct loc functor_loc;
+  struct tc_functor *functor; /* the module type of a functor, (P: S) -> R, as a functor
+                                 known by its type only; NULL for a module's */
 };
 
 

@@ -192,11 +192,30 @@ static struct type *link_end(struct type *t) {
   return end;
 }
 
+/* Whether type_head sees through the abstract types of opaque ascriptions (Note
+ * [Functors as values] in modules.c: applying the functor inside a view). */
+static bool see_through_views;
+static struct arena *see_through_arena; /* for the definitions of applied types */
+
+bool type_see_through_views(struct arena *a, bool on) {
+  bool old = see_through_views;
+  see_through_views = on;
+  see_through_arena = a;
+  return old;
+}
+
 struct type *type_head(struct type *t) {
   for (;;) {
     t = link_end(t);
     if (t->kind == TYPE_PARAM && t->u.param->manifest != NULL) {
       t = t->u.param->manifest; /* a transparent type of a module: its definition */
+    } else if (see_through_views && t->kind == TYPE_PARAM && t->u.param->abstract_def != NULL) {
+      t = t->u.param->abstract_def;
+    } else if (see_through_views && t->kind == TYPE_APPLY &&
+               t->u.apply.ctor->abstract_def != NULL) {
+      struct tc_binding *ctor = t->u.apply.ctor; /* its definition is in its parameters */
+      t = type_apply_def(see_through_arena, ctor, ctor->abstract_def, t->u.apply.args,
+                         t->u.apply.sizes);
     } else {
       return t;
     }

@@ -265,6 +265,9 @@ struct size *size_apply(struct arena *a, const struct size *like, struct size **
 
 /* Follows links at the top (not inside). */
 struct type *type_head(struct type *t);
+/* Sets whether type_head follows an opaque ascription's hidden definitions (abstract_def);
+ * returns the previous setting. */
+bool type_see_through_views(struct arena *a, bool on);
 /* type_head, and [n]t where t became [m]u made into [n][m]u. */
 struct type *type_norm(struct arena *a, struct type *t);
 struct size *size_head(struct size *s);
