@@ -589,7 +589,7 @@ static void check_type_dec(struct tc *tc, struct dec *d) {
   struct type *t = elab_type(tc, d->u.type.type, SIZES_ABBREV);
   scope_leave(tc, mark);
   if (tc->abbrev_ext.len > 0 && d->u.type.liftedness == TPARAM_TYPE) {
-    diag_fatal(d->loc, "type '%s' hides a size ([] in %s): declare it with type~",
+    diag_fatal(d->loc, "type '%s' hides a size ([] or ?[n] in %s): declare it with type~",
                d->u.type.name, show_type(tc, t));
   }
   if (type_may_be_function(t) && d->u.type.liftedness != TPARAM_LIFTED) {

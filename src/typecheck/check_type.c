@@ -355,7 +355,9 @@ static struct type *elab_arrow(struct tc *tc, struct type_exp *te, enum size_mod
     name->type = param;
     env_bind(tc, &tc->values, name->name, name);
   }
+  tc->arrow_results++;
   struct type *result = elab_type(tc, te->u.arrow.result, result_mode);
+  tc->arrow_results--;
   scope_leave(tc, mark);
   return type_arrow(tc->arena, name, param, result);
 }
@@ -385,7 +387,22 @@ bool size_witnessed(struct type *t, struct tc_binding *b) {
   return type_search(t, false, dim_is, b);
 }
 
+/* Note [Existential sizes in abbreviations]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * In `type^ t = ?[n].([n]bool, bool -> [n]bool)` the size n is existential: every use
+ * of t has a size of its own there, as for an anonymous [] of a type~ abbreviation
+ * (abbrev_ext), except that the places where n is written share it. So n joins
+ * abbrev_ext, and apply_abbrev replaces it at each use by a size read as that use's []
+ * is: an existential of the result in a return type (`def v x : t = ...` returns some
+ * size), a size to infer in a parameter's type, any size in an ascription. In the
+ * result of a function type, `type^ f = i64 -> ?[n].[n]i32`, n would instead be fresh
+ * at every call of the function: that is not supported. */
 static struct type *elab_exist(struct tc *tc, struct type_exp *te, enum size_mode mode) {
+  if (mode == SIZES_ABBREV && tc->arrow_results > 0) {
+    /* Sizes fresh at every call of a function value, not at every use of the type. */
+    diag_fatal(te->loc, "an existential size in the result of a function type is not "
+                        "supported in a type abbreviation");
+  }
   int mark = scope_enter(tc);
   struct tc_binding **names = ARENA_ARRAY(tc->arena, struct tc_binding *, te->u.exist.count);
   for (int i = 0; i < te->u.exist.count; i++) {
@@ -394,6 +411,8 @@ static struct type *elab_exist(struct tc *tc, struct type_exp *te, enum size_mod
     env_bind(tc, &tc->values, b->name, b);
     if (mode == SIZES_RETURN) {
       VEC_PUSH(tc->arena, &tc->return_ext, b);
+    } else if (mode == SIZES_ABBREV) { /* Note [Existential sizes in abbreviations] */
+      VEC_PUSH(tc->arena, &tc->abbrev_ext, b);
     }
     names[i] = b;
   }

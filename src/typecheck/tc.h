@@ -145,8 +145,9 @@ struct tc {
   VEC(struct exp *) literals;
   /* Existential sizes made by `[]` in the return type being elaborated. */
   struct tc_bindings return_ext;
-  /* Sizes made by `[]` in the type abbreviation being elaborated. */
+  /* Sizes made by `[]` or `?[n].` in the type abbreviation being elaborated. */
   VEC(struct tc_binding *) abbrev_ext;
+  int arrow_results; /* how many function types' results the type being elaborated is in */
   /* Why the last unification failed, for the error message. */
   char mismatch[512];
   bool in_prelude;         /* checking stdlib/prelude.dsl */
