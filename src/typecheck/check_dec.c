@@ -350,9 +350,11 @@ static struct tc_binding *check_function(struct tc *tc, struct function_syntax *
   for (int i = f->param_count - 1; i >= 0; i--) {
     struct pat *p = f->params[i];
     struct pat *id = p->kind == PAT_ASCRIPT ? p->u.ascript.pat : p;
-    struct tc_binding *name = id->kind == PAT_ID && type_is_prim(params[i], PRIM_I64)
-                                  ? id->u.id.binding
-                                  : NULL;
+    struct tc_binding *name = NULL;
+    if (id->kind == PAT_ID && (type_is_prim(params[i], PRIM_I64) ||
+                               id->u.id.binding->projections != NULL)) {
+      name = id->u.id.binding; /* a size names it, or a field of it (s.0) */
+    }
     fn = type_arrow(tc->arena, name, params[i], fn);
     if (i == f->param_count - 1) {
       fn->u.arrow.ext = ext;

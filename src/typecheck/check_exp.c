@@ -365,6 +365,11 @@ static struct type *apply_param_name(struct tc *tc, struct type *arrow, struct e
   if (arrow->u.arrow.param_name == NULL) {
     return result;
   }
+  if (!type_is_prim(arrow->u.arrow.param_name->type, PRIM_I64)) {
+    /* (s: (i64, i64)) -> [s.0]t: Note [Projections in sizes] in check_type.c */
+    struct tc_subst s = projection_subst(tc, arrow->u.arrow.param_name, arg);
+    return type_subst(tc->arena, result, &s);
+  }
   struct size *size = exp_as_size(tc, arg);
   if (size == NULL) {
     size = fresh_existential(tc, arrow->u.arrow.param_name->name, arg->loc);
