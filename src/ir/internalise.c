@@ -1119,7 +1119,14 @@ static struct ienv *def_env(struct ictx *c, struct sv *fn, struct ienv *env) {
  * unless it names it: every value of that size comes out of f, and the first pattern
  * that binds one binds n0 to its shape (bind_sizes), as for any existential size.
  * So the parameter is left unknown; a use of it as a value before any binding is a
- * located error, not an internal one. */
+ * located error, not an internal one.
+ * Where the size is one the caller has already seen, it is known after all: in
+ *
+ *   def f [n] (_: [n]i32 -> i32) : [n]i32 -> i64 = let m = n + 1 in \_ -> m
+ *   ... filter (> 0) xs |> f (\_ -> 0)
+ *
+ * the checker fixes n to filter's size, a value made before the call (causality sees
+ * to that), so the call reads n from it (size_value: Note [Sizes that values show]). */
 static struct ienv *bind_missing_sizes(struct ictx *c, struct sv *fn, struct ienv *env) {
   struct tc_binding *b = fn->u.def.binding;
   struct tc_inst *inst = fn->u.def.inst;
@@ -1134,12 +1141,12 @@ static struct ienv *bind_missing_sizes(struct ictx *c, struct sv *fn, struct ien
     if (env_lookup(env, p->binding) != NULL || s == NULL) {
       continue;
     }
-    if (!size_evaluable(c, fn->u.def.caller_env, s)) {
+    struct ir_subexp value;
+    if (!size_value(c, fn->u.def.caller_env, s, &value)) {
       /* Note [Sizes only a function argument shows] */
       env = env_add_unknown_size(c, env, p->binding, c->loc);
       continue;
     }
-    struct ir_subexp value = eval_size(c, fn->u.def.caller_env, s);
     env = env_add(c, env, p->binding,
                   sv_dyn(c, type_prim(c->arena, PRIM_I64),
                          arena_dup(c->arena, &value, sizeof value), 1));
