@@ -257,6 +257,14 @@ bool size_known(struct ictx *c, struct ienv *env, struct size *s, struct ir_sube
   if (v == NULL && s->u.name->size_alias != NULL) {
     return size_known(c, env, s->u.name->size_alias, out);
   }
+  if (v == NULL && s->u.name->proj_base != NULL && s->u.name->proj_base->kind == BIND_VAR) {
+    /* s.0 of a variable s: a component of its value, known as a name's is (Note
+     * [Projections in sizes] in check_type.c) */
+    v = env_lookup(env, s->u.name->proj_base);
+    for (int i = 0; v != NULL && i < s->u.name->proj_count; i++) {
+      v = sv_field(c, v, s->u.name->proj_fields[i]);
+    }
+  }
   if (v == NULL || v->kind != SV_DYNAMIC || v->u.dyn.count != 1) {
     return false;
   }
@@ -511,6 +519,35 @@ static struct ir_subexp eval_size_apply(struct ictx *c, struct ienv *env, struct
   return comps[0];
 }
 
+/* Whether the value of a projection size's base (s of s.0) is at hand: a constant
+ * definition, or a variable bound here (Note [Projections in sizes] in check_type.c). */
+static bool projection_base_known(struct ienv *env, struct tc_binding *p) {
+  return p->proj_base->kind == BIND_DEF || env_lookup(env, p->proj_base) != NULL;
+}
+
+/* A size s.0: the field of the base's value. */
+static struct ir_subexp eval_projection(struct ictx *c, struct ienv *env,
+                                        struct tc_binding *p) {
+  struct tc_binding *base = p->proj_base;
+  struct sv *v;
+  if (base->kind == BIND_VAR) {
+    v = env_lookup(env, base);
+  } else {
+    struct type *t = concrete(c, env, base->type);
+    v = name_value(c, env, base, NULL, t);
+    if (v->kind == SV_DEF && sv_arity(c, v) == 0) {
+      v = apply(c, v, NULL, 0, t);
+    }
+  }
+  for (int i = 0; i < p->proj_count; i++) {
+    v = sv_field(c, v, p->proj_fields[i]);
+  }
+  if (v->kind != SV_DYNAMIC || v->u.dyn.count != 1) {
+    ICE("internalise", c->loc, "the size %s is not an i64 value", p->name);
+  }
+  return v->u.dyn.comps[0];
+}
+
 struct ir_subexp eval_size(struct ictx *c, struct ienv *env, struct size *s) {
   s = size_head(s);
   struct ir_subexp out;
@@ -524,6 +561,10 @@ struct ir_subexp eval_size(struct ictx *c, struct ienv *env, struct size *s) {
   }
   if (s->kind == SIZE_APPLY) {
     return eval_size_apply(c, env, s);
+  }
+  if (s->kind == SIZE_NAME && s->u.name->proj_base != NULL &&
+      projection_base_known(env, s->u.name)) {
+    return eval_projection(c, env, s->u.name);
   }
   if (s->kind == SIZE_NAME && s->u.name->size_alias != NULL) {
     return eval_size(c, env, s->u.name->size_alias);
@@ -564,6 +605,9 @@ static bool size_computable(struct ictx *c, struct ienv *env, struct size *s) {
     }
     return true;
   }
+  if (s->kind == SIZE_NAME && s->u.name->proj_base != NULL) {
+    return projection_base_known(env, s->u.name); /* a field of a constant definition */
+  }
   return s->kind == SIZE_BINOP && size_computable(c, env, s->u.binop.lhs) &&
          size_computable(c, env, s->u.binop.rhs);
 }
@@ -589,6 +633,9 @@ static bool size_evaluable(struct ictx *c, struct ienv *env, struct size *s) {
   }
   if (s->kind == SIZE_NAME && s->u.name->size_alias != NULL) {
     return size_evaluable(c, env, s->u.name->size_alias);
+  }
+  if (s->kind == SIZE_NAME && s->u.name->proj_base != NULL) {
+    return projection_base_known(env, s->u.name);
   }
   return s->kind == SIZE_NAME && s->u.name->kind == BIND_DEF;
 }
@@ -1072,7 +1119,14 @@ static struct ienv *def_env(struct ictx *c, struct sv *fn, struct ienv *env) {
  * unless it names it: every value of that size comes out of f, and the first pattern
  * that binds one binds n0 to its shape (bind_sizes), as for any existential size.
  * So the parameter is left unknown; a use of it as a value before any binding is a
- * located error, not an internal one. */
+ * located error, not an internal one.
+ * Where the size is one the caller has already seen, it is known after all: in
+ *
+ *   def f [n] (_: [n]i32 -> i32) : [n]i32 -> i64 = let m = n + 1 in \_ -> m
+ *   ... filter (> 0) xs |> f (\_ -> 0)
+ *
+ * the checker fixes n to filter's size, a value made before the call (causality sees
+ * to that), so the call reads n from it (size_value: Note [Sizes that values show]). */
 static struct ienv *bind_missing_sizes(struct ictx *c, struct sv *fn, struct ienv *env) {
   struct tc_binding *b = fn->u.def.binding;
   struct tc_inst *inst = fn->u.def.inst;
@@ -1087,12 +1141,12 @@ static struct ienv *bind_missing_sizes(struct ictx *c, struct sv *fn, struct ien
     if (env_lookup(env, p->binding) != NULL || s == NULL) {
       continue;
     }
-    if (!size_evaluable(c, fn->u.def.caller_env, s)) {
+    struct ir_subexp value;
+    if (!size_value(c, fn->u.def.caller_env, s, &value)) {
       /* Note [Sizes only a function argument shows] */
       env = env_add_unknown_size(c, env, p->binding, c->loc);
       continue;
     }
-    struct ir_subexp value = eval_size(c, fn->u.def.caller_env, s);
     env = env_add(c, env, p->binding,
                   sv_dyn(c, type_prim(c->arena, PRIM_I64),
                          arena_dup(c->arena, &value, sizeof value), 1));
@@ -1365,6 +1419,27 @@ static name_t pat_name(struct pat *p) {
   return p->kind == PAT_ID ? p->u.id.name : NULL;
 }
 
+/* The names of the components of a parameter of type t named `name`: the name itself,
+ * or for a tuple or record its field paths (s.0, s.1), as sizes and messages write them
+ * (Note [Projections in sizes] in check_type.c). */
+static void comp_names(struct ictx *c, struct type *t, const char *name, name_t *out,
+                       int *n) {
+  t = type_head(t);
+  if (t->kind == TYPE_ARRAY) {
+    comp_names(c, t->u.array.elem, name, out, n);
+    return;
+  }
+  if (t->kind != TYPE_TUPLE && t->kind != TYPE_RECORD) {
+    out[(*n)++] = intern(name);
+    return;
+  }
+  for (int i = 0; i < type_part_count(t); i++) {
+    const char *field = t->kind == TYPE_RECORD ? t->u.record.fields[i].name
+                                               : arena_printf(c->arena, "%d", i);
+    comp_names(c, type_part(t, i), arena_printf(c->arena, "%s.%s", name, field), out, n);
+  }
+}
+
 static void make_entry(struct ictx *c, struct ir_fun *f, struct tc_binding *b,
                        int size_params, struct pat **params, int param_count,
                        int *comps_per_param) {
@@ -1500,10 +1575,12 @@ static struct ispec *specialise(struct ictx *c, struct tc_binding *b, struct typ
     struct ir_type *ts = ARENA_ARRAY(c->arena, struct ir_type, n + 1);
     comp_types(c, env, t, ts);
     struct ir_var **vars = ARENA_ARRAY(c->arena, struct ir_var *, n + 1);
+    name_t *names = ARENA_ARRAY(c->arena, name_t, n + 1);
+    int named = 0;
+    comp_names(c, t, pat_name(p) != NULL ? pat_name(p) : "p", names, &named);
     for (int j = 0; j < n; j++) {
       ts[j].unique = t->unique;
-      name_t name = pat_name(p);
-      vars[j] = fresh(c, name != NULL ? name : "p", ts[j]);
+      vars[j] = fresh(c, names[j], ts[j]);
       VEC_PUSH(c->arena, &params, vars[j]);
     }
     env = bind_pat(c, env, p, sv_from_vars(c, t, vars, n));

@@ -162,6 +162,50 @@ static void walk_loop(struct causality *c, struct exp *e) {
   walk(c, e->u.loop.body);
 }
 
+/* Note [Sizes a lambda's parameters show]
+ * A lambda's body runs only when the lambda is applied, to arguments whose shapes give
+ * the sizes of its parameters' types. So in
+ *     map (\(r: [](i32, i32)) -> unzip r) (inner a)
+ * the size of r, which the argument `inner a` computes after the lambda is made, is
+ * known inside the body (unzip's instantiation needs it), as in Futhark. While the walk
+ * is in the body, the pending sizes its parameters' types name count as computed. */
+struct lambda_sizes {
+  struct causality *c;
+  VEC(struct tc_binding *) marked;
+};
+
+static void mark_param_size(struct lambda_sizes *l, struct size *s) {
+  s = size_head(s);
+  if (s->kind == SIZE_NAME &&
+      (uintptr_t)ptrmap_get(&l->c->state, s->u.name) == SIZE_PENDING) {
+    ptrmap_put(&l->c->state, s->u.name, (void *)(uintptr_t)SIZE_COMPUTED);
+    VEC_PUSH(l->c->state.arena, &l->marked, s->u.name);
+  }
+}
+
+static bool mark_param_dims(struct type *t, void *arg) {
+  if (t->kind == TYPE_ARRAY) {
+    for (int i = 0; i < t->u.array.rank; i++) {
+      mark_param_size(arg, t->u.array.dims[i]);
+    }
+  }
+  return false;
+}
+
+static void walk_lambda(struct causality *c, struct exp *e) {
+  struct lambda_sizes l = {.c = c};
+  for (int i = 0; !c->collecting && i < e->u.lambda.param_count; i++) {
+    struct pat *p = e->u.lambda.params[i];
+    if (p->type != NULL) {
+      type_search(p->type, false, mark_param_dims, &l);
+    }
+  }
+  walk(c, e->u.lambda.body);
+  for (int i = 0; i < l.marked.len; i++) {
+    ptrmap_put(&c->state, l.marked.items[i], (void *)(uintptr_t)SIZE_PENDING);
+  }
+}
+
 /* The subexpressions first (a call's arguments before the function, a loop's initial
  * value before its bound), then what this expression itself needs. */
 static void walk(struct causality *c, struct exp *e) {
@@ -172,6 +216,9 @@ static void walk(struct causality *c, struct exp *e) {
     return;
   case EXP_LOOP:
     walk_loop(c, e);
+    return;
+  case EXP_LAMBDA:
+    walk_lambda(c, e);
     return;
   default:
     ast_exp_each_child(e, walk_one, c);

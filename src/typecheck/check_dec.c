@@ -350,9 +350,11 @@ static struct tc_binding *check_function(struct tc *tc, struct function_syntax *
   for (int i = f->param_count - 1; i >= 0; i--) {
     struct pat *p = f->params[i];
     struct pat *id = p->kind == PAT_ASCRIPT ? p->u.ascript.pat : p;
-    struct tc_binding *name = id->kind == PAT_ID && type_is_prim(params[i], PRIM_I64)
-                                  ? id->u.id.binding
-                                  : NULL;
+    struct tc_binding *name = NULL;
+    if (id->kind == PAT_ID && (type_is_prim(params[i], PRIM_I64) ||
+                               id->u.id.binding->projections != NULL)) {
+      name = id->u.id.binding; /* a size names it, or a field of it (s.0) */
+    }
     fn = type_arrow(tc->arena, name, params[i], fn);
     if (i == f->param_count - 1) {
       fn->u.arrow.ext = ext;
@@ -589,7 +591,7 @@ static void check_type_dec(struct tc *tc, struct dec *d) {
   struct type *t = elab_type(tc, d->u.type.type, SIZES_ABBREV);
   scope_leave(tc, mark);
   if (tc->abbrev_ext.len > 0 && d->u.type.liftedness == TPARAM_TYPE) {
-    diag_fatal(d->loc, "type '%s' hides a size ([] in %s): declare it with type~",
+    diag_fatal(d->loc, "type '%s' hides a size ([] or ?[n] in %s): declare it with type~",
                d->u.type.name, show_type(tc, t));
   }
   if (type_may_be_function(t) && d->u.type.liftedness != TPARAM_LIFTED) {

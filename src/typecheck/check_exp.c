@@ -101,36 +101,80 @@ struct escape {
   VEC(struct tc_binding *) from;
   VEC(struct size *) to;
   VEC(struct tc_binding *) bound; /* names bound by arrows inside the type */
+  struct tc_binding *let_name; /* let m = e: m is e outside (Note [Let-bound sizes]) */
+  struct size *let_size;
+  bool lost; /* the last escape_size gave (or contains) an unknown size */
   unsigned walk; /* what each node became (Note [Shared types] in types.c); a new walk
                     whenever `bound` grows, as that can change the answer */
 };
 
-/* Whether escape_size leaves every argument of a SIZE_APPLY as it is. */
-static bool apply_stays(struct escape *x, struct size *s);
+/* Note [Let-bound sizes]
+ * ~~~~~~~~~~~~~~~~~~~~~~~
+ * As in Futhark, `let m = e in body`, where the pattern is the one name m, e is an
+ * i64 and e can be a size (Note [Size expressions] in check_type.c), gives the body's
+ * type with m replaced by e, not an existential size: in
+ *     def f (n: i64) : [n+1]i64 = let m = n + 1 in iota m
+ * the let has type [n+1]i64, which is the declared one. The replacement happens where
+ * m leaves scope: inside the body, [m] and [n+1] are different sizes, since sizes unify
+ * as written. Futhark substitutes any i64 expression without bindings (a lambda, a let,
+ * a loop); Prism substitutes what it can represent as a size, and makes the others
+ * existential as before. A size of which only a part leaves scope unknown (m+1 where m
+ * cannot be replaced) becomes one existential as a whole. */
+
+static struct size *escape_size(struct escape *x, struct size *s);
+
+/* A fresh existential at the escape's level, recorded as made. */
+static struct size *escape_fresh(struct escape *x, name_t hint, struct loc loc) {
+  int saved = x->tc->level;
+  x->tc->level = x->level;
+  struct size *fresh = fresh_existential(x->tc, hint, loc);
+  x->tc->level = saved;
+  VEC_PUSH(x->tc->arena, &x->made, fresh->u.name);
+  x->lost = true;
+  return fresh;
+}
+
+/* n+1 or f n: the parts escaped, the whole rebuilt from them where they are all still
+ * known, and one unknown size otherwise (n+1 cannot be rebuilt from a fresh name for
+ * n). Parts are escaped without recording what they make, which the whole replaces. */
+static struct size *escape_compound(struct escape *x, struct size *s) {
+  bool binop = s->kind == SIZE_BINOP;
+  int count = binop ? 2 : s->u.apply.count;
+  struct size **parts = ARENA_ARRAY(x->tc->arena, struct size *, count);
+  bool changed = false, lost = false;
+  int made = x->made.len, memo = x->from.len;
+  for (int i = 0; i < count; i++) {
+    struct size *part = binop ? (i == 0 ? s->u.binop.lhs : s->u.binop.rhs) : s->u.apply.args[i];
+    x->lost = false;
+    parts[i] = escape_size(x, part);
+    lost = lost || x->lost;
+    changed = changed || parts[i] != size_head(part);
+  }
+  if (lost) {
+    x->made.len = made;
+    x->from.len = memo;
+    x->to.len = memo;
+    return escape_fresh(x, NULL, x->tc->current_def_loc);
+  }
+  x->lost = false;
+  if (!changed) {
+    return s;
+  }
+  return binop ? size_binop(x->tc->arena, s->u.binop.op, parts[0], parts[1])
+               : size_apply(x->tc->arena, s, parts);
+}
 
 static struct size *escape_size(struct escape *x, struct size *s) {
   s = size_head(s);
+  x->lost = false;
   if (s->kind == SIZE_BINOP || s->kind == SIZE_APPLY) {
-    /* If a part leaves scope, the whole size is unknown outside: n+1 cannot be rebuilt
-     * from a fresh name for n. */
-    if (s->kind == SIZE_APPLY && apply_stays(x, s)) {
-      return s;
-    }
-    struct size *l = s->kind == SIZE_BINOP ? escape_size(x, s->u.binop.lhs) : NULL;
-    struct size *r = s->kind == SIZE_BINOP ? escape_size(x, s->u.binop.rhs) : NULL;
-    if (s->kind == SIZE_BINOP && l == size_head(s->u.binop.lhs) &&
-        r == size_head(s->u.binop.rhs)) {
-      return s;
-    }
-    int saved = x->tc->level;
-    x->tc->level = x->level;
-    struct size *fresh = fresh_existential(x->tc, NULL, x->tc->current_def_loc);
-    x->tc->level = saved;
-    VEC_PUSH(x->tc->arena, &x->made, fresh->u.name);
-    return fresh;
+    return escape_compound(x, s);
   }
   if (s->kind != SIZE_NAME || s->u.name->level <= x->level) {
     return s;
+  }
+  if (s->u.name == x->let_name) {
+    return x->let_size;
   }
   for (int i = 0; i < x->bound.len; i++) {
     if (x->bound.items[i] == s->u.name) {
@@ -139,26 +183,14 @@ static struct size *escape_size(struct escape *x, struct size *s) {
   }
   for (int i = 0; i < x->from.len; i++) {
     if (x->from.items[i] == s->u.name) {
+      x->lost = true;
       return x->to.items[i];
     }
   }
-  int saved = x->tc->level;
-  x->tc->level = x->level;
-  struct size *fresh = fresh_existential(x->tc, s->u.name->name, s->u.name->loc);
-  x->tc->level = saved;
+  struct size *fresh = escape_fresh(x, s->u.name->name, s->u.name->loc);
   VEC_PUSH(x->tc->arena, &x->from, s->u.name);
   VEC_PUSH(x->tc->arena, &x->to, fresh);
-  VEC_PUSH(x->tc->arena, &x->made, fresh->u.name);
   return fresh;
-}
-
-static bool apply_stays(struct escape *x, struct size *s) {
-  for (int i = 0; i < s->u.apply.count; i++) {
-    if (escape_size(x, s->u.apply.args[i]) != size_head(s->u.apply.args[i])) {
-      return false;
-    }
-  }
-  return true;
 }
 
 /* The type with the sizes that leave scope replaced. Parts in which nothing changes
@@ -260,6 +292,16 @@ struct type *escape_sizes(struct tc *tc, struct type *t, int level) {
   return escape_sizes_ext(tc, t, level, NULL, NULL);
 }
 
+/* escape_sizes for the body of `let m = e`, m replaced by e's size where e is one (Note
+ * [Let-bound sizes]); name NULL for other lets. */
+static struct type *escape_let_sizes(struct tc *tc, struct type *t, int level,
+                                     struct tc_binding *name, struct size *value) {
+  struct escape x = {.tc = tc, .level = level, .walk = type_walk_start()};
+  x.let_name = name;
+  x.let_size = value;
+  return escape_type(&x, t);
+}
+
 struct type *escape_sizes_ext(struct tc *tc, struct type *t, int level,
                               struct tc_binding ***made, int *made_count) {
   struct escape x = {.tc = tc, .level = level, .walk = type_walk_start()};
@@ -322,6 +364,11 @@ static struct type *apply_param_name(struct tc *tc, struct type *arrow, struct e
   struct type *result = arrow->u.arrow.result;
   if (arrow->u.arrow.param_name == NULL) {
     return result;
+  }
+  if (!type_is_prim(arrow->u.arrow.param_name->type, PRIM_I64)) {
+    /* (s: (i64, i64)) -> [s.0]t: Note [Projections in sizes] in check_type.c */
+    struct tc_subst s = projection_subst(tc, arrow->u.arrow.param_name, arg);
+    return type_subst(tc->arena, result, &s);
   }
   struct size *size = exp_as_size(tc, arg);
   if (size == NULL) {
@@ -952,13 +999,34 @@ static void resolve_size_binders(struct tc *tc, struct exp *e, struct type *valu
 }
 
 /* A let's body, in the scope (mark) and level (outer + 1) that the let opened, both
- * closed here: sizes bound there that the body's type names become existential. */
-static struct type *check_let_body(struct tc *tc, struct exp *body, int mark, int outer) {
+ * closed here: sizes bound there that the body's type names become existential, except
+ * a let-bound name that stands for a size (Note [Let-bound sizes]). */
+static struct type *check_let_body(struct tc *tc, struct exp *body, int mark, int outer,
+                                   struct tc_binding *name, struct exp *value) {
   struct type *t = check_exp(tc, body);
-  t = escape_sizes(tc, t, outer);
+  /* After the body, which may have fixed the value's type (let m = x + 1 with x known
+   * to be an i64 only from its use in the body). */
+  struct size *size = NULL;
+  if (name != NULL && value->type != NULL && type_is_prim(value->type, PRIM_I64)) {
+    size = exp_as_size(tc, value);
+  }
+  t = escape_let_sizes(tc, t, outer, size != NULL ? name : NULL, size);
   tc->level = outer;
   scope_leave(tc, mark);
   return t;
+}
+
+/* The one name a let's pattern binds, with no size binders: m in `let m = e`, `let (m:
+ * i64) = e`; NULL for other patterns. */
+static struct tc_binding *let_size_name(struct exp *e) {
+  struct pat *p = e->u.let.pat;
+  if (e->u.let.size_count > 0) {
+    return NULL;
+  }
+  while (p->kind == PAT_ASCRIPT) {
+    p = p->u.ascript.pat;
+  }
+  return p->kind == PAT_ID ? p->u.id.binding : NULL;
 }
 
 static struct type *check_let(struct tc *tc, struct exp *e) {
@@ -972,7 +1040,7 @@ static struct type *check_let(struct tc *tc, struct exp *e) {
   bind_size_binders(tc, e);
   bind_pattern(tc, e->u.let.pat, value, false);
   resolve_size_binders(tc, e, value);
-  return check_let_body(tc, e->u.let.body, mark, outer);
+  return check_let_body(tc, e->u.let.body, mark, outer, let_size_name(e), e->u.let.value);
 }
 
 static struct type *check_let_with(struct tc *tc, struct exp *e) {
@@ -992,7 +1060,7 @@ static struct type *check_let_with(struct tc *tc, struct exp *e) {
   b->unique = src->unique;
   e->u.let_with.binding = b;
   env_bind(tc, &tc->values, b->name, b);
-  return check_let_body(tc, e->u.let_with.body, mark, outer);
+  return check_let_body(tc, e->u.let_with.body, mark, outer, NULL, NULL);
 }
 
 

@@ -6,6 +6,7 @@
  * in an ascription.
  * Sizes written in types are constants, names of i64 values, or functions and operators
  * applied to those (Note [Size expressions]). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "typecheck/tc.h"
@@ -86,8 +87,144 @@ static struct size *apply_as_size(struct tc *tc, struct tc_binding *fn, struct t
   return size_apply(tc->arena, &like, sizes);
 }
 
+/* Note [Projections in sizes]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * Futhark allows any i64 expression as a size, and programs use fields of tuples and
+ * records: `def unit (s: (i64, i64)) : [s.0][s.1]t`. Prism accepts a projection path
+ * (s.0, r.x.1) of a variable or constant definition s. Each path of each base has one
+ * binding (projection_binding), an i64 named as written, so the size is a SIZE_NAME
+ * and unifies, prints, escapes with its base's scope and substitutes as names do.
+ * A function whose result's sizes project a parameter has a dependent type, as with an
+ * i64 parameter (n: i64) -> [n]t: applying it replaces each projection by the same
+ * path into the argument (projection_subst): a variable's projection, a component of a
+ * tuple or record literal that is a size, or else a fresh existential. Internalise
+ * computes such a size by projecting the base's value (eval_size). */
+struct tc_binding *projection_binding(struct tc *tc, struct tc_binding *base,
+                                      const name_t *fields, int count) {
+  for (struct tc_binding *p = base->projections; p != NULL; p = p->proj_next) {
+    bool same = p->proj_count == count;
+    for (int i = 0; same && i < count; i++) {
+      same = p->proj_fields[i] == fields[i];
+    }
+    if (same) {
+      return p;
+    }
+  }
+  struct strbuf name;
+  strbuf_init(&name);
+  strbuf_puts(&name, base->display != NULL ? base->display : base->name);
+  for (int i = 0; i < count; i++) {
+    strbuf_printf(&name, ".%s", fields[i]);
+  }
+  struct tc_binding *p = binding_new(tc, BIND_VAR, intern_n(name.data, name.len), base->loc);
+  strbuf_free(&name);
+  p->type = type_prim(tc->arena, PRIM_I64);
+  p->level = base->level;
+  p->proj_base = base;
+  p->proj_fields = ARENA_ARRAY(tc->arena, name_t, count);
+  memcpy(p->proj_fields, fields, sizeof *fields * (size_t)count);
+  p->proj_count = count;
+  p->proj_next = base->projections;
+  base->projections = p;
+  return p;
+}
+
+/* The root of e.f.g..., a variable or constant definition, and the fields from it in
+ * order (*count of them, at most max); NULL where e is no such path. */
+static struct tc_binding *projection_root(struct exp *e, name_t *fields, int max, int *count) {
+  int n = 0;
+  for (struct exp *p = e; p->kind == EXP_PROJECT; p = p->u.project.exp) {
+    n++;
+  }
+  if (n > max) {
+    return NULL;
+  }
+  *count = n;
+  for (; e->kind == EXP_PROJECT; e = e->u.project.exp) {
+    fields[--n] = e->u.project.field;
+  }
+  struct tc_binding *b = e->kind == EXP_VAR ? e->u.var.binding : NULL;
+  if (b == NULL || (b->kind != BIND_VAR && b->kind != BIND_DEF) || b->type == NULL ||
+      type_head(b->type)->kind == TYPE_ARROW) {
+    return NULL;
+  }
+  return b;
+}
+
+enum { MAX_PROJECTION = 16 };
+
+static struct size *projection_as_size(struct tc *tc, struct exp *e) {
+  name_t fields[MAX_PROJECTION];
+  int count;
+  struct tc_binding *base = projection_root(e, fields, MAX_PROJECTION, &count);
+  if (base == NULL || e->type == NULL || !type_is_prim(e->type, PRIM_I64)) {
+    return NULL;
+  }
+  return size_name(tc->arena, projection_binding(tc, base, fields, count));
+}
+
+/* The component of a tuple or record literal named `field`, or NULL. */
+static struct exp *literal_field(struct exp *e, name_t field) {
+  if (e->kind == EXP_TUPLE) {
+    char *end;
+    long i = strtol(field, &end, 10);
+    return *end == '\0' && i >= 0 && i < e->u.list.count ? e->u.list.elems[i] : NULL;
+  }
+  if (e->kind == EXP_RECORD) {
+    for (int i = 0; i < e->u.record.count; i++) {
+      struct exp_field *f = &e->u.record.fields[i];
+      if (f->name == field) {
+        return f->value != NULL ? f->value : f->implicit_var;
+      }
+    }
+  }
+  return NULL;
+}
+
+/* The size at path `fields` of arg (f (a, b) gives a for .0; f s gives s.0), or NULL. */
+static struct size *project_arg(struct tc *tc, struct exp *arg, const name_t *fields,
+                                int count) {
+  while (arg->kind == EXP_ASCRIPT) {
+    arg = arg->u.ascript.exp;
+  }
+  if (count > 0 && (arg->kind == EXP_TUPLE || arg->kind == EXP_RECORD)) {
+    struct exp *part = literal_field(arg, fields[0]);
+    return part != NULL ? project_arg(tc, part, fields + 1, count - 1) : NULL;
+  }
+  if (count == 0) {
+    return arg->type != NULL && type_is_prim(arg->type, PRIM_I64) ? exp_as_size(tc, arg)
+                                                                 : NULL;
+  }
+  name_t path[2 * MAX_PROJECTION];
+  int prefix;
+  struct tc_binding *base = projection_root(arg, path, MAX_PROJECTION, &prefix);
+  if (base == NULL || count > MAX_PROJECTION) {
+    return NULL;
+  }
+  memcpy(path + prefix, fields, sizeof *fields * (size_t)count);
+  return size_name(tc->arena, projection_binding(tc, base, path, prefix + count));
+}
+
+struct tc_subst projection_subst(struct tc *tc, struct tc_binding *param, struct exp *arg) {
+  struct tc_subst s = {0};
+  int n = 0;
+  for (struct tc_binding *p = param->projections; p != NULL; p = p->proj_next) {
+    n++;
+  }
+  s.size_names = ARENA_ARRAY(tc->arena, struct tc_binding *, n + 1);
+  s.sizes = ARENA_ARRAY(tc->arena, struct size *, n + 1);
+  for (struct tc_binding *p = param->projections; p != NULL; p = p->proj_next) {
+    struct size *z = project_arg(tc, arg, p->proj_fields, p->proj_count);
+    s.size_names[s.size_count] = p;
+    s.sizes[s.size_count++] = z != NULL ? z : fresh_existential(tc, NULL, arg->loc);
+  }
+  return s;
+}
+
 struct size *exp_as_size(struct tc *tc, struct exp *e) {
   switch (e->kind) {
+  case EXP_PROJECT:
+    return projection_as_size(tc, e);
   case EXP_INT:
     if (e->u.int_lit.value > (uint64_t)INT64_MAX) {
       return NULL;
@@ -143,8 +280,9 @@ struct size *elab_size_exp(struct tc *tc, struct exp *e, bool must) {
   expect_type(tc, type_prim(tc->arena, PRIM_I64), t, e->loc, "a size must be an i64");
   struct size *s = exp_as_size(tc, e);
   if (s == NULL && must) {
-    diag_fatal(e->loc, "a size in a type must be a constant, the name of an i64 value, or "
-                       "a function or operator applied to those (with i64 arguments)");
+    diag_fatal(e->loc, "a size in a type must be a constant, the name of an i64 value, a "
+                       "field of a tuple or record (s.0), or a function or operator applied "
+                       "to those (with i64 arguments)");
   }
   return s;
 }
@@ -355,7 +493,9 @@ static struct type *elab_arrow(struct tc *tc, struct type_exp *te, enum size_mod
     name->type = param;
     env_bind(tc, &tc->values, name->name, name);
   }
+  tc->arrow_results++;
   struct type *result = elab_type(tc, te->u.arrow.result, result_mode);
+  tc->arrow_results--;
   scope_leave(tc, mark);
   return type_arrow(tc->arena, name, param, result);
 }
@@ -385,7 +525,22 @@ bool size_witnessed(struct type *t, struct tc_binding *b) {
   return type_search(t, false, dim_is, b);
 }
 
+/* Note [Existential sizes in abbreviations]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * In `type^ t = ?[n].([n]bool, bool -> [n]bool)` the size n is existential: every use
+ * of t has a size of its own there, as for an anonymous [] of a type~ abbreviation
+ * (abbrev_ext), except that the places where n is written share it. So n joins
+ * abbrev_ext, and apply_abbrev replaces it at each use by a size read as that use's []
+ * is: an existential of the result in a return type (`def v x : t = ...` returns some
+ * size), a size to infer in a parameter's type, any size in an ascription. In the
+ * result of a function type, `type^ f = i64 -> ?[n].[n]i32`, n would instead be fresh
+ * at every call of the function: that is not supported. */
 static struct type *elab_exist(struct tc *tc, struct type_exp *te, enum size_mode mode) {
+  if (mode == SIZES_ABBREV && tc->arrow_results > 0) {
+    /* Sizes fresh at every call of a function value, not at every use of the type. */
+    diag_fatal(te->loc, "an existential size in the result of a function type is not "
+                        "supported in a type abbreviation");
+  }
   int mark = scope_enter(tc);
   struct tc_binding **names = ARENA_ARRAY(tc->arena, struct tc_binding *, te->u.exist.count);
   for (int i = 0; i < te->u.exist.count; i++) {
@@ -394,6 +549,8 @@ static struct type *elab_exist(struct tc *tc, struct type_exp *te, enum size_mod
     env_bind(tc, &tc->values, b->name, b);
     if (mode == SIZES_RETURN) {
       VEC_PUSH(tc->arena, &tc->return_ext, b);
+    } else if (mode == SIZES_ABBREV) { /* Note [Existential sizes in abbreviations] */
+      VEC_PUSH(tc->arena, &tc->abbrev_ext, b);
     }
     names[i] = b;
   }

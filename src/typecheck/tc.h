@@ -158,8 +158,9 @@ struct tc {
   VEC(struct exp *) literals;
   /* Existential sizes made by `[]` in the return type being elaborated. */
   struct tc_bindings return_ext;
-  /* Sizes made by `[]` in the type abbreviation being elaborated. */
+  /* Sizes made by `[]` or `?[n].` in the type abbreviation being elaborated. */
   VEC(struct tc_binding *) abbrev_ext;
+  int arrow_results; /* how many function types' results the type being elaborated is in */
   /* Why the last unification failed, for the error message. */
   char mismatch[512];
   bool in_prelude;         /* checking stdlib/prelude.dsl */
@@ -244,8 +245,16 @@ void check_distinct_let_binders(struct tc *tc, const name_t *sizes, const struct
 /* Whether b is the size of an array of t outside function types (a value of type t
  * determines it): Note [Sizes a value determines]. */
 bool size_witnessed(struct type *t, struct tc_binding *b);
-/* The size an expression stands for when used as a size (n, 2*n, 5), or NULL. */
+/* The size an expression stands for when used as a size (n, 2*n, 5, s.0), or NULL. */
 struct size *exp_as_size(struct tc *tc, struct exp *e);
+/* The i64 binding that stands for the field path `fields` of base as a size (s.0): one
+ * per base and path (Note [Projections in sizes]). */
+struct tc_binding *projection_binding(struct tc *tc, struct tc_binding *base,
+                                      const name_t *fields, int count);
+/* f x where f's parameter x is a tuple or record that sizes of the result project
+ * (Note [Projections in sizes]): the substitution of those sizes by the projections of
+ * arg, or fresh existentials where arg is not a value sizes can project. */
+struct tc_subst projection_subst(struct tc *tc, struct tc_binding *param, struct exp *arg);
 
 /* ------------------------------------------------------------ check_range.c */
 /* a...b, a..<b, a..>b and a..s...b etc.: an array of the operands' integer type. */

@@ -206,6 +206,14 @@ struct tc_binding {
   enum prim_type intrinsic_from; /* BIND_INTRINSIC conversions: the source type */
   enum type_constraint constraint; /* BIND_TYPE_PARAM: what instances must satisfy */
   struct size *size_alias; /* BIND_SIZE bound by let [n] p = e: the size it names */
+  /* BIND_VAR of type i64 standing for the field path proj_fields of a tuple or record
+   * value proj_base, as a size ([s.0]: Note [Projections in sizes] in check_type.c). The
+   * base lists its projections (one binding per path), linked by proj_next. */
+  struct tc_binding *proj_base;
+  name_t *proj_fields;
+  int proj_count;
+  struct tc_binding *projections;
+  struct tc_binding *proj_next;
   struct tc_binding **abbrev_ext; /* BIND_TYPE of type~: the sizes [] left unknown, */
   int abbrev_ext_count;           /* fresh at every use of the abbreviation */
   struct dec *dec;       /* BIND_DEF at top level: the definition */

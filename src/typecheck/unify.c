@@ -190,6 +190,28 @@ bool unify_sizes(struct tc *tc, struct size *a, struct size *b) {
 
 /* ------------------------------------------------------------------------ Types */
 
+/* t with the parameter name `from` of a dependent function type renamed `to`, also in
+ * the sizes that project it (s.0: Note [Projections in sizes] in check_type.c). */
+static struct type *rename_param(struct tc *tc, struct type *t, struct tc_binding *from,
+                                 struct tc_binding *to) {
+  int n = 1;
+  for (struct tc_binding *p = from->projections; p != NULL; p = p->proj_next) {
+    n++;
+  }
+  struct tc_subst s = {0};
+  s.size_names = ARENA_ARRAY(tc->arena, struct tc_binding *, n);
+  s.sizes = ARENA_ARRAY(tc->arena, struct size *, n);
+  s.size_names[0] = from;
+  s.sizes[0] = size_name(tc->arena, to);
+  s.size_count = 1;
+  for (struct tc_binding *p = from->projections; p != NULL; p = p->proj_next) {
+    s.size_names[s.size_count] = p;
+    s.sizes[s.size_count++] =
+        size_name(tc->arena, projection_binding(tc, to, p->proj_fields, p->proj_count));
+  }
+  return type_subst(tc->arena, t, &s);
+}
+
 /* Each walk below reaches a node once (Note [Shared types] in types.c). */
 static bool occurs_walk(struct type_var *v, struct type *t, unsigned walk) {
   t = type_head(t);
@@ -533,9 +555,7 @@ static bool unify_nodes(struct tc *tc, struct type *a, struct type *b) {
       struct type *br = b->u.arrow.result;
       struct tc_binding *an = a->u.arrow.param_name, *bn = b->u.arrow.param_name;
       if (an != NULL && bn != NULL && an != bn) {
-        struct size *as_a = size_name(tc->arena, an);
-        struct tc_subst s = {.size_names = &bn, .sizes = &as_a, .size_count = 1};
-        br = type_subst(tc->arena, br, &s);
+        br = rename_param(tc, br, bn, an);
       }
       return unify(tc, a->u.arrow.param, b->u.arrow.param) &&
              unify(tc, a->u.arrow.result, br);
