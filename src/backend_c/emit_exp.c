@@ -195,10 +195,8 @@ static void emit_convert(struct emitter *e, const struct ir_stm *s) {
     emit_c_line(e, "%s = (%s != 0);", y, xs);
   } else if (prim_is_float(from) && prim_is_int(to)) {
     emit_c_line(e, "%s = rts_fptoi_%s((double)%s);", y, prim_name(to), xs);
-  } else if (prim_is_int(from) && prim_is_signed(from) && prim_is_int(to) &&
-             !prim_is_signed(to)) {
-    /* Signed to unsigned extends with zeros, as Futhark's zext does: u16.i8 (-128) is
-     * 128, where C would sign-extend. */
+  } else if (prim_convert_zero_extends(from, to)) {
+    /* u16.i8 (-128) is 128, where C would sign-extend. */
     emit_c_line(e, "%s = (%s)(uint%d_t)%s;", y, ty, prim_bytes(from) * 8, xs);
   } else {
     emit_c_line(e, "%s = (%s)%s;", y, ty, xs);

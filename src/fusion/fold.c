@@ -368,8 +368,7 @@ static bool eval_convert(struct ir_const x, enum prim_type to, struct ir_const *
     *out = float_to_int(f, to);
   } else {
     uint64_t v = x.v.i;
-    if (prim_is_signed(from) && prim_is_int(to) && !prim_is_signed(to) &&
-        prim_bytes(from) < 8) {
+    if (prim_convert_zero_extends(from, to) && prim_bytes(from) < 8) {
       v &= (UINT64_C(1) << (prim_bytes(from) * 8)) - 1; /* zero-extended, as emit_convert */
     }
     *out = prim_is_float(to) ? int_to_float(x, to) : ir_const_int(to, (int64_t)v);

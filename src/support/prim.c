@@ -37,6 +37,10 @@ bool prim_is_signed(enum prim_type t) {
   return prim_table[t].is_signed;
 }
 
+bool prim_convert_zero_extends(enum prim_type from, enum prim_type to) {
+  return prim_is_int(from) && prim_is_signed(from) && prim_is_int(to) && !prim_is_signed(to);
+}
+
 bool prim_is_float(enum prim_type t) {
   return prim_table[t].is_float;
 }

@@ -37,6 +37,9 @@ const char *prim_c_type(enum prim_type t); /* "float" */
 int prim_bytes(enum prim_type t);
 bool prim_is_int(enum prim_type t);
 bool prim_is_signed(enum prim_type t); /* signed integers and floats */
+/* Whether converting an integer of type `from` to the integer type `to` extends it
+ * with zeros where C would sign-extend: signed to unsigned, as Futhark's zext. */
+bool prim_convert_zero_extends(enum prim_type from, enum prim_type to);
 bool prim_is_float(enum prim_type t);
 bool prim_is_numeric(enum prim_type t);
 enum prim_type prim_from_name(const char *name); /* PRIM_NONE when not a type name */

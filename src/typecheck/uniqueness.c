@@ -961,12 +961,10 @@ static struct alias_set walk_exp(struct uq *u, struct exp *e) {
       return walk_apply(u, fn, fn->type, &arg, 1, e->loc);
     }
     struct exp *args[2] = {e->u.binop.lhs, e->u.binop.rhs};
-    struct alias_set s = walk_apply(u, NULL, type_arrow(u->arena, NULL, e->u.binop.lhs->type,
-                                                        type_arrow(u->arena, NULL,
-                                                                   e->u.binop.rhs->type,
-                                                                   e->type)),
-                                    args, 2, e->loc);
-    return has_arrays(e->type) ? s : none();
+    return walk_apply(u, NULL, type_arrow(u->arena, NULL, e->u.binop.lhs->type,
+                                          type_arrow(u->arena, NULL, e->u.binop.rhs->type,
+                                                     e->type)),
+                      args, 2, e->loc);
   }
   case EXP_NEGATE:
   case EXP_NOT:
@@ -1081,7 +1079,7 @@ static void check_unique_components(struct uq *u, struct exp *body, struct type 
  * alias each other (Note [Results that alias each other]). */
 static void check_unique_result(struct uq *u, struct exp *body, const struct alias_set *r,
                                 struct type *result) {
-  if (fresh_type(result)) {
+  if (type_head(result)->unique || fresh_type(result)) {
     for (int i = 0; i < r->len; i++) {
       struct tc_binding *b = r->items[i];
       struct var_state *s = state_of(u, b);
