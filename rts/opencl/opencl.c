@@ -928,7 +928,8 @@ static int rts_cl_build_source(struct rts_context *ctx, struct rts_cl *cl, const
 /* Builds the program: from the cache when it has it, else from source, then caching the
  * binary (Note [program cache]). */
 static int rts_cl_build(struct rts_context *ctx, struct rts_cl *cl,
-                        const struct rts_cl_config *cfg, const char *source) {
+                        const struct rts_cl_config *cfg, const char *source,
+                        const char *more) {
   /* f32 division and square root correctly rounded where the device can (OpenCL 1.2
    * allows them 2.5 and 3 ulp otherwise), as in C; the configuration's options after. */
   cl_device_fp_config fp = 0;
@@ -953,14 +954,15 @@ static int rts_cl_build(struct rts_context *ctx, struct rts_cl *cl,
   snprintf(group, sizeof group, "-DRTS_GROUP=%d ", (int)RTS_GROUP);
 #endif
   const char *extra = cfg->build_options != NULL ? cfg->build_options : "";
-  char *options =
-      malloc(strlen(rounded) + strlen(quirks) + strlen(group) + strlen(extra) + 1);
+  char *options = malloc(strlen(rounded) + strlen(quirks) + strlen(group) + strlen(more) +
+                         strlen(extra) + 1);
   if (options == NULL) {
     return rts_error(ctx, RTS_OUT_OF_MEMORY, "error: out of memory building the kernels");
   }
   strcpy(options, rounded);
   strcat(options, quirks);
   strcat(options, group);
+  strcat(options, more);
   strcat(options, extra);
   unsigned char key[32];
   char *dir = rts_cl_cache_enabled(cfg) ? rts_cl_cache_dir(cfg) : NULL;
@@ -993,13 +995,15 @@ static int rts_cl_make_kernels(struct rts_context *ctx, struct rts_cl *cl,
   }
   cl->kernels = malloc((size_t)count * sizeof *cl->kernels);
   cl->kernel_names = malloc((size_t)count * sizeof *cl->kernel_names);
-  cl->stats = malloc((size_t)count * sizeof *cl->stats);
+  cl->stats = malloc(2 * (size_t)count * sizeof *cl->stats); /* narrow, then wide */
   if (cl->kernels == NULL || cl->kernel_names == NULL || cl->stats == NULL) {
     return rts_error(ctx, RTS_OUT_OF_MEMORY, "error: out of memory making the OpenCL kernels");
   }
   for (int i = 0; i < count; i++) {
     cl->kernels[i] = NULL;
     cl->kernel_names[i] = NULL;
+  }
+  for (int i = 0; i < 2 * count; i++) {
     cl->stats[i].launches = 0;
     cl->stats[i].ns = 0;
   }
@@ -1035,6 +1039,63 @@ static int rts_cl_make_errbuf(struct rts_context *ctx, struct rts_cl *cl) {
   return RTS_SUCCESS;
 }
 
+/* Keeps the source and the build's configuration for the wide program. */
+static int rts_cl_keep_build(struct rts_context *ctx, struct rts_cl *cl,
+                             const struct rts_cl_config *cfg, const char *source) {
+  cl->build_cfg.cache = cfg->cache;
+  cl->build_cfg.profiling = cfg->profiling;
+  if ((cl->source = rts_strdup(source)) == NULL ||
+      rts_cl_config_set_cache_dir(&cl->build_cfg, cfg->cache_dir) != RTS_SUCCESS ||
+      rts_cl_config_set_build_options(&cl->build_cfg, cfg->build_options) != RTS_SUCCESS) {
+    return rts_error(ctx, RTS_OUT_OF_MEMORY, "error: out of memory building the kernels");
+  }
+  return RTS_SUCCESS;
+}
+
+/* Builds the wide program (Note [narrow indices] in src/lower/ranges.c) and makes room
+ * for its kernels. */
+static int rts_cl_build_wide(struct rts_context *ctx, struct rts_cl *cl) {
+  cl_program narrow = cl->program;
+  bool from_cache = cl->from_cache;
+  cl->program = NULL;
+  int status = rts_cl_build(ctx, cl, &cl->build_cfg, cl->source, "-DRTS_WIDE_INDEX ");
+  cl->wide_program = cl->program;
+  cl->program = narrow;
+  cl->from_cache = from_cache;
+  if (status == RTS_SUCCESS) {
+    cl->wide_kernels = calloc((size_t)cl->kernel_count, sizeof *cl->wide_kernels);
+    if (cl->wide_kernels == NULL) {
+      return rts_error(ctx, RTS_OUT_OF_MEMORY, "error: out of memory making the OpenCL kernels");
+    }
+  }
+  return status;
+}
+
+/* Kernel `kernel` of the program, or, for kernel_count + k, kernel k of the wide
+ * program, built and made on first use. */
+static int rts_cl_kernel(struct rts_context *ctx, struct rts_cl *cl, int kernel,
+                         cl_kernel *out) {
+  if (kernel < cl->kernel_count) {
+    *out = cl->kernels[kernel];
+    return RTS_SUCCESS;
+  }
+  int k = kernel - cl->kernel_count, status = RTS_SUCCESS;
+  if (cl->wide_kernels == NULL) {
+    status = rts_cl_build_wide(ctx, cl);
+  }
+  if (status == RTS_SUCCESS && cl->wide_kernels[k] == NULL) {
+    cl_int err;
+    cl->wide_kernels[k] = clCreateKernel(cl->wide_program, cl->kernel_names[k], &err);
+    if (err != CL_SUCCESS) {
+      cl->wide_kernels[k] = NULL;
+      return rts_cl_fail(ctx, err, NULL, "clCreateKernel", "making kernel %s (wide)",
+                         cl->kernel_names[k]);
+    }
+  }
+  *out = status == RTS_SUCCESS ? cl->wide_kernels[k] : NULL;
+  return status;
+}
+
 /* A state that rts_cl_release leaves alone. */
 static void rts_cl_clear(struct rts_cl *cl) {
   static const struct rts_cl empty = {0};
@@ -1055,7 +1116,10 @@ static int rts_cl_init(struct rts_context *ctx, struct rts_cl *cl,
   }
   int status = rts_cl_setup_device(ctx, cl, cfg);
   if (status == RTS_SUCCESS) {
-    status = rts_cl_build(ctx, cl, cfg, source);
+    status = rts_cl_keep_build(ctx, cl, cfg, source);
+  }
+  if (status == RTS_SUCCESS) {
+    status = rts_cl_build(ctx, cl, cfg, source, "");
   }
   if (status == RTS_SUCCESS) {
     status = rts_cl_make_kernels(ctx, cl, kernel_names, kernel_count);
@@ -1087,10 +1151,16 @@ static cl_int rts_cl_release(struct rts_cl *cl) {
     if (cl->kernels[i] != NULL) {
       rts_cl_keep_first(&first, NULL, clReleaseKernel(cl->kernels[i]), NULL);
     }
+    if (cl->wide_kernels != NULL && cl->wide_kernels[i] != NULL) {
+      rts_cl_keep_first(&first, NULL, clReleaseKernel(cl->wide_kernels[i]), NULL);
+    }
     free(cl->kernel_names[i]);
   }
   if (cl->program != NULL) {
     rts_cl_keep_first(&first, NULL, clReleaseProgram(cl->program), NULL);
+  }
+  if (cl->wide_program != NULL) {
+    rts_cl_keep_first(&first, NULL, clReleaseProgram(cl->wide_program), NULL);
   }
   if (cl->owns_queue && cl->queue != NULL) {
     rts_cl_keep_first(&first, NULL, clReleaseCommandQueue(cl->queue), NULL);
@@ -1099,6 +1169,9 @@ static cl_int rts_cl_release(struct rts_cl *cl) {
     rts_cl_keep_first(&first, NULL, clReleaseContext(cl->context), NULL);
   }
   free(cl->kernels);
+  free(cl->wide_kernels);
+  free(cl->source);
+  rts_cl_config_release(&cl->build_cfg);
   free(cl->kernel_names);
   free(cl->stats);
   free(cl->platform_name);
@@ -1422,7 +1495,7 @@ static int rts_cl_check_app_buffer(struct rts_context *ctx, const struct rts_cl 
 /* Whether `kernel` is one of rts_cl_init's; else stores the message. */
 static int rts_cl_check_kernel(struct rts_context *ctx, const struct rts_cl *cl, int kernel,
                                const char *where) {
-  if (kernel < 0 || kernel >= cl->kernel_count) {
+  if (kernel < 0 || kernel >= 2 * cl->kernel_count) {
     return rts_error(ctx, RTS_INVALID_ARGUMENT, "%s%serror: there is no OpenCL kernel %d",
                      RTS_CL_AT(where), kernel);
   }
@@ -1435,11 +1508,15 @@ static int rts_cl_set_arg(struct rts_context *ctx, struct rts_cl *cl, int kernel
   if (status != RTS_SUCCESS) {
     return status;
   }
-  cl_int err = clSetKernelArg(cl->kernels[kernel], index, size, value);
+  cl_kernel k = NULL;
+  if ((status = rts_cl_kernel(ctx, cl, kernel, &k)) != RTS_SUCCESS) {
+    return status;
+  }
+  cl_int err = clSetKernelArg(k, index, size, value);
   if (err != CL_SUCCESS) {
     return rts_cl_fail(ctx, err, where, "clSetKernelArg",
                        "setting argument %u (%llu bytes) of kernel %s", (unsigned)index,
-                       (unsigned long long)size, cl->kernel_names[kernel]);
+                       (unsigned long long)size, cl->kernel_names[kernel % cl->kernel_count]);
   }
   return RTS_SUCCESS;
 }
@@ -1523,7 +1600,7 @@ static int rts_cl_launch_failed(struct rts_context *ctx, const struct rts_cl *cl
   }
   return rts_cl_fail(ctx, err, where, "clEnqueueNDRangeKernel",
                      "launching kernel %s (global size %s, local size %s)",
-                     cl->kernel_names[kernel], global_text, local_text);
+                     cl->kernel_names[kernel % cl->kernel_count], global_text, local_text);
 }
 
 static int rts_cl_launch(struct rts_context *ctx, struct rts_cl *cl, int kernel, cl_uint dims,
@@ -1535,16 +1612,20 @@ static int rts_cl_launch(struct rts_context *ctx, struct rts_cl *cl, int kernel,
   if (dims < 1 || dims > 3) {
     return rts_error(ctx, RTS_INVALID_ARGUMENT,
                      "%s%serror: launching kernel %s over %u dimensions", RTS_CL_AT(where),
-                     cl->kernel_names[kernel], (unsigned)dims);
+                     cl->kernel_names[kernel % cl->kernel_count], (unsigned)dims);
   }
   for (cl_uint d = 0; d < dims; d++) {
     if (global[d] == 0) {
       return RTS_SUCCESS;
     }
   }
+  cl_kernel k = NULL;
+  if ((status = rts_cl_kernel(ctx, cl, kernel, &k)) != RTS_SUCCESS) {
+    return status;
+  }
   cl_event event = NULL;
-  cl_int err = clEnqueueNDRangeKernel(cl->queue, cl->kernels[kernel], dims, NULL, global, local,
-                                      0, NULL, cl->profiling ? &event : NULL);
+  cl_int err = clEnqueueNDRangeKernel(cl->queue, k, dims, NULL, global, local, 0, NULL,
+                                      cl->profiling ? &event : NULL);
   if (err != CL_SUCCESS) {
     return rts_cl_launch_failed(ctx, cl, kernel, dims, global, local, err, where);
   }
@@ -1650,6 +1731,7 @@ struct rts_cl_report_row {
   const char *name;
   int64_t launches, ns;
   int index;
+  bool wide; /* the kernel of the wide program (Note [narrow indices]) */
 };
 
 /* Longest total time first, then most launches, then the order of the kernels. */
@@ -1664,43 +1746,48 @@ static int rts_cl_compare_rows(const void *a, const void *b) {
   return x->index - y->index;
 }
 
-static void rts_cl_print_row(FILE *out, int width, const char *name, int64_t launches,
-                             int64_t ns, bool timed) {
+static void rts_cl_print_row(FILE *out, int width, const char *name, bool wide,
+                             int64_t launches, int64_t ns, bool timed) {
+  int pad = width - (int)strlen(name);
+  fprintf(out, "%s%-*s", name, pad > 0 ? pad : 0, wide ? " (64-bit)" : "");
   if (timed) {
-    fprintf(out, "%-*s %10lld %12.3f %12.1f\n", width, name, (long long)launches, ns / 1e6,
+    fprintf(out, " %10lld %12.3f %12.1f\n", (long long)launches, ns / 1e6,
             launches > 0 ? ns / 1e3 / (double)launches : 0.0);
   } else {
-    fprintf(out, "%-*s %10lld %12s %12s\n", width, name, (long long)launches, "-", "-");
+    fprintf(out, " %10lld %12s %12s\n", (long long)launches, "-", "-");
   }
 }
 
 static void rts_cl_report(struct rts_cl *cl, FILE *out) {
   (void)rts_cl_flush_events(cl, NULL); /* a failure leaves times uncounted; sync reports it */
-  struct rts_cl_report_row *rows = malloc(((size_t)cl->kernel_count + 1) * sizeof *rows);
+  struct rts_cl_report_row *rows = malloc((2 * (size_t)cl->kernel_count + 1) * sizeof *rows);
   if (rows == NULL) {
     fprintf(out, "(out of memory for the profiling report)\n");
     return;
   }
   int width = 6, n = 0;
   int64_t launches = 0, ns = 0;
-  for (int i = 0; i < cl->kernel_count; i++) {
+  for (int i = 0; i < 2 * cl->kernel_count; i++) {
     if (cl->stats[i].launches > 0) {
-      rows[n].name = cl->kernel_names[i];
+      rows[n].name = cl->kernel_names[i % cl->kernel_count];
+      rows[n].wide = i >= cl->kernel_count;
       rows[n].launches = cl->stats[i].launches;
       rows[n].ns = cl->stats[i].ns;
       rows[n].index = i;
       launches += rows[n].launches;
       ns += rows[n].ns;
-      width = (int)strlen(rows[n].name) > width ? (int)strlen(rows[n].name) : width;
+      int w = (int)strlen(rows[n].name) + (rows[n].wide ? (int)strlen(" (64-bit)") : 0);
+      width = w > width ? w : width;
       n++;
     }
   }
   qsort(rows, (size_t)n, sizeof *rows, rts_cl_compare_rows);
   fprintf(out, "%-*s %10s %12s %12s\n", width, "kernel", "launches", "total ms", "mean us");
   for (int i = 0; i < n; i++) {
-    rts_cl_print_row(out, width, rows[i].name, rows[i].launches, rows[i].ns, cl->profiling);
+    rts_cl_print_row(out, width, rows[i].name, rows[i].wide, rows[i].launches, rows[i].ns,
+                     cl->profiling);
   }
-  rts_cl_print_row(out, width, "total", launches, ns, cl->profiling);
+  rts_cl_print_row(out, width, "total", false, launches, ns, cl->profiling);
   if (!cl->profiling) {
     fprintf(out, "(profiling is off: launches are counted, not timed)\n");
   }

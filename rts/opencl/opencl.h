@@ -105,6 +105,13 @@ struct rts_cl {
   bool owns_queue; /* false: the context and queue are the application's */
   cl_program program;
   bool from_cache; /* the program binary came from the on-disk cache */
+  /* The same program built with RTS_WIDE_INDEX (Note [narrow indices] in
+   * src/lower/ranges.c), on the first launch that needs it, and its kernels, each made
+   * on first use; the source and the build's configuration are kept for it. */
+  cl_program wide_program;
+  cl_kernel *wide_kernels;
+  char *source;
+  struct rts_cl_config build_cfg;
 
   int kernel_count;
   cl_kernel *kernels;      /* in the order of the names given to rts_cl_init */

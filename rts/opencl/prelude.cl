@@ -81,6 +81,20 @@ bool rts_kernel_failed(volatile __global int *errbuf) {
 #define RTS_ELEM_INDEX(jb) (jb)
 #endif
 
+/* Narrow index arithmetic (Note [narrow indices] in src/lower/ranges.c): the i64
+ * variables of kernel code that lowering proved to lie in ranges of the kernel's
+ * arguments are of type rts_nidx, and their arithmetic calls RTS_NIDX(OP), the
+ * operator on rts_nidx. The host launches a kernel from this program when the ranges
+ * fit in 32 bits at launch, and otherwise from the same program built with
+ * RTS_WIDE_INDEX, where rts_nidx is the i64 it stands for. */
+#ifdef RTS_WIDE_INDEX
+typedef long rts_nidx;
+#define RTS_NIDX(op) rts_##op##_i64
+#else
+typedef int rts_nidx;
+#define RTS_NIDX(op) rts_##op##_i32
+#endif
+
 /* Sizes of intra-group kernels' slots (rts_align8 in mirror.h). */
 long rts_align8(long bytes) {
   return (bytes + 7) & ~7L;

@@ -78,6 +78,10 @@ const char *emit_c_elem_type(enum prim_type t) {
   return prim_c_type(t);
 }
 
+const char *emit_c_var_type(struct emitter *e, const struct ir_var *v) {
+  return e->narrow_code && e->vars[v->id].narrow ? "rts_nidx" : prim_c_type(v->type.prim);
+}
+
 const char *emit_c_arr_type(struct emitter *e, int rank) {
   if (rank > e->max_rank) {
     e->max_rank = rank;

@@ -134,6 +134,34 @@ static void emit_self_comparison(struct emitter *e, const char *y, enum ir_binop
   }
 }
 
+bool emit_c_narrow(const struct emitter *e, struct ir_subexp x) {
+  if (!e->narrow_code) {
+    return false;
+  }
+  if (x.kind == IR_SE_CONST) {
+    int64_t c = (int64_t)x.u.c.v.i;
+    return prim_is_int(x.u.c.prim) && c >= INT32_MIN && c <= INT32_MAX;
+  }
+  return x.kind == IR_SE_VAR && e->vars[x.u.var->id].narrow;
+}
+
+/* Whether i64 operator op computes in rts_nidx (Note [narrow indices] in
+ * src/lower/ranges.c): its result and operands are narrow, so their values fit in 32
+ * bits whenever kernels with rts_nidx = int run, and the 32-bit operator gives the
+ * same result; shifts only by constants below 31, where the two agree. */
+static bool narrow_binop(const struct emitter *e, const struct ir_stm *s) {
+  enum ir_binop op = s->exp.u.binop.op;
+  struct ir_subexp rhs = s->exp.u.binop.rhs;
+  bool shift = op == IR_BINOP_SHL || op == IR_BINOP_SHR;
+  bool arith = op == IR_BINOP_ADD || op == IR_BINOP_SUB || op == IR_BINOP_MUL ||
+               op == IR_BINOP_DIV || op == IR_BINOP_MOD || op == IR_BINOP_QUOT ||
+               op == IR_BINOP_REM || op == IR_BINOP_MIN || op == IR_BINOP_MAX ||
+               op == IR_BINOP_BAND || op == IR_BINOP_BOR || op == IR_BINOP_BXOR;
+  return e->narrow_code && s->pat[0]->type.prim == PRIM_I64 && e->vars[s->pat[0]->id].narrow &&
+         (arith || (shift && rhs.kind == IR_SE_CONST && rhs.u.c.v.i < 31)) &&
+         emit_c_narrow(e, s->exp.u.binop.lhs) && emit_c_narrow(e, rhs);
+}
+
 static void emit_binop(struct emitter *e, const struct ir_stm *s) {
   enum ir_binop op = s->exp.u.binop.op;
   enum prim_type t = ir_subexp_type(s->exp.u.binop.lhs).prim;
@@ -166,6 +194,10 @@ static void emit_binop(struct emitter *e, const struct ir_stm *s) {
   if (op == IR_BINOP_FMA) {
     emit_c_line(e, "%s = rts_fma_%s(%s, %s, %s);", y, prim_name(t), a, b,
                 emit_c_subexp(e, s->exp.u.binop.addend));
+    return;
+  }
+  if (narrow_binop(e, s)) {
+    emit_c_line(e, "%s = RTS_NIDX(%s)(%s, %s);", y, ir_binop_runtime_name(op), a, b);
     return;
   }
   emit_c_line(e, "%s = rts_%s_%s(%s, %s);", y, ir_binop_runtime_name(op), prim_name(t), a, b);

@@ -35,6 +35,8 @@ struct emit_var {
   bool moved;        /* its reference was moved away by the current statement */
   bool in_scope;     /* bound and visible now (its C variable holds its value) */
   bool declared;     /* declared in the current C function */
+  bool narrow;       /* a narrow index variable of the kernels being emitted (Note
+                        [narrow indices] in src/lower/ranges.c) */
   /* Destination passing (emit_soac.c): the array whose row `dest_index` this variable
    * becomes, so a SOAC that makes it may write there instead of allocating. */
   const struct ir_var *dest_array;
@@ -85,6 +87,7 @@ struct emitter {
   struct emit_var_list *collecting; /* where nested_uses collects them */
   int use_stamp;
   int soac_depth;        /* host SOACs being emitted: their lambdas run on the host */
+  bool narrow_code;      /* kernel code in which narrow variables are rts_nidx */
   /* The backend that extends this one (emit_c_options), and its state. */
   const struct emit_target *target;
   void *target_state;
@@ -104,6 +107,12 @@ const char *emit_c_subexp(struct emitter *e, struct ir_subexp se);
 const char *emit_c_arr_type(struct emitter *e, int rank);
 const char *emit_c_elem_type(enum prim_type t);
 const char *emit_c_var(struct emitter *e, const struct ir_var *v);
+/* The C type of scalar variable v: its element type, or rts_nidx for a narrow index
+ * variable in kernel code. */
+const char *emit_c_var_type(struct emitter *e, const struct ir_var *v);
+/* Whether se is of 32 bits in kernel code: a narrow variable or an integer constant of
+ * 32 bits (Note [narrow indices] in src/lower/ranges.c). */
+bool emit_c_narrow(const struct emitter *e, struct ir_subexp se);
 /* A C identifier made of name: other characters become '_'. */
 const char *emit_c_identifier(struct emitter *e, const char *name);
 /* if ((err = CALL) != 0) goto fail; */

@@ -11,18 +11,21 @@
 void kb_start(struct emitter *e, struct kbuild *kb, const char *name) {
   kb->name = name;
   kb->index = add_kernel_name(e, name);
+  kb->launch_index = cl_state(e)->nidx == NULL
+                         ? emit_c_printf(e, "%d", kb->index)
+                         : emit_c_printf(e, "%d + %s", kb->index, cl_state(e)->nidx);
   strbuf_init(&kb->params);
   strbuf_init(&kb->prologue);
   kb->nargs = 0;
   strbuf_puts(&kb->params, "volatile __global int *errbuf");
-  emit_c_try(e, "rts_cl_set_arg(ctx, ctx->cl, %d, 0, sizeof(cl_mem), &ctx->cl->errbuf, %s)",
-             kb->index, e->where);
+  emit_c_try(e, "rts_cl_set_arg(ctx, ctx->cl, %s, 0, sizeof(cl_mem), &ctx->cl->errbuf, %s)",
+             kb->launch_index, e->where);
   kb->nargs = 1;
 }
 
 void kb_set_arg(struct emitter *e, struct kbuild *kb, const char *size,
                 const char *lvalue) {
-  emit_c_try(e, "rts_cl_set_arg(ctx, ctx->cl, %d, %d, %s, %s, %s)", kb->index, kb->nargs, size,
+  emit_c_try(e, "rts_cl_set_arg(ctx, ctx->cl, %s, %d, %s, %s, %s)", kb->launch_index, kb->nargs, size,
              lvalue, e->where);
   kb->nargs++;
 }
@@ -175,6 +178,7 @@ static void kernel_begin(struct emitter *e, struct kmode *m, struct strbuf *into
   e->indent = 1;
   cl_state(e)->in_kernel = true;
   cl_state(e)->fail_action = fail_action;
+  e->narrow_code = cl_state(e)->nidx != NULL;
 }
 
 static void kernel_end(struct emitter *e, struct kmode *m, struct strbuf *into) {
@@ -183,13 +187,15 @@ static void kernel_end(struct emitter *e, struct kmode *m, struct strbuf *into) 
   e->indent = m->saved_indent;
   cl_state(e)->in_kernel = false;
   cl_state(e)->fail_action = m->saved_action;
+  e->narrow_code = false;
 }
 
 /* The launch of kernel kb over `groups` work-groups of RTS_GROUP work-items. */
 void launch(struct emitter *e, const struct kbuild *kb, const char *groups) {
   const char *g = emit_c_tmp(e), *l = emit_c_tmp(e);
   emit_c_line(e, "const size_t %s = (size_t)(%s) * RTS_GROUP, %s = RTS_GROUP;", g, groups, l);
-  emit_c_try(e, "rts_cl_launch(ctx, ctx->cl, %d, 1, &%s, &%s, %s)", kb->index, g, l, e->where);
+  emit_c_try(e, "rts_cl_launch(ctx, ctx->cl, %s, 1, &%s, &%s, %s)", kb->launch_index, g, l,
+             e->where);
 }
 
 /* Kernel code from here on goes to the kernel's body. */

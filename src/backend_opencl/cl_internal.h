@@ -81,6 +81,10 @@ struct emit_cl {
   const struct cl_transposed **transposed;
   const struct lower_plan *plan; /* the kernels of the host statements */
   bool in_kernel;            /* emitting OpenCL C: scalars as in C, checks as kernel failures */
+  /* The host variable that holds 0, or the kernel count when the statement's narrow
+   * variables do not fit in 32 bits (its kernels then run from the wide program: Note
+   * [narrow indices] in src/lower/ranges.c); NULL for a statement without them. */
+  const char *nidx;
   struct arena arena;        /* the tables above by variable id */
 };
 
@@ -230,6 +234,7 @@ struct kmode {
 struct kbuild {
   const char *name;
   int index;
+  const char *launch_index; /* the host's index of the kernel: index, or its wide version */
   struct strbuf params, prologue;
   int nargs;
   struct strbuf body; /* the kernel's code, between kb_body and kb_launch */

@@ -131,13 +131,14 @@ static void group_barrier(struct emitter *e, const struct intra *g) {
  * form of Note [uniform element loops]; seg_items is the work-items of a segment
  * (RTS_GROUP unless the kernel packs segments: Note [segments per group] in
  * src/lower/kernels.c), lid the work-item's place among them. */
-static const char *open_strided(struct emitter *e, const char *n, const char **label) {
+static const char *open_strided(struct emitter *e, const char *n, const char *type,
+                                const char **label) {
   *label = emit_c_printf(e, "elem_%d", ++cl_state(e)->next_label);
   const char *jb = emit_c_tmp(e);
   const char *j = emit_c_tmp(e);
-  emit_c_line(e, "for (long %s = RTS_ELEM_FIRST; %s < %s && !gf; %s += seg_items) {", jb, jb,
-              n, jb);
-  emit_c_line(e, "  const long %s = RTS_ELEM_INDEX(%s);", j, jb);
+  emit_c_line(e, "for (%s %s = RTS_ELEM_FIRST; %s < %s && !gf; %s += seg_items) {", type, jb,
+              jb, n, jb);
+  emit_c_line(e, "  const %s %s = RTS_ELEM_INDEX(%s);", type, j, jb);
   emit_c_line(e, "  if (%s < %s) {", j, n);
   e->indent += 2;
   cl_state(e)->fail_action = emit_c_printf(e, "gfail = 1; goto %s;", *label);
@@ -157,11 +158,18 @@ static void close_strided(struct emitter *e, const struct intra *g, const char *
 
 static void group_steps(struct emitter *e, struct intra *g, const struct kir_steps *steps);
 
+/* The type of an element loop over an inner SOAC's elements: its index's (a narrow
+ * index may count in 32 bits: rts_cl_narrow leaves room for the loop's last step). */
+static const char *index_type(struct emitter *e, const struct ir_soac *so) {
+  const struct ir_var *i = so->map_fn != NULL ? so->map_fn->index : NULL;
+  return i != NULL ? emit_c_var_type(e, i) : "long";
+}
+
 static void group_fill(struct emitter *e, struct intra *g, const struct ir_stm *s) {
   const struct ir_var *y = s->pat[0];
   view_slot(e, g, y);
   const struct cl_view *w = cl_view_of(e, y);
-  const char *label, *j = open_strided(e, w->dims[0], &label);
+  const char *label, *j = open_strided(e, w->dims[0], "long", &label);
   const char *value;
   if (s->exp.kind == IR_REPLICATE) {
     value = emit_c_subexp(e, s->exp.u.replicate.value);
@@ -182,7 +190,7 @@ static void group_map(struct emitter *e, struct intra *g, const struct ir_stm *s
   }
   const char *n = emit_c_tmp(e);
   emit_c_line(e, "const long %s = %s;", n, emit_c_subexp(e, so->width));
-  const char *label, *j = open_strided(e, n, &label);
+  const char *label, *j = open_strided(e, n, index_type(e, so), &label);
   const char **res = declare_results(e, so->map_fn->ret, so->map_fn->ret_count);
   cl_apply_map_fn(e, so, j, res);
   store_results(e, s->pat, s->pat_count, res, j);
@@ -196,7 +204,7 @@ static void group_scatter(struct emitter *e, struct intra *g, const struct ir_st
   }
   const char *n = emit_c_tmp(e);
   emit_c_line(e, "const long %s = %s;", n, emit_c_subexp(e, so->width));
-  const char *label, *j = open_strided(e, n, &label);
+  const char *label, *j = open_strided(e, n, index_type(e, so), &label);
   const char **res = declare_results(e, so->map_fn->ret, so->map_fn->ret_count);
   cl_apply_map_fn(e, so, j, res);
   int index_count = 0;
@@ -326,7 +334,7 @@ static void group_scan_soac(struct emitter *e, struct intra *g, const struct kir
 static void copy_into_slot(struct emitter *e, struct intra *g, const struct ir_var *y,
                            const struct cl_view *x) {
   const struct cl_view *w = cl_view_of(e, y);
-  const char *label, *j = open_strided(e, w->dims[0], &label);
+  const char *label, *j = open_strided(e, w->dims[0], "long", &label);
   emit_c_line(e, "%s[%s] = %s[%s];", w->ptr, j, x->ptr, j);
   close_strided(e, g, label);
 }
@@ -336,7 +344,7 @@ static void bind_param(struct emitter *e, struct intra *g, const struct kir_step
   const struct ir_loop *l = &st->stm->exp.u.loop;
   struct ir_var *p = l->params[st->param];
   if (p->type.rank == 0) {
-    emit_c_line(e, "%s %s = %s;", emit_c_elem_type(p->type.prim), emit_c_var(e, p),
+    emit_c_line(e, "%s %s = %s;", emit_c_var_type(e, p), emit_c_var(e, p),
                 emit_c_subexp(e, l->inits[st->param]));
   } else {
     view_slot(e, g, p);
@@ -377,7 +385,7 @@ static void group_loop(struct emitter *e, struct intra *g, const struct kir_step
   emit_c_line(e, "}");
   for (int i = 0; i < s->pat_count; i++) {
     if (s->pat[i]->type.rank == 0) {
-      emit_c_line(e, "const %s %s = %s;", emit_c_elem_type(s->pat[i]->type.prim),
+      emit_c_line(e, "const %s %s = %s;", emit_c_var_type(e, s->pat[i]),
                   emit_c_var(e, s->pat[i]), emit_c_var(e, l->params[i]));
     } else {
       cl_state(e)->views[s->pat[i]->id] = cl_view_of(e, l->params[i]);
@@ -403,7 +411,7 @@ static void group_if(struct emitter *e, struct intra *g, const struct kir_step *
   for (int k = 0; k < s->pat_count; k++) {
     const struct ir_var *y = s->pat[k];
     if (y->type.rank == 0) {
-      emit_c_line(e, "%s %s;", emit_c_elem_type(y->type.prim), emit_c_var(e, y));
+      emit_c_line(e, "%s %s;", emit_c_var_type(e, y), emit_c_var(e, y));
     } else if (g->slot_of[y->id] != 0) {
       view_slot(e, g, y);
     }

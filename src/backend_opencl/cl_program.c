@@ -26,11 +26,61 @@ static const char *const *cl_rts_file(const char *name) {
 
 /* ------------------------------------------------------------ Dispatch */
 
+/* A bound of the narrow variables on the host, each term once (memo: term -> C). */
+static const char *emit_term(struct emitter *e, struct ptrmap *memo, const struct kir_term *t) {
+  static const char *const functions[] = {
+      [KIR_TERM_ADD] = "rts_sat_add", [KIR_TERM_SUB] = "rts_sat_sub",
+      [KIR_TERM_MUL] = "rts_sat_mul", [KIR_TERM_DIV] = "rts_sat_div",
+      [KIR_TERM_MIN] = "rts_sat_min", [KIR_TERM_MAX] = "rts_sat_max",
+  };
+  if (t->op == KIR_TERM_CONST) {
+    return emit_c_printf(e, "INT64_C(%lld)", (long long)t->c);
+  }
+  if (t->op == KIR_TERM_VAR) {
+    return emit_c_printf(e, "(int64_t)%s", emit_c_var(e, t->var));
+  }
+  const char *name = ptrmap_get(memo, t);
+  if (name == NULL) {
+    const char *a = emit_term(e, memo, t->a), *b = emit_term(e, memo, t->b);
+    name = emit_c_tmp(e);
+    emit_c_line(e, "const int64_t %s = %s(%s, %s);", name, functions[t->op], a, b);
+    ptrmap_put(memo, t, (void *)name);
+  }
+  return name;
+}
+
+/* Before a statement's launches: whether its narrow variables fit in 32 bits (Note
+ * [narrow indices] in src/lower/ranges.c), as the offset of its kernels' indices. */
+static void narrow_check(struct emitter *e, const struct kir_narrow *n) {
+  struct ptrmap memo;
+  ptrmap_init(&memo, &e->arena);
+  const char *lo = n->lo != NULL ? emit_term(e, &memo, n->lo) : "INT64_C(0)";
+  const char *hi = n->hi != NULL ? emit_term(e, &memo, n->hi) : "INT64_C(0)";
+  const char *nonneg = n->nonneg != NULL ? emit_term(e, &memo, n->nonneg) : "INT64_C(0)";
+  const char *nidx = emit_c_tmp(e);
+  emit_c_line(e, "const int %s = rts_cl_narrow(%s, %s, %s) ? 0 : ctx->cl->kernel_count;", nidx,
+              lo, hi, nonneg);
+  cl_state(e)->nidx = nidx;
+  for (int i = 0; i < n->var_count; i++) {
+    e->vars[n->vars[i]->id].narrow = true;
+  }
+}
+
+static void narrow_end(struct emitter *e, const struct kir_narrow *n) {
+  cl_state(e)->nidx = NULL;
+  for (int i = 0; i < n->var_count; i++) {
+    e->vars[n->vars[i]->id].narrow = false;
+  }
+}
+
 void emit_cl_kernel_stm(struct emitter *e, const struct ir_stm *s,
                         const struct lower_kernel *k) {
   cl_set_where(e, s);
   emit_c_line(e, "{");
   e->indent++;
+  if (k->narrow.var_count > 0) {
+    narrow_check(e, &k->narrow);
+  }
   switch (k->form) {
   case LOWER_MAP:
     emit_map(e, s, k);
@@ -63,6 +113,7 @@ void emit_cl_kernel_stm(struct emitter *e, const struct ir_stm *s,
     emit_transpose(e, s, k);
     break;
   }
+  narrow_end(e, &k->narrow);
   e->indent--;
   emit_c_line(e, "}");
 }

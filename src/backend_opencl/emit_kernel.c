@@ -205,14 +205,14 @@ void cl_bind_map_rows(struct emitter *e, const struct ir_soac *so, const char *i
     cl_bind_row(e, f->params[k], cl_view_of(e, so->inputs[k]), i);
   }
   if (f->index != NULL) {
-    emit_c_line(e, "const long %s = %s;", emit_c_var(e, f->index), i);
+    emit_c_line(e, "const %s %s = %s;", emit_c_var_type(e, f->index), emit_c_var(e, f->index), i);
   }
 }
 
 /* ------------------------------------------------------------ Statements */
 
 static void declare_scalar(struct emitter *e, const struct ir_var *v) {
-  emit_c_line(e, "%s %s = 0;", emit_c_elem_type(v->type.prim), emit_c_var(e, v));
+  emit_c_line(e, "%s %s = 0;", emit_c_var_type(e, v), emit_c_var(e, v));
 }
 
 /* The condition of a loop of kernel code: it stops early after a failure in group
@@ -291,7 +291,10 @@ static void emit_index(struct emitter *e, const struct ir_stm *s) {
   struct strbuf lin;
   strbuf_init(&lin);
   for (int d = 0; d < count; d++) {
-    idx[d] = emit_c_printf(e, "(long)%s", emit_c_subexp(e, s->exp.u.index.dims[d].fixed));
+    struct ir_subexp i = s->exp.u.index.dims[d].fixed;
+    /* a narrow index addresses a row on its own: no widening (Note [narrow indices]) */
+    idx[d] = emit_c_printf(e, count == 1 && emit_c_narrow(e, i) ? "%s" : "(long)%s",
+                           emit_c_subexp(e, i));
     if (d == 0) {
       strbuf_printf(&lin, "%s", idx[d]);
     } else {
@@ -406,6 +409,8 @@ static void emit_loop(struct emitter *e, const struct ir_stm *s) {
     const char *t = emit_c_elem_type(l->index->type.prim), *i = emit_c_var(e, l->index);
     const char *bound = emit_c_tmp(e);
     emit_c_line(e, "const %s %s = %s;", t, bound, emit_c_subexp(e, l->bound));
+    /* the index stays i64 even when narrow: an induction variable that addresses
+     * memory through i64 strides (Note [narrow indices]) */
     emit_c_line(e, "for (%s %s = 0; %s; %s++) {", t, i,
                 loop_cond(e, emit_c_printf(e, "%s < %s", i, bound)), i);
   }
@@ -446,7 +451,7 @@ void cl_combine(struct emitter *e, const struct ir_lambda *op, const char *const
 static void apply_bound(struct emitter *e, const struct ir_lambda *f, const char *i,
                         const char *const *const *res) {
   if (f->index != NULL) {
-    emit_c_line(e, "const long %s = %s;", emit_c_var(e, f->index), i);
+    emit_c_line(e, "const %s %s = %s;", emit_c_var_type(e, f->index), emit_c_var(e, f->index), i);
   }
   cl_kernel_body(e, f->body);
   for (int r = 0; r < f->ret_count; r++) {

@@ -82,7 +82,7 @@ const char *cl_lvalue(struct emitter *e, const struct ir_var *v, int k) {
 static void define_elements(struct emitter *e, const struct ir_var *v, const char *const *vals) {
   const char *t = emit_c_elem_type(v->type.prim);
   if (v->type.rank == 0) {
-    emit_c_line(e, "%s %s = %s;", t, emit_c_var(e, v), vals[0]);
+    emit_c_line(e, "%s %s = %s;", emit_c_var_type(e, v), emit_c_var(e, v), vals[0]);
     return;
   }
   struct cl_private *a = new_private(e, v);

@@ -18,7 +18,9 @@
  *              order, the operator commutes) or chunked (a contiguous run, for
  *              operators that are only associative)
  *   local      the local-memory layout: each buffer with its element type and length
- *   index      the type of index arithmetic (i64 today)
+ *   index      the type of index arithmetic: i64, or narrow (32-bit where the bounds
+ *              of the statement's narrow variables fit, checked at launch: `narrow`
+ *              in struct lower_kernel, Note [narrow indices] in ranges.c)
  *   steps      group level (intra): the body as explicit steps, one per statement of
  *              the segment's code, with the barriers between them
  *
@@ -53,8 +55,46 @@
 
 enum kir_level { KIR_GLOBAL, KIR_GROUP };
 
-/* The type of the kernels' index arithmetic. */
-enum kir_index { KIR_INDEX_I64 };
+/* The type of the kernels' index arithmetic: i64, or 32 bits for the narrow variables
+ * of the statement when their bounds fit at launch (Note [narrow indices] in ranges.c). */
+enum kir_index { KIR_INDEX_I64, KIR_INDEX_NARROW };
+
+/* A bound of the narrow index analysis: an integer expression of constants and of the
+ * statement's free variables, which the host evaluates at launch. Arithmetic saturates
+ * at +-2^62; DIV is floor division by a divisor taken as at least 1. */
+#define KIR_TERMS(X)                                                                     \
+  X(KIR_TERM_CONST, "const") X(KIR_TERM_VAR, "var") X(KIR_TERM_ADD, "+")                 \
+  X(KIR_TERM_SUB, "-") X(KIR_TERM_MUL, "*") X(KIR_TERM_DIV, "/") X(KIR_TERM_MIN, "min")  \
+  X(KIR_TERM_MAX, "max")
+
+enum kir_term_op {
+#define X(t, name) t,
+  KIR_TERMS(X)
+#undef X
+};
+
+struct kir_term {
+  enum kir_term_op op;
+  int64_t c;                 /* CONST */
+  const struct ir_var *var;  /* VAR */
+  const struct kir_term *a, *b;
+};
+
+/* The narrow variables of a statement's kernel code, and the least lower and greatest
+ * upper bound of their values, which the host checks against 32 bits at launch (NULL:
+ * a constant known to fit), and the least of the free variables that the bounds assume
+ * to be >= 0 (NULL: none), which it checks too. */
+struct kir_narrow {
+  const struct ir_var **vars;
+  int var_count;
+  const struct kir_term *lo, *hi, *nonneg;
+};
+
+/* The narrow variables of statement s (a SOAC; none for anything else). */
+struct arena;
+struct kir_narrow kir_narrow_stm(struct arena *a, const struct ir_stm *s);
+/* Prints a term as an expression. */
+void kir_print_term(struct strbuf *out, const struct kir_term *t);
 
 /* A launch's work-groups, from `n` (rts/opencl/mirror.c). */
 #define KIR_GRIDS(X)                                                                    \

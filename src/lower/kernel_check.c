@@ -280,7 +280,7 @@ static void print_kernel(struct strbuf *out, const struct kir_kernel *kk) {
   if (kk->private_rows) {
     strbuf_puts(out, ", rows of private arrays");
   }
-  strbuf_puts(out, ", index i64\n");
+  strbuf_puts(out, kk->index == KIR_INDEX_NARROW ? ", index narrow\n" : ", index i64\n");
   for (int i = 0; i < kk->local_count; i++) {
     const struct kir_local *l = &kk->local[i];
     strbuf_printf(out, "    %s %s: %s[", l->var != NULL && kk->space == KIR_SPACE_GLOBAL
@@ -362,7 +362,67 @@ static void print_steps(struct strbuf *out, const struct kir_steps *steps, int d
   }
 }
 
+void kir_print_term(struct strbuf *out, const struct kir_term *t) {
+  switch (t->op) {
+  case KIR_TERM_CONST:
+    strbuf_printf(out, "%lld", (long long)t->c);
+    return;
+  case KIR_TERM_VAR:
+    ir_print_subexp(out, ir_se_var((struct ir_var *)t->var));
+    return;
+  case KIR_TERM_MIN:
+  case KIR_TERM_MAX:
+    strbuf_puts(out, t->op == KIR_TERM_MIN ? "min(" : "max(");
+    kir_print_term(out, t->a);
+    strbuf_puts(out, ", ");
+    kir_print_term(out, t->b);
+    strbuf_puts(out, ")");
+    return;
+  default:
+    strbuf_puts(out, "(");
+    kir_print_term(out, t->a);
+    strbuf_printf(out, " %s ", t->op == KIR_TERM_ADD   ? "+"
+                               : t->op == KIR_TERM_SUB ? "-"
+                               : t->op == KIR_TERM_MUL ? "*"
+                                                       : "/");
+    kir_print_term(out, t->b);
+    strbuf_puts(out, ")");
+  }
+}
+
+/* The narrow variables and the bounds that the host checks. */
+static void print_narrow(struct strbuf *out, const struct kir_narrow *n) {
+  if (n->var_count == 0) {
+    return;
+  }
+  strbuf_puts(out, "  narrow");
+  for (int i = 0; i < n->var_count; i++) {
+    strbuf_puts(out, " ");
+    ir_print_subexp(out, ir_se_var((struct ir_var *)n->vars[i]));
+  }
+  strbuf_puts(out, "\n  checked at launch:");
+  if (n->lo != NULL) {
+    strbuf_puts(out, " ");
+    kir_print_term(out, n->lo);
+    strbuf_puts(out, " >= -2^31");
+  }
+  if (n->hi != NULL) {
+    strbuf_puts(out, n->lo != NULL ? ", " : " ");
+    kir_print_term(out, n->hi);
+    strbuf_puts(out, " < 2^31");
+  }
+  if (n->nonneg != NULL) {
+    strbuf_puts(out, n->lo != NULL || n->hi != NULL ? ", " : " ");
+    kir_print_term(out, n->nonneg);
+    strbuf_puts(out, " >= 0");
+  }
+  strbuf_puts(out, n->lo == NULL && n->hi == NULL && n->nonneg == NULL
+                       ? " nothing (constant bounds)\n"
+                       : "\n");
+}
+
 void kir_print(struct strbuf *out, const struct ir_stm *s, const struct lower_kernel *k) {
+  print_narrow(out, &k->narrow);
   if (k->choice != KIR_ALL) {
     strbuf_printf(out, "  versions by %s\n", kir_choice_name(k->choice));
   }

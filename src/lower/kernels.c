@@ -852,6 +852,10 @@ void kir_build(struct arena *a, const struct ir_stm *s, struct lower_kernel *k) 
     build_transpose(&b);
     break;
   }
+  k->narrow = kir_narrow_stm(a, s);
+  for (int i = 0; i < k->kernel_count && k->narrow.var_count > 0; i++) {
+    k->kernels[i].index = KIR_INDEX_NARROW;
+  }
 }
 
 int kir_kernels_at(const struct lower_kernel *k, enum kir_level level) {

@@ -157,6 +157,7 @@ struct lower_kernel {
   bool result_slots;         /* LOWER_REDUCE: results in the error buffer's slots;
                               * LOWER_ROWS: the rows' lengths, from the _sizes kernel */
   bool lookback;             /* LOWER_SCAN: one kernel with look-back (Note [scan versions]) */
+  struct kir_narrow narrow;  /* the narrow index variables (Note [narrow indices]) */
 };
 
 struct lower_plan {

@@ -6,7 +6,8 @@
 # of segred.dsl and reduce_rows.dsl with PRISM_SEGMENTED=group and =flat; the programs
 # whose map kernels walk rows (coalesce.dsl, transpose.dsl, map_inner.dsl, and
 # segred.dsl's flat version) with PRISM_TRANSPOSE=always and =never, which force or
-# forbid the coalescing transposes;
+# forbid the coalescing transposes; narrow_wide.dsl and programs of each form with
+# PRISM_INDEX=64, which runs every kernel from the wide program (64-bit indices);
 # every result must be the C backend's (tests/compare-values).
 #
 # Environment: PRISMC (default ./prismc), COMPARE_VALUES (./tests/compare-values),
@@ -62,5 +63,10 @@ for setting in PRISM_TRANSPOSE=always PRISM_TRANSPOSE=never; do
   check "$dir/transpose.dsl" "$setting"
   check "$dir/map_inner.dsl" "$setting"
   check "$dir/segred.dsl" PRISM_SEGMENTED=flat "$setting"
+done
+# The wide program (Note [narrow indices] in src/lower/ranges.c), forced: a map, group
+# code, a scan, a reduction, scatter and hist.
+for file in narrow_wide.dsl intra.dsl segscan.dsl segred.dsl map_inner.dsl scatter.dsl hist.dsl; do
+  check "$dir/$file" PRISM_INDEX=64
 done
 exit $failed
