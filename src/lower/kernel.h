@@ -78,7 +78,11 @@ struct kir_term {
   int64_t c;                 /* CONST */
   const struct ir_var *var;  /* VAR */
   const struct kir_term *a, *b;
+  int depth;                 /* 1 for CONST and VAR; at most KIR_TERM_DEPTH */
 };
+
+/* Deeper bounds are unknown, so that printing and evaluating them recurse little. */
+#define KIR_TERM_DEPTH 48
 
 /* The narrow variables of a statement's kernel code, and the least lower and greatest
  * upper bound of their values, which the host checks against 32 bits at launch (NULL:

@@ -77,11 +77,18 @@ struct ranges {
   struct ptrmap env;  /* variable bound in the statement -> struct range * */
   struct ptrmap defs; /* variable -> its defining statement */
   struct ptrmap narrow_free; /* free variables that narrow operators read */
-  struct ptrmap assumed; /* free variables assumed >= 0 ... */
-  const struct kir_term *assume; /* ... and the least of them, checked at launch */
+  struct ptrmap assumed; /* free variables assumed >= 0 (checked at launch) ... */
+  const struct kir_term **assume; /* ... in a list */
+  int assume_count, assume_cap;
   const struct ir_var **vars;
   int var_count, var_cap;
+  long visits; /* statements walked: past WALK_BUDGET, loops are walked once */
 };
+
+/* Loops are walked up to four times each (Note [narrow indices]), so nests of loops
+ * could cost 4^depth walks; past this many statements walked in all, a loop's
+ * parameters are left unknown and its body walked once. */
+#define WALK_BUDGET 50000
 
 /* ------------------------------------------------------------ Terms */
 
@@ -120,7 +127,7 @@ static const struct kir_term *intern_term(struct ranges *r, struct kir_term t) {
 }
 
 static const struct kir_term *term_const(struct ranges *r, int64_t c) {
-  return intern_term(r, (struct kir_term){.op = KIR_TERM_CONST, .c = sat(c)});
+  return intern_term(r, (struct kir_term){.op = KIR_TERM_CONST, .c = sat(c), .depth = 1});
 }
 
 static bool is_const(const struct kir_term *t) {
@@ -128,12 +135,24 @@ static bool is_const(const struct kir_term *t) {
 }
 
 static const struct kir_term *term_var(struct ranges *r, const struct ir_var *v) {
-  return intern_term(r, (struct kir_term){.op = KIR_TERM_VAR, .var = v});
+  return intern_term(r, (struct kir_term){.op = KIR_TERM_VAR, .var = v, .depth = 1});
 }
 
 /* a OP b, folded when both are constants; NULL when either is unknown. */
+static const struct kir_term *term_unbounded(struct ranges *r, enum kir_term_op op,
+                                             const struct kir_term *a,
+                                             const struct kir_term *b);
+
+/* term_unbounded, or NULL (unknown) when the term would be deeper than KIR_TERM_DEPTH. */
 static const struct kir_term *term(struct ranges *r, enum kir_term_op op,
                                    const struct kir_term *a, const struct kir_term *b) {
+  const struct kir_term *t = term_unbounded(r, op, a, b);
+  return t != NULL && t->depth <= KIR_TERM_DEPTH ? t : NULL;
+}
+
+static const struct kir_term *term_unbounded(struct ranges *r, enum kir_term_op op,
+                                             const struct kir_term *a,
+                                             const struct kir_term *b) {
   if (a == NULL || b == NULL) {
     return NULL;
   }
@@ -158,6 +177,9 @@ static const struct kir_term *term(struct ranges *r, enum kir_term_op op,
   if (a == b && (op == KIR_TERM_MIN || op == KIR_TERM_MAX)) {
     return a;
   }
+  if (a == b && op == KIR_TERM_SUB) {
+    return term_const(r, 0);
+  }
   if (is_const(b) && op == KIR_TERM_SUB) { /* x - c is x + -c, so that constants meet */
     return term(r, KIR_TERM_ADD, a, term_const(r, -b->c));
   }
@@ -179,7 +201,8 @@ static const struct kir_term *term(struct ranges *r, enum kir_term_op op,
   if (is_const(b) && b->c == 1 && (op == KIR_TERM_MUL || op == KIR_TERM_DIV)) {
     return a;
   }
-  return intern_term(r, (struct kir_term){.op = op, .a = a, .b = b});
+  int depth = 1 + (a->depth > b->depth ? a->depth : b->depth);
+  return intern_term(r, (struct kir_term){.op = op, .a = a, .b = b, .depth = depth});
 }
 
 /* min and max where one unknown side leaves the other (an upper bound of min(x, y) is
@@ -211,7 +234,16 @@ static bool nonneg(struct ranges *r, const struct kir_term *t) {
   case KIR_TERM_VAR:
     if (!ptrmap_has(&r->assumed, t)) {
       ptrmap_put(&r->assumed, t, (void *)t);
-      r->assume = term_either(r, KIR_TERM_MIN, r->assume, t);
+      if (r->assume_count == r->assume_cap) {
+        r->assume_cap = r->assume_cap == 0 ? 8 : 2 * r->assume_cap;
+        const struct kir_term **grown =
+            ARENA_ARRAY(r->arena, const struct kir_term *, r->assume_cap);
+        for (int i = 0; i < r->assume_count; i++) {
+          grown[i] = r->assume[i];
+        }
+        r->assume = grown;
+      }
+      r->assume[r->assume_count++] = t;
     }
     return true;
   case KIR_TERM_SUB:
@@ -690,6 +722,16 @@ static const struct kir_term *while_bound(struct ranges *r, const struct ir_loop
 static void walk_loop(struct ranges *r, const struct ir_stm *s) {
   const struct ir_loop *l = &s->exp.u.loop;
   int n = l->param_count;
+  if (r->visits > WALK_BUDGET) {
+    if (!l->is_while) {
+      bind(r, l->index, (struct range){term_const(r, 0), range_of(r, l->bound).hi});
+    }
+    for (int i = 0; i < n; i++) {
+      bind(r, l->params[i], unknown());
+    }
+    walk_body(r, l->body);
+    return;
+  }
   const struct kir_term **lo = ARENA_ARRAY(r->arena, const struct kir_term *, n + 1);
   const struct kir_term **hi = ARENA_ARRAY(r->arena, const struct kir_term *, n + 1);
   for (int i = 0; i < n; i++) {
@@ -744,11 +786,15 @@ static void walk_soac(struct ranges *r, const struct ir_stm *s) {
 }
 
 static void walk_stm(struct ranges *r, const struct ir_stm *s) {
+  r->visits++;
   for (int i = 0; i < s->pat_count; i++) {
     ptrmap_put(&r->defs, s->pat[i], (void *)s);
     set_range(r, s->pat[i], unknown());
   }
-  switch (s->exp.kind) {
+  enum ir_exp_kind kind = s->exp.kind;
+  bool scalar = kind == IR_SUBEXP || kind == IR_BINOP || kind == IR_UNOP ||
+                kind == IR_CONVERT || kind == IR_SHAPE;
+  switch (scalar && s->pat_count != 1 ? IR_ASSERT : kind) { /* one variable, or unknowns */
   case IR_SUBEXP:
     bind(r, s->pat[0], range_of(r, s->exp.u.se));
     return;
@@ -840,7 +886,7 @@ static void collect(struct ranges *r, const struct ir_body *b) {
     for (int k = 0; k < s->pat_count; k++) {
       collect_var(r, s->pat[k]);
     }
-    if (s->exp.kind == IR_BINOP && s->pat[0]->type.prim == PRIM_I64 &&
+    if (s->exp.kind == IR_BINOP && s->pat_count == 1 && s->pat[0]->type.prim == PRIM_I64 &&
         known(ptrmap_get(&r->env, s->pat[0]))) {
       note_free_operand(r, s->exp.u.binop.lhs);
       note_free_operand(r, s->exp.u.binop.rhs);
@@ -868,6 +914,20 @@ static void collect(struct ranges *r, const struct ir_body *b) {
   }
 }
 
+/* min or max of terms[0..n), as a balanced tree: log2 n levels above the deepest of
+ * them, and never unknown (the check needs every bound). */
+static const struct kir_term *fold_tree(struct ranges *r, enum kir_term_op op,
+                                        const struct kir_term **terms, int n) {
+  while (n > 1) {
+    int k = 0;
+    for (int i = 0; i < n; i += 2) {
+      terms[k++] = i + 1 < n ? term_unbounded(r, op, terms[i], terms[i + 1]) : terms[i];
+    }
+    n = k;
+  }
+  return n == 1 ? terms[0] : NULL;
+}
+
 struct kir_narrow kir_narrow_stm(struct arena *a, const struct ir_stm *s) {
   struct ranges r = {.arena = a};
   struct kir_narrow out = {0};
@@ -881,26 +941,31 @@ struct kir_narrow kir_narrow_stm(struct arena *a, const struct ir_stm *s) {
   walk_stm(&r, s);
   collect_lambda(&r, s->exp.u.soac.map_fn);
   collect_lambda(&r, s->exp.u.soac.op);
-  const struct kir_term *lo = NULL, *hi = NULL;
-  struct ptrmap seen_lo, seen_hi; /* each bound once in the chains */
+  /* each bound once, then a balanced tree of min (max) over them */
+  const struct kir_term **los = ARENA_ARRAY(a, const struct kir_term *, r.var_count + 1);
+  const struct kir_term **his = ARENA_ARRAY(a, const struct kir_term *, r.var_count + 1);
+  int nlo = 0, nhi = 0;
+  struct ptrmap seen_lo, seen_hi;
   ptrmap_init(&seen_lo, a);
   ptrmap_init(&seen_hi, a);
   for (int i = 0; i < r.var_count; i++) {
     struct range g = range_of_var(&r, r.vars[i]);
     if (!ptrmap_has(&seen_lo, g.lo)) {
       ptrmap_put(&seen_lo, g.lo, (void *)g.lo);
-      lo = lo == NULL ? g.lo : term(&r, KIR_TERM_MIN, lo, g.lo);
+      los[nlo++] = g.lo;
     }
     if (!ptrmap_has(&seen_hi, g.hi)) {
       ptrmap_put(&seen_hi, g.hi, (void *)g.hi);
-      hi = hi == NULL ? g.hi : term(&r, KIR_TERM_MAX, hi, g.hi);
+      his[nhi++] = g.hi;
     }
   }
+  const struct kir_term *lo = fold_tree(&r, KIR_TERM_MIN, los, nlo);
+  const struct kir_term *hi = fold_tree(&r, KIR_TERM_MAX, his, nhi);
   out.vars = r.vars;
   out.var_count = r.var_count;
   /* bounds known at compile time need no check */
   out.lo = is_const(lo) ? NULL : lo;
   out.hi = is_const(hi) ? NULL : hi;
-  out.nonneg = r.var_count > 0 ? r.assume : NULL;
+  out.nonneg = r.var_count > 0 ? fold_tree(&r, KIR_TERM_MIN, r.assume, r.assume_count) : NULL;
   return out;
 }
