@@ -288,9 +288,10 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
     let stride = n / (ns * p)
     in scatter dst (iota n) <| tabulate n (\o ->
          let k = o % ns
-         let q = (o / ns) % p
          let j = (o / (ns * p)) * ns + k
-         let step = (k + q * ns) * stride
+         -- k + q ns with q = (o / ns) % p, written so that its bound is o's (n), not
+         -- ns p's: the compiler's 32-bit index check bounds products by their factors
+         let step = (o % (ns * p)) * stride
          -- t = s * step mod n, kept by adding step (< n) and wrapping: no division.
          -- In bounds by construction (j < m, s < p, t < n): unchecked.
          let (acc, _) = #[unsafe] loop (acc, t) = (c.zero, 0) for s < p do
