@@ -7,7 +7,8 @@
 # whose map kernels walk rows (coalesce.dsl, transpose.dsl, map_inner.dsl, and
 # segred.dsl's flat version) with PRISM_TRANSPOSE=always and =never, which force or
 # forbid the coalescing transposes; narrow_wide.dsl and programs of each form with
-# PRISM_INDEX=64, which runs every kernel from the wide program (64-bit indices);
+# PRISM_INDEX=64, which runs every kernel from the wide program (64-bit indices), and
+# whether narrow_wide.dsl runs the narrow or the wide program where its bounds say;
 # every result must be the C backend's (tests/compare-values).
 #
 # Environment: PRISMC (default ./prismc), COMPARE_VALUES (./tests/compare-values),
@@ -64,8 +65,23 @@ for setting in PRISM_TRANSPOSE=always PRISM_TRANSPOSE=never; do
   check "$dir/map_inner.dsl" "$setting"
   check "$dir/segred.dsl" PRISM_SEGMENTED=flat "$setting"
 done
-# The wide program (Note [narrow indices] in src/lower/ranges.c), forced: a map, group
-# code, a scan, a reduction, scatter and hist.
+# Which program runs (Note [narrow indices] in src/lower/ranges.c): the profile names a
+# launch of the wide program "(64-bit)"; narrow_wide.dsl's affine takes it only when
+# its bounds pass 32 bits.
+"$prismc" opencl "$dir/narrow_wide.dsl" -o "$tmp/narrow" 2> "$tmp/err.txt" ||
+  { echo "FAIL: narrow_wide.dsl (OpenCL)"; cat "$tmp/err.txt"; failed=1; }
+for k in 3i64:narrow 10000000000i64:wide; do
+  echo "[1i64, 2i64, 3i64] ${k%%:*}" | "$tmp/narrow" -e affine -P > /dev/null 2> "$tmp/profile.txt"
+  if grep -q '(64-bit)' "$tmp/profile.txt"; then got=wide; else got=narrow; fi
+  if [ "$got" = "${k#*:}" ]; then
+    echo "PASS: narrow_wide.dsl affine with k = ${k%%:*} runs the $got program"
+  else
+    echo "FAIL: narrow_wide.dsl affine with k = ${k%%:*} ran the $got program:"
+    sed 's/^/    /' "$tmp/profile.txt"
+    failed=1
+  fi
+done
+# The wide program, forced: a map, group code, a scan, a reduction, scatter and hist.
 for file in narrow_wide.dsl intra.dsl segscan.dsl segred.dsl map_inner.dsl scatter.dsl hist.dsl; do
   check "$dir/$file" PRISM_INDEX=64
 done
