@@ -848,9 +848,14 @@ static void add_var(struct ranges *r, const struct ir_var *v) {
   r->vars[r->var_count++] = v;
 }
 
+/* Both bounds known, and not constants that the check at launch would refuse (it keeps
+ * 2^16 of room below 2^31: rts_cl_narrow in rts/opencl/mirror.c). */
+#define NARROW_ROOM ((int64_t)1 << 16)
+
 static bool known(const struct range *g) {
   return g != NULL && g->lo != NULL && g->hi != NULL &&
-         !(is_const(g->hi) && g->hi->c > INT32_MAX) && !(is_const(g->lo) && g->lo->c < INT32_MIN);
+         !(is_const(g->hi) && g->hi->c > INT32_MAX - NARROW_ROOM) &&
+         !(is_const(g->lo) && g->lo->c < INT32_MIN + NARROW_ROOM);
 }
 
 /* The free variables that binary operators with narrow results read. */
