@@ -3,7 +3,8 @@
 -- 32-bit when the bounds fit at launch; otherwise the statement's kernels run from the
 -- wide program. Each entry runs once with bounds that fit and once with bounds that do
 -- not, whose results need 64 bits: `affine` (a map, i * k + xs[i], with k = 3 and
--- k = 10^10), `offset` (an offset below zero, which the bounds assume not to be), and
+-- k = 10^10, and with k = 2^62 and -2^62 - 1, whose products wrap around 64 bits and
+-- whose bounds saturate on the host), `offset` (an offset below zero, which the bounds assume not to be), and
 -- `strides` (group code: a while loop over strides s = 1, 2, 4 ... < n whose body
 -- divides by s, as an FFT's passes do, with k scaling the quotients). versions.sh runs
 -- them with PRISM_INDEX=64 too, which forces the wide program.
@@ -13,6 +14,10 @@
 -- output { [1i64, 5i64, 9i64, 13i64] }
 -- input { [1i64, 2i64, 3i64, 4i64] 10000000000i64 }
 -- output { [1i64, 10000000002i64, 20000000003i64, 30000000004i64] }
+-- input { [1i64, 2i64, 3i64, 4i64] 4611686018427387904i64 }
+-- output { [1i64, 4611686018427387906i64, -9223372036854775805i64, -4611686018427387900i64] }
+-- input { [1i64, 2i64, 3i64, 4i64] -4611686018427387905i64 }
+-- output { [1i64, -4611686018427387903i64, -9223372036854775807i64, 4611686018427387905i64] }
 -- entry: offset
 -- input { [10i64, 20i64, 30i64] 1i64 }
 -- output { [20i64, 30i64, 10i64] }
