@@ -137,58 +137,17 @@ static int rts_make_unique_dev(struct rts_context *ctx, struct rts_block **mem, 
   return RTS_SUCCESS;
 }
 
-/* The bounds of narrow index variables, evaluated at launch (Note [narrow indices] in
- * src/lower/ranges.c): integer arithmetic that saturates at +-2^62, far outside the 32
- * bits that the bounds are compared with, so that no bound overflows. Division is
- * floor division by a divisor of at least 1. */
-#define RTS_SAT_LIMIT ((int64_t)1 << 62)
-
-static inline int64_t rts_sat(int64_t x) {
-  return x > RTS_SAT_LIMIT ? RTS_SAT_LIMIT : x < -RTS_SAT_LIMIT ? -RTS_SAT_LIMIT : x;
-}
-
-static inline int64_t rts_sat_add(int64_t x, int64_t y) {
-  return rts_sat(x + y); /* both within 2^62: the sum fits */
-}
-
-static inline int64_t rts_sat_sub(int64_t x, int64_t y) {
-  return rts_sat(x - y);
-}
-
-static inline int64_t rts_sat_mul(int64_t x, int64_t y) {
-  uint64_t ax = x < 0 ? (uint64_t)-x : (uint64_t)x, ay = y < 0 ? (uint64_t)-y : (uint64_t)y;
-  if (ax != 0 && ay > (uint64_t)RTS_SAT_LIMIT / ax) {
-    return (x < 0) != (y < 0) ? -RTS_SAT_LIMIT : RTS_SAT_LIMIT;
-  }
-  return rts_sat(x * y);
-}
-
-static inline int64_t rts_sat_div(int64_t x, int64_t y) {
-  y = y < 1 ? 1 : y;
-  int64_t q = x / y;
-  return q * y > x ? q - 1 : q;
-}
-
-static inline int64_t rts_sat_min(int64_t x, int64_t y) {
-  return x < y ? x : y;
-}
-
-static inline int64_t rts_sat_max(int64_t x, int64_t y) {
-  return x > y ? x : y;
-}
-
-/* Whether a statement's kernels run from the narrow program: every narrow variable's
- * bounds, at least `lo` and at most `hi`, fit in 32 bits with room to spare for a loop
- * over them to step past its end (by a work-group's size), and the free variables that
- * the bounds assume to be >= 0, the least of them `nonneg`, are. PRISM_INDEX=64 says
- * never (the tests of the wide program). */
+/* Whether a statement's kernels run from the narrow program (Note [narrow indices] in
+ * src/lower/ranges.c): every narrow variable's bounds, at least `lo` and at most `hi`
+ * (evaluated with bounds.h's arithmetic), fit in 32 bits (rts_narrow_fits), and the
+ * free variables that the bounds assume to be >= 0, the least of them `nonneg`, are.
+ * PRISM_INDEX=64 says never (the tests of the wide program). */
 static bool rts_cl_narrow(int64_t lo, int64_t hi, int64_t nonneg) {
   const char *force = getenv("PRISM_INDEX");
   if (force != NULL && strcmp(force, "64") == 0) {
     return false;
   }
-  const int64_t room = (int64_t)1 << 16;
-  return lo >= INT32_MIN + room && hi <= INT32_MAX - room && nonneg >= 0;
+  return rts_narrow_fits(lo, hi) && nonneg >= 0;
 }
 
 static int64_t rts_cl_groups(struct rts_context *ctx, int64_t n) {

@@ -25,6 +25,7 @@
 #ifndef PRISM_RTS_MIRROR_H
 #define PRISM_RTS_MIRROR_H
 
+#include "bounds.h"
 #include "opencl.h"
 
 /* Makes the host copy of b current (waiting for the device and copying back when it

@@ -138,7 +138,8 @@ static void string_table_line(struct strbuf *out, const char *text) {
 
 void emit_cl_paste_rts(struct emitter *e, struct strbuf *out) {
   (void)e;
-  static const char *const host_files[] = {"opencl.h", "mirror.h", "opencl.c", "mirror.c"};
+  static const char *const host_files[] = {"opencl.h", "bounds.h", "mirror.h", "opencl.c",
+                                           "mirror.c"};
   for (size_t i = 0; i < sizeof host_files / sizeof *host_files; i++) {
     strbuf_printf(out, "/* ---- rts/opencl/%s ---- */\n", host_files[i]);
     emit_c_paste_lines(out, cl_rts_file(host_files[i]));

@@ -3,6 +3,7 @@
  */
 #include <stdint.h>
 
+#include "../../rts/opencl/bounds.h" /* the host's arithmetic on bounds (see below) */
 #include "ir/util.h"
 #include "lower/lower_internal.h"
 #include "support/ptrmap.h"
@@ -18,12 +19,13 @@
  *     variable a range [lo, hi], each bound a term: an expression of constants and
  *     of the statement's free variables (the kernels' arguments), with + - * floor-/
  *     min max, or unknown. A SOAC's index lies in [0, w - 1]; a for loop's index in
- *     [0, bound - 1]; operators map ranges to ranges (interval arithmetic, with
+ *     [0, bound] (the C loop's counter reaches the bound before it stops); operators map ranges to ranges (interval arithmetic, with
  *     division and modulo by a divisor that is at least 0 taken as at least 1: a
  *     division by zero fails the kernel before its result is used); an if's result
  *     joins its branches', and a branch on `x < y` (<=, >, >=, ==) narrows x and y
  *     inside its arms. Array elements, floats converted and the results of inner
- *     SOACs are unknown.
+ *     SOACs are unknown. A free variable that a rule needs to be >= 0 (a size, say)
+ *     is assumed to be, and the assumption is checked at launch with the bounds.
  *   - A loop parameter gets a constant lower bound c when, assuming p >= c for every
  *     such parameter, the body's next values are >= c too (induction; c is the
  *     initial value's constant bound, else 0); and, for a while loop that continues
@@ -34,7 +36,8 @@
  *     bounds are known, and the free variables that an operator on narrow variables
  *     reads. Their least lower bound and greatest upper bound are two terms
  *     (struct kir_narrow), which the host evaluates before the launch with arithmetic
- *     that saturates far from 32 bits (rts_sat_* in rts/opencl/mirror.c).
+ *     that saturates far from 32 bits (rts/opencl/bounds.h, whose functions also
+ *     fold constant terms here).
  *   - The kernels are built twice from one text: the program where rts_nidx is int,
  *     and the same program built with RTS_WIDE_INDEX, where it is long. The host
  *     launches the first when both bounds fit in 32 bits (rts_cl_narrow), else the
@@ -55,8 +58,6 @@
  * without such variables has no check (tests/lower/kir_narrow.dsl; the wide program:
  * tests/backend_opencl/narrow_wide.dsl, whose bounds exceed 32 bits).
  */
-
-#define TERM_LIMIT ((int64_t)1 << 62) /* terms saturate here, as on the host */
 
 struct range {
   const struct kir_term *lo, *hi; /* NULL: unknown */
@@ -92,24 +93,6 @@ struct ranges {
 
 /* ------------------------------------------------------------ Terms */
 
-static int64_t sat(int64_t x) {
-  return x > TERM_LIMIT ? TERM_LIMIT : x < -TERM_LIMIT ? -TERM_LIMIT : x;
-}
-
-static int64_t sat_mul(int64_t x, int64_t y) {
-  uint64_t ax = x < 0 ? (uint64_t)-x : (uint64_t)x, ay = y < 0 ? (uint64_t)-y : (uint64_t)y;
-  if (ax != 0 && ay > (uint64_t)TERM_LIMIT / ax) {
-    return (x < 0) != (y < 0) ? -TERM_LIMIT : TERM_LIMIT;
-  }
-  return sat(x * y);
-}
-
-static int64_t floor_div(int64_t x, int64_t y) {
-  y = y < 1 ? 1 : y;
-  int64_t q = x / y;
-  return q * y > x ? q - 1 : q;
-}
-
 static const struct kir_term *intern_term(struct ranges *r, struct kir_term t) {
   uintptr_t h = (uintptr_t)t.op * 31u + (uintptr_t)t.c * 1000003u + (uintptr_t)t.var * 7u +
                 (uintptr_t)t.a * 13u + (uintptr_t)t.b * 17u;
@@ -127,7 +110,7 @@ static const struct kir_term *intern_term(struct ranges *r, struct kir_term t) {
 }
 
 static const struct kir_term *term_const(struct ranges *r, int64_t c) {
-  return intern_term(r, (struct kir_term){.op = KIR_TERM_CONST, .c = sat(c), .depth = 1});
+  return intern_term(r, (struct kir_term){.op = KIR_TERM_CONST, .c = rts_sat(c), .depth = 1});
 }
 
 static bool is_const(const struct kir_term *t) {
@@ -159,13 +142,13 @@ static const struct kir_term *term_unbounded(struct ranges *r, enum kir_term_op 
   if (is_const(a) && is_const(b)) {
     switch (op) {
     case KIR_TERM_ADD:
-      return term_const(r, a->c + b->c);
+      return term_const(r, rts_sat_add(a->c, b->c));
     case KIR_TERM_SUB:
-      return term_const(r, a->c - b->c);
+      return term_const(r, rts_sat_sub(a->c, b->c));
     case KIR_TERM_MUL:
-      return term_const(r, sat_mul(a->c, b->c));
+      return term_const(r, rts_sat_mul(a->c, b->c));
     case KIR_TERM_DIV:
-      return term_const(r, floor_div(a->c, b->c));
+      return term_const(r, rts_sat_div(a->c, b->c));
     case KIR_TERM_MIN:
       return a->c < b->c ? a : b;
     case KIR_TERM_MAX:
@@ -848,14 +831,11 @@ static void add_var(struct ranges *r, const struct ir_var *v) {
   r->vars[r->var_count++] = v;
 }
 
-/* Both bounds known, and not constants that the check at launch would refuse (it keeps
- * 2^16 of room below 2^31: rts_cl_narrow in rts/opencl/mirror.c). */
-#define NARROW_ROOM ((int64_t)1 << 16)
-
+/* Both bounds known, and not constants that the check at launch would refuse. */
 static bool known(const struct range *g) {
   return g != NULL && g->lo != NULL && g->hi != NULL &&
-         !(is_const(g->hi) && g->hi->c > INT32_MAX - NARROW_ROOM) &&
-         !(is_const(g->lo) && g->lo->c < INT32_MIN + NARROW_ROOM);
+         !(is_const(g->hi) && !rts_narrow_fits(0, g->hi->c)) &&
+         !(is_const(g->lo) && !rts_narrow_fits(g->lo->c, 0));
 }
 
 /* The free variables that binary operators with narrow results read. */
