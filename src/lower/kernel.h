@@ -97,6 +97,8 @@ struct kir_narrow {
 /* The narrow variables of statement s (a SOAC; none for anything else). */
 struct arena;
 struct kir_narrow kir_narrow_stm(struct arena *a, const struct ir_stm *s);
+/* An operator's spelling in printed terms: "+", ..., "min", "max". */
+const char *kir_term_name(enum kir_term_op op);
 /* Prints a term as an expression. */
 void kir_print_term(struct strbuf *out, const struct kir_term *t);
 

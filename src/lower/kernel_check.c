@@ -372,7 +372,7 @@ void kir_print_term(struct strbuf *out, const struct kir_term *t) {
     return;
   case KIR_TERM_MIN:
   case KIR_TERM_MAX:
-    strbuf_puts(out, t->op == KIR_TERM_MIN ? "min(" : "max(");
+    strbuf_printf(out, "%s(", kir_term_name(t->op));
     kir_print_term(out, t->a);
     strbuf_puts(out, ", ");
     kir_print_term(out, t->b);
@@ -381,10 +381,7 @@ void kir_print_term(struct strbuf *out, const struct kir_term *t) {
   default:
     strbuf_puts(out, "(");
     kir_print_term(out, t->a);
-    strbuf_printf(out, " %s ", t->op == KIR_TERM_ADD   ? "+"
-                               : t->op == KIR_TERM_SUB ? "-"
-                               : t->op == KIR_TERM_MUL ? "*"
-                                                       : "/");
+    strbuf_printf(out, " %s ", kir_term_name(t->op));
     kir_print_term(out, t->b);
     strbuf_puts(out, ")");
   }

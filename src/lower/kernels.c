@@ -30,12 +30,22 @@ static const char *const choice_names[] = {
 #undef X
 };
 
+static const char *const term_names[] = {
+#define X(t, name) name,
+    KIR_TERMS(X)
+#undef X
+};
+
 const char *kir_grid_name(enum kir_grid g) {
   return grid_names[g];
 }
 
 const char *kir_step_name(enum kir_step_kind k) {
   return step_names[k];
+}
+
+const char *kir_term_name(enum kir_term_op op) {
+  return term_names[op];
 }
 
 const char *kir_choice_name(enum kir_choice c) {
