@@ -758,10 +758,11 @@ static unsigned char *rts_cl_cache_read(const char *path, const unsigned char ke
   return binary;
 }
 
-/* Builds the program from a cached binary; false (with nothing made) when there is no
- * usable one. */
-static bool rts_cl_build_cached(struct rts_cl *cl, const char *path,
-                                const unsigned char key[32], const char *options) {
+/* Builds *out from a cached binary; false (with nothing made) when there is no usable
+ * one. */
+static bool rts_cl_build_cached(const struct rts_cl *cl, const char *path,
+                                const unsigned char key[32], const char *options,
+                                cl_program *out) {
   size_t size = 0;
   unsigned char *binary = rts_cl_cache_read(path, key, &size);
   if (binary == NULL) {
@@ -782,22 +783,23 @@ static bool rts_cl_build_cached(struct rts_cl *cl, const char *path,
     (void)clReleaseProgram(program); /* falling back to the source */
     return false;
   }
-  cl->program = program;
+  *out = program;
   return true;
 }
 
 /* The program's binary for cl->device, malloc'ed; NULL when OpenCL has none for us. */
-static unsigned char *rts_cl_program_binary(const struct rts_cl *cl, size_t *size) {
+static unsigned char *rts_cl_program_binary(const struct rts_cl *cl, cl_program program,
+                                            size_t *size) {
   cl_uint n = 0;
-  cl_int err = clGetProgramInfo(cl->program, CL_PROGRAM_NUM_DEVICES, sizeof n, &n, NULL);
+  cl_int err = clGetProgramInfo(program, CL_PROGRAM_NUM_DEVICES, sizeof n, &n, NULL);
   cl_device_id *devices = err == CL_SUCCESS && n > 0 ? malloc(n * sizeof *devices) : NULL;
   size_t *sizes = devices != NULL ? malloc(n * sizeof *sizes) : NULL;
   unsigned char **binaries = sizes != NULL ? malloc(n * sizeof *binaries) : NULL;
   unsigned char *binary = NULL;
   if (binaries != NULL &&
-      clGetProgramInfo(cl->program, CL_PROGRAM_DEVICES, n * sizeof *devices, devices, NULL) ==
+      clGetProgramInfo(program, CL_PROGRAM_DEVICES, n * sizeof *devices, devices, NULL) ==
           CL_SUCCESS &&
-      clGetProgramInfo(cl->program, CL_PROGRAM_BINARY_SIZES, n * sizeof *sizes, sizes, NULL) ==
+      clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, n * sizeof *sizes, sizes, NULL) ==
           CL_SUCCESS) {
     for (cl_uint i = 0; i < n; i++) {
       binaries[i] = NULL; /* OpenCL skips the binaries of other devices */
@@ -807,7 +809,7 @@ static unsigned char *rts_cl_program_binary(const struct rts_cl *cl, size_t *siz
       }
     }
   }
-  if (binary != NULL && clGetProgramInfo(cl->program, CL_PROGRAM_BINARIES,
+  if (binary != NULL && clGetProgramInfo(program, CL_PROGRAM_BINARIES,
                                          n * sizeof *binaries, binaries, NULL) != CL_SUCCESS) {
     free(binary);
     binary = NULL;
@@ -856,10 +858,10 @@ static bool rts_cl_cache_write(FILE *f, const unsigned char key[32],
 
 /* Writes the program's binary to the cache under a temporary name, then renames it into
  * place; failures leave no file behind and are not reported. */
-static void rts_cl_cache_store(const struct rts_cl *cl, const char *dir, const char *path,
-                               const unsigned char key[32]) {
+static void rts_cl_cache_store(const struct rts_cl *cl, cl_program program, const char *dir,
+                               const char *path, const unsigned char key[32]) {
   size_t size = 0;
-  unsigned char *binary = rts_cl_program_binary(cl, &size);
+  unsigned char *binary = rts_cl_program_binary(cl, program, &size);
   char suffix[32];
 #ifdef RTS_CL_POSIX
   snprintf(suffix, sizeof suffix, ".%ld.tmp", (long)getpid());
@@ -880,16 +882,16 @@ static void rts_cl_cache_store(const struct rts_cl *cl, const char *dir, const c
 
 /* ------------------------------------------------------------ Building */
 
-/* The build log of cl->program for cl->device, malloc'ed; NULL when there is none. */
-static char *rts_cl_build_log(const struct rts_cl *cl) {
+/* The build log of the program for cl->device, malloc'ed; NULL when there is none. */
+static char *rts_cl_build_log(const struct rts_cl *cl, cl_program program) {
   size_t size = 0;
-  if (clGetProgramBuildInfo(cl->program, cl->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) !=
+  if (clGetProgramBuildInfo(program, cl->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) !=
           CL_SUCCESS ||
       size == 0) {
     return NULL;
   }
   char *log = malloc(size + 1);
-  if (log != NULL && clGetProgramBuildInfo(cl->program, cl->device, CL_PROGRAM_BUILD_LOG,
+  if (log != NULL && clGetProgramBuildInfo(program, cl->device, CL_PROGRAM_BUILD_LOG,
                                            size, log, NULL) != CL_SUCCESS) {
     free(log);
     return NULL;
@@ -903,21 +905,23 @@ static char *rts_cl_build_log(const struct rts_cl *cl) {
   return log;
 }
 
-static int rts_cl_build_source(struct rts_context *ctx, struct rts_cl *cl, const char *source,
-                               const char *options) {
+/* Builds *out from source; on failure *out is NULL or a program that the caller
+ * releases. */
+static int rts_cl_build_source(struct rts_context *ctx, const struct rts_cl *cl,
+                               const char *source, const char *options, cl_program *out) {
   cl_int err;
   size_t length = strlen(source);
-  cl->program = clCreateProgramWithSource(cl->context, 1, &source, &length, &err);
+  *out = clCreateProgramWithSource(cl->context, 1, &source, &length, &err);
   if (err != CL_SUCCESS) {
-    cl->program = NULL;
+    *out = NULL;
     return rts_cl_fail(ctx, err, NULL, "clCreateProgramWithSource",
                        "loading the OpenCL program");
   }
-  err = clBuildProgram(cl->program, 1, &cl->device, options, NULL, NULL);
+  err = clBuildProgram(*out, 1, &cl->device, options, NULL, NULL);
   if (err == CL_SUCCESS) {
     return RTS_SUCCESS;
   }
-  char *log = rts_cl_build_log(cl);
+  char *log = rts_cl_build_log(cl, *out);
   int code = rts_cl_fail(ctx, err, NULL, "clBuildProgram", "building the OpenCL program for %s",
                          cl->device_name);
   rts_error(ctx, code, "the build log:\n%s", log != NULL && log[0] != '\0' ? log : "(empty)");
@@ -925,11 +929,12 @@ static int rts_cl_build_source(struct rts_context *ctx, struct rts_cl *cl, const
   return code;
 }
 
-/* Builds the program: from the cache when it has it, else from source, then caching the
- * binary (Note [program cache]). */
-static int rts_cl_build(struct rts_context *ctx, struct rts_cl *cl,
+/* Builds the program into *out, with the build options `more` before the
+ * configuration's: from the cache when it has it (*cached is then true), else from
+ * source, then caching the binary (Note [program cache]). */
+static int rts_cl_build(struct rts_context *ctx, const struct rts_cl *cl,
                         const struct rts_cl_config *cfg, const char *source,
-                        const char *more) {
+                        const char *more, cl_program *out, bool *cached) {
   /* f32 division and square root correctly rounded where the device can (OpenCL 1.2
    * allows them 2.5 and 3 ulp otherwise), as in C; the configuration's options after. */
   cl_device_fp_config fp = 0;
@@ -972,12 +977,11 @@ static int rts_cl_build(struct rts_context *ctx, struct rts_cl *cl,
     path = rts_cl_cache_path(dir, key);
   }
   int status = RTS_SUCCESS;
-  if (path != NULL && rts_cl_build_cached(cl, path, key, options)) {
-    cl->from_cache = true;
-  } else {
-    status = rts_cl_build_source(ctx, cl, source, options);
+  *cached = path != NULL && rts_cl_build_cached(cl, path, key, options, out);
+  if (!*cached) {
+    status = rts_cl_build_source(ctx, cl, source, options, out);
     if (status == RTS_SUCCESS && path != NULL) {
-      rts_cl_cache_store(cl, dir, path, key);
+      rts_cl_cache_store(cl, *out, dir, path, key);
     }
   }
   free(path);
@@ -1055,13 +1059,9 @@ static int rts_cl_keep_build(struct rts_context *ctx, struct rts_cl *cl,
 /* Builds the wide program (Note [narrow indices] in src/lower/ranges.c) and makes room
  * for its kernels. */
 static int rts_cl_build_wide(struct rts_context *ctx, struct rts_cl *cl) {
-  cl_program narrow = cl->program;
-  bool from_cache = cl->from_cache;
-  cl->program = NULL;
-  int status = rts_cl_build(ctx, cl, &cl->build_cfg, cl->source, "-DRTS_WIDE_INDEX ");
-  cl->wide_program = cl->program;
-  cl->program = narrow;
-  cl->from_cache = from_cache;
+  bool cached;
+  int status = rts_cl_build(ctx, cl, &cl->build_cfg, cl->source, "-DRTS_WIDE_INDEX ",
+                            &cl->wide_program, &cached);
   if (status == RTS_SUCCESS) {
     cl->wide_kernels = calloc((size_t)cl->kernel_count, sizeof *cl->wide_kernels);
     if (cl->wide_kernels == NULL) {
@@ -1119,7 +1119,7 @@ static int rts_cl_init(struct rts_context *ctx, struct rts_cl *cl,
     status = rts_cl_keep_build(ctx, cl, cfg, source);
   }
   if (status == RTS_SUCCESS) {
-    status = rts_cl_build(ctx, cl, cfg, source, "");
+    status = rts_cl_build(ctx, cl, cfg, source, "", &cl->program, &cl->from_cache);
   }
   if (status == RTS_SUCCESS) {
     status = rts_cl_make_kernels(ctx, cl, kernel_names, kernel_count);
