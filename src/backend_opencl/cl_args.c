@@ -25,8 +25,8 @@ void kb_start(struct emitter *e, struct kbuild *kb, const char *name) {
 
 void kb_set_arg(struct emitter *e, struct kbuild *kb, const char *size,
                 const char *lvalue) {
-  emit_c_try(e, "rts_cl_set_arg(ctx, ctx->cl, %s, %d, %s, %s, %s)", kb->launch_index, kb->nargs, size,
-             lvalue, e->where);
+  emit_c_try(e, "rts_cl_set_arg(ctx, ctx->cl, %s, %d, %s, %s, %s)", kb->launch_index,
+             kb->nargs, size, lvalue, e->where);
   kb->nargs++;
 }
 

@@ -19,13 +19,14 @@
  *     variable a range [lo, hi], each bound a term: an expression of constants and
  *     of the statement's free variables (the kernels' arguments), with + - * floor-/
  *     min max, or unknown. A SOAC's index lies in [0, w - 1]; a for loop's index in
- *     [0, bound] (the C loop's counter reaches the bound before it stops); operators map ranges to ranges (interval arithmetic, with
- *     division and modulo by a divisor that is at least 0 taken as at least 1: a
- *     division by zero fails the kernel before its result is used); an if's result
- *     joins its branches', and a branch on `x < y` (<=, >, >=, ==) narrows x and y
- *     inside its arms. Array elements, floats converted and the results of inner
- *     SOACs are unknown. A free variable that a rule needs to be >= 0 (a size, say)
- *     is assumed to be, and the assumption is checked at launch with the bounds.
+ *     [0, bound] (the C loop's counter reaches the bound before it stops);
+ *     operators map ranges to ranges (interval arithmetic, with division and modulo
+ *     by a divisor that is at least 0 taken as at least 1: a division by zero fails
+ *     the kernel before its result is used); an if's result joins its branches',
+ *     and a branch on `x < y` (<=, >, >=, ==) narrows x and y inside its arms. Array
+ *     elements, floats converted and the results of inner SOACs are unknown. A free
+ *     variable that a rule needs to be >= 0 (a size, say) is assumed to be, and the
+ *     assumption is checked at launch with the bounds.
  *   - A loop parameter gets a constant lower bound c when, assuming p >= c for every
  *     such parameter, the body's next values are >= c too (induction; c is the
  *     initial value's constant bound, else 0); and, for a while loop that continues
