@@ -7,6 +7,7 @@
 #include "ir/util.h"
 #include "lower/lower_internal.h"
 #include "support/ptrmap.h"
+#include "support/vec.h"
 
 /* Note [narrow indices]
  * ~~~~~~~~~~~~~~~~~~~~~
@@ -80,10 +81,8 @@ struct ranges {
   struct ptrmap defs; /* variable -> its defining statement */
   struct ptrmap narrow_free; /* free variables that narrow operators read */
   struct ptrmap assumed; /* free variables assumed >= 0 (checked at launch) ... */
-  const struct kir_term **assume; /* ... in a list */
-  int assume_count, assume_cap;
-  const struct ir_var **vars;
-  int var_count, var_cap;
+  VEC(const struct kir_term *) assume; /* ... in a list */
+  VEC(const struct ir_var *) vars; /* the narrow variables */
   long visits; /* statements walked: past WALK_BUDGET, loops are walked once */
 };
 
@@ -168,9 +167,9 @@ static const struct kir_term *term_unbounded(struct ranges *r, enum kir_term_op 
     return term(r, KIR_TERM_ADD, a, term_const(r, -b->c));
   }
   if (is_const(b) && op == KIR_TERM_ADD && a->op == KIR_TERM_ADD && is_const(a->b)) {
-    return term(r, KIR_TERM_ADD, a->a, term_const(r, a->b->c + b->c));
+    return term(r, KIR_TERM_ADD, a->a, term_const(r, rts_sat_add(a->b->c, b->c)));
   }
-  if (is_const(b) && b->c == 0 && (op == KIR_TERM_ADD || op == KIR_TERM_SUB)) {
+  if (is_const(b) && b->c == 0 && op == KIR_TERM_ADD) {
     return a;
   }
   if (is_const(a) && a->c == 0 && op == KIR_TERM_ADD) {
@@ -218,16 +217,7 @@ static bool nonneg(struct ranges *r, const struct kir_term *t) {
   case KIR_TERM_VAR:
     if (!ptrmap_has(&r->assumed, t)) {
       ptrmap_put(&r->assumed, t, (void *)t);
-      if (r->assume_count == r->assume_cap) {
-        r->assume_cap = r->assume_cap == 0 ? 8 : 2 * r->assume_cap;
-        const struct kir_term **grown =
-            ARENA_ARRAY(r->arena, const struct kir_term *, r->assume_cap);
-        for (int i = 0; i < r->assume_count; i++) {
-          grown[i] = r->assume[i];
-        }
-        r->assume = grown;
-      }
-      r->assume[r->assume_count++] = t;
+      VEC_PUSH(r->arena, &r->assume, t);
     }
     return true;
   case KIR_TERM_SUB:
@@ -820,18 +810,6 @@ static void walk_body(struct ranges *r, const struct ir_body *b) {
 
 /* ------------------------------------------------------------ The narrow set */
 
-static void add_var(struct ranges *r, const struct ir_var *v) {
-  if (r->var_count == r->var_cap) {
-    r->var_cap = r->var_cap == 0 ? 32 : 2 * r->var_cap;
-    const struct ir_var **grown = ARENA_ARRAY(r->arena, const struct ir_var *, r->var_cap);
-    for (int i = 0; i < r->var_count; i++) {
-      grown[i] = r->vars[i];
-    }
-    r->vars = grown;
-  }
-  r->vars[r->var_count++] = v;
-}
-
 /* Both bounds known, and not constants that the check at launch would refuse. */
 static bool known(const struct range *g) {
   return g != NULL && g->lo != NULL && g->hi != NULL &&
@@ -844,7 +822,7 @@ static void note_free_operand(struct ranges *r, struct ir_subexp x) {
   if (x.kind == IR_SE_VAR && x.u.var->type.rank == 0 && x.u.var->type.prim == PRIM_I64 &&
       !ptrmap_has(&r->env, x.u.var) && !ptrmap_has(&r->narrow_free, x.u.var)) {
     ptrmap_put(&r->narrow_free, x.u.var, (void *)x.u.var);
-    add_var(r, x.u.var);
+    VEC_PUSH(r->arena, &r->vars, x.u.var);
   }
 }
 
@@ -853,7 +831,7 @@ static void collect(struct ranges *r, const struct ir_body *b);
 
 static void collect_var(struct ranges *r, const struct ir_var *v) {
   if (v->type.rank == 0 && v->type.prim == PRIM_I64 && known(ptrmap_get(&r->env, v))) {
-    add_var(r, v);
+    VEC_PUSH(r->arena, &r->vars, v);
   }
 }
 
@@ -928,14 +906,14 @@ struct kir_narrow kir_narrow_stm(struct arena *a, const struct ir_stm *s) {
   collect_lambda(&r, s->exp.u.soac.map_fn);
   collect_lambda(&r, s->exp.u.soac.op);
   /* each bound once, then a balanced tree of min (max) over them */
-  const struct kir_term **los = ARENA_ARRAY(a, const struct kir_term *, r.var_count + 1);
-  const struct kir_term **his = ARENA_ARRAY(a, const struct kir_term *, r.var_count + 1);
+  const struct kir_term **los = ARENA_ARRAY(a, const struct kir_term *, r.vars.len + 1);
+  const struct kir_term **his = ARENA_ARRAY(a, const struct kir_term *, r.vars.len + 1);
   int nlo = 0, nhi = 0;
   struct ptrmap seen_lo, seen_hi;
   ptrmap_init(&seen_lo, a);
   ptrmap_init(&seen_hi, a);
-  for (int i = 0; i < r.var_count; i++) {
-    struct range g = range_of_var(&r, r.vars[i]);
+  for (int i = 0; i < r.vars.len; i++) {
+    struct range g = range_of_var(&r, r.vars.items[i]);
     if (!ptrmap_has(&seen_lo, g.lo)) {
       ptrmap_put(&seen_lo, g.lo, (void *)g.lo);
       los[nlo++] = g.lo;
@@ -947,11 +925,11 @@ struct kir_narrow kir_narrow_stm(struct arena *a, const struct ir_stm *s) {
   }
   const struct kir_term *lo = fold_tree(&r, KIR_TERM_MIN, los, nlo);
   const struct kir_term *hi = fold_tree(&r, KIR_TERM_MAX, his, nhi);
-  out.vars = r.vars;
-  out.var_count = r.var_count;
+  out.vars = r.vars.items;
+  out.var_count = r.vars.len;
   /* bounds known at compile time need no check */
   out.lo = is_const(lo) ? NULL : lo;
   out.hi = is_const(hi) ? NULL : hi;
-  out.nonneg = r.var_count > 0 ? fold_tree(&r, KIR_TERM_MIN, r.assume, r.assume_count) : NULL;
+  out.nonneg = r.vars.len > 0 ? fold_tree(&r, KIR_TERM_MIN, r.assume.items, r.assume.len) : NULL;
   return out;
 }
