@@ -582,30 +582,28 @@ static void restore_refined(struct ranges *r, const struct refined *saved) {
   }
 }
 
-static void walk_arm(struct ranges *r, struct ir_subexp cond, bool truth, const struct ir_body *b) {
+/* Walks an arm of an if on `cond` (true in the then arm) with cond's operands narrowed,
+ * and reads its results' ranges while they still are. */
+static struct range *walk_arm(struct ranges *r, struct ir_subexp cond, bool truth,
+                              const struct ir_body *b, int count) {
   struct refined saved = refine(r, cond, truth);
   walk_body(r, b);
+  struct range *results = ARENA_ARRAY(r->arena, struct range, count + 1);
+  for (int i = 0; i < count; i++) {
+    results[i] = range_of(r, b->results[i]);
+  }
   restore_refined(r, &saved);
+  return results;
 }
 
 static void walk_if(struct ranges *r, const struct ir_stm *s) {
-  const struct ir_body *t = s->exp.u.if_.then_body, *f = s->exp.u.if_.else_body;
-  walk_arm(r, s->exp.u.if_.cond, true, t);
-  /* the results' ranges, read before the else arm's refinement could change them */
-  struct range *rt = ARENA_ARRAY(r->arena, struct range, s->pat_count + 1);
-  struct refined saved = refine(r, s->exp.u.if_.cond, true);
+  struct ir_subexp cond = s->exp.u.if_.cond;
+  struct range *t = walk_arm(r, cond, true, s->exp.u.if_.then_body, s->pat_count);
+  struct range *f = walk_arm(r, cond, false, s->exp.u.if_.else_body, s->pat_count);
   for (int i = 0; i < s->pat_count; i++) {
-    rt[i] = range_of(r, t->results[i]);
+    bind(r, s->pat[i], (struct range){term(r, KIR_TERM_MIN, t[i].lo, f[i].lo),
+                                      term(r, KIR_TERM_MAX, t[i].hi, f[i].hi)});
   }
-  restore_refined(r, &saved);
-  walk_arm(r, s->exp.u.if_.cond, false, f);
-  saved = refine(r, s->exp.u.if_.cond, false);
-  for (int i = 0; i < s->pat_count; i++) {
-    struct range g = range_of(r, f->results[i]);
-    bind(r, s->pat[i], (struct range){term(r, KIR_TERM_MIN, rt[i].lo, g.lo),
-                                      term(r, KIR_TERM_MAX, rt[i].hi, g.hi)});
-  }
-  restore_refined(r, &saved);
 }
 
 /* Whether a and b are one variable, or two defined by the same operator on the same
