@@ -694,10 +694,11 @@ static const struct kir_term *while_bound(struct ranges *r, const struct ir_loop
 static void walk_loop(struct ranges *r, const struct ir_stm *s) {
   const struct ir_loop *l = &s->exp.u.loop;
   int n = l->param_count;
+  if (!l->is_while) {
+    /* up to the bound itself: the C loop's index reaches it before it stops */
+    bind(r, l->index, (struct range){term_const(r, 0), range_of(r, l->bound).hi});
+  }
   if (r->visits > WALK_BUDGET) {
-    if (!l->is_while) {
-      bind(r, l->index, (struct range){term_const(r, 0), range_of(r, l->bound).hi});
-    }
     for (int i = 0; i < n; i++) {
       bind(r, l->params[i], unknown());
     }
@@ -709,11 +710,6 @@ static void walk_loop(struct ranges *r, const struct ir_stm *s) {
   for (int i = 0; i < n; i++) {
     const struct kir_term *init = range_of(r, l->inits[i]).lo;
     lo[i] = is_const(init) ? init : NULL;
-  }
-  if (!l->is_while) {
-    struct range b = range_of(r, l->bound);
-    /* up to the bound itself: the C loop's index reaches it before it stops */
-    bind(r, l->index, (struct range){term_const(r, 0), b.hi});
   }
   bool held = false;
   for (int round = 0; round < 3 && !held; round++) {
