@@ -999,15 +999,17 @@ static int rts_cl_make_kernels(struct rts_context *ctx, struct rts_cl *cl,
   }
   cl->kernels = malloc((size_t)count * sizeof *cl->kernels);
   cl->kernel_names = malloc((size_t)count * sizeof *cl->kernel_names);
-  cl->stats = malloc(2 * (size_t)count * sizeof *cl->stats); /* narrow, then wide */
-  if (cl->kernels == NULL || cl->kernel_names == NULL || cl->stats == NULL) {
+  cl->stats = malloc(3 * (size_t)count * sizeof *cl->stats); /* narrow, wide, specialised */
+  cl->spec_use = calloc((size_t)count, sizeof *cl->spec_use);
+  if (cl->kernels == NULL || cl->kernel_names == NULL || cl->stats == NULL ||
+      cl->spec_use == NULL) {
     return rts_error(ctx, RTS_OUT_OF_MEMORY, "error: out of memory making the OpenCL kernels");
   }
   for (int i = 0; i < count; i++) {
     cl->kernels[i] = NULL;
     cl->kernel_names[i] = NULL;
   }
-  for (int i = 0; i < 2 * count; i++) {
+  for (int i = 0; i < 3 * count; i++) {
     cl->stats[i].launches = 0;
     cl->stats[i].ns = 0;
   }
@@ -1071,12 +1073,17 @@ static int rts_cl_build_wide(struct rts_context *ctx, struct rts_cl *cl) {
   return status;
 }
 
-/* Kernel `kernel` of the program, or, for kernel_count + k, kernel k of the wide
- * program, built and made on first use. */
+/* Kernel `kernel` of the program; for kernel_count + k, kernel k of the wide program,
+ * built and made on first use; for 2 kernel_count + k, kernel k as rts_cl_specialise
+ * chose it last. */
 static int rts_cl_kernel(struct rts_context *ctx, struct rts_cl *cl, int kernel,
                          cl_kernel *out) {
   if (kernel < cl->kernel_count) {
     *out = cl->kernels[kernel];
+    return RTS_SUCCESS;
+  }
+  if (kernel >= 2 * cl->kernel_count) {
+    *out = cl->specs[cl->spec_use[kernel - 2 * cl->kernel_count].current].object;
     return RTS_SUCCESS;
   }
   int k = kernel - cl->kernel_count, status = RTS_SUCCESS;
@@ -1094,6 +1101,151 @@ static int rts_cl_kernel(struct rts_context *ctx, struct rts_cl *cl, int kernel,
   }
   *out = status == RTS_SUCCESS ? cl->wide_kernels[k] : NULL;
   return status;
+}
+
+/* Note [specialised kernels]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * Lowering marks the kernels whose code loops over sizes (group code: `specialised` in
+ * the kernel IR, src/lower/kernel.h). Their integer and boolean scalar arguments, and
+ * the rows a work-group takes, are macros in the kernel's code when RTS_SPEC_<name> is
+ * defined (src/backend_opencl/cl_args.c). Before such a launch the host passes their
+ * values to rts_cl_specialise, which builds the program again with those values as
+ * constants (-DRTS_SPEC_<name>_<i>=VALUE) and only that kernel in it (-DRTS_SPEC_ONLY:
+ * the others are left out by the preprocessor), so that the device's compiler folds
+ * the index arithmetic and unrolls loops whose trip counts the values fix.
+ *
+ * The policy and its cost:
+ *   - on for GPUs, off elsewhere (PoCL compiles slowly and gains little);
+ *     PRISM_SPECIALISE=1 or 0 overrides;
+ *   - the first launch with new values builds (on NVIDIA's OpenCL about a tenth of a
+ *     second for a group kernel) and caches the binary on disk like the program
+ *     (Note [program cache]), so a later process with the same values only loads it;
+ *   - a context keeps RTS_CL_SPEC_KEEP specialised programs, releasing the least
+ *     recently used for a new one;
+ *   - values that change from call to call would build on every call: after
+ *     RTS_CL_SPEC_FREE builds, a kernel is built again for new values only while its
+ *     specialised launches number at least RTS_CL_SPEC_PAYS per build; otherwise new
+ *     values run the generic kernel, and those already built are still used;
+ *   - launches of the wide program (Note [narrow indices] in src/lower/ranges.c) are not
+ *     specialised.
+ * The profile (-P) lists specialised launches as `NAME (specialised)`.
+ */
+
+/* Whether kernels are specialised on this device: PRISM_SPECIALISE, else on GPUs. */
+static bool rts_cl_specialise_wanted(const struct rts_cl *cl) {
+  static const char *const off[] = {"0", "off", "no", "false", NULL};
+  static const char *const on[] = {"1", "on", "yes", "true", NULL};
+  const char *env = getenv("PRISM_SPECIALISE");
+  if (rts_env_is(env, off)) {
+    return false;
+  }
+  return rts_env_is(env, on) || (cl->device_type & CL_DEVICE_TYPE_GPU) != 0;
+}
+
+static cl_int rts_cl_spec_free(struct rts_cl_spec *sp) {
+  cl_int first = CL_SUCCESS;
+  if (sp->object != NULL) {
+    rts_cl_keep_first(&first, NULL, clReleaseKernel(sp->object), NULL);
+  }
+  if (sp->program != NULL) {
+    rts_cl_keep_first(&first, NULL, clReleaseProgram(sp->program), NULL);
+  }
+  sp->object = NULL;
+  sp->program = NULL;
+  return first;
+}
+
+/* The slot for a new specialisation: a free one, else the least recently used, freed. */
+static int rts_cl_spec_slot(struct rts_context *ctx, struct rts_cl *cl, int *slot) {
+  int best = 0;
+  for (int i = 0; i < RTS_CL_SPEC_KEEP; i++) {
+    if (cl->specs[i].object == NULL) {
+      *slot = i;
+      return RTS_SUCCESS;
+    }
+    if (cl->specs[i].last_use < cl->specs[best].last_use) {
+      best = i;
+    }
+  }
+  *slot = best;
+  cl_int err = rts_cl_spec_free(&cl->specs[best]);
+  return err == CL_SUCCESS ? RTS_SUCCESS
+                           : rts_cl_fail(ctx, err, NULL, "clReleaseKernel",
+                                         "releasing a specialised kernel");
+}
+
+/* Builds kernel k for `values` into slot `slot`. */
+static int rts_cl_spec_build(struct rts_context *ctx, struct rts_cl *cl, int k, int count,
+                             const int64_t *values, int slot, const char *where) {
+  const char *name = cl->kernel_names[k];
+  char options[1024];
+  int used = snprintf(options, sizeof options, "-DRTS_SPEC_ONLY -DRTS_SPEC_%s ", name);
+  for (int i = 0; i < count && used > 0 && (size_t)used < sizeof options; i++) {
+    used += snprintf(options + used, sizeof options - (size_t)used,
+                     "-DRTS_SPEC_%s_%d=((long)0x%llxUL) ", name, i,
+                     (unsigned long long)values[i]);
+  }
+  if (used <= 0 || (size_t)used >= sizeof options) {
+    return rts_error(ctx, RTS_INVALID_ARGUMENT,
+                     "%s%serror: kernel %s: the values to specialise it on are too many",
+                     RTS_CL_AT(where), name);
+  }
+  struct rts_cl_spec *sp = &cl->specs[slot];
+  bool cached;
+  int status = rts_cl_build(ctx, cl, &cl->build_cfg, cl->source, options, &sp->program,
+                            &cached);
+  if (status != RTS_SUCCESS) {
+    sp->program = NULL;
+    return status;
+  }
+  cl_int err;
+  sp->object = clCreateKernel(sp->program, name, &err);
+  if (err != CL_SUCCESS) {
+    sp->object = NULL;
+    (void)rts_cl_spec_free(sp);
+    return rts_cl_fail(ctx, err, where, "clCreateKernel", "making kernel %s (specialised)",
+                       name);
+  }
+  sp->kernel = k;
+  sp->value_count = count;
+  memcpy(sp->values, values, (size_t)count * sizeof *values);
+  return RTS_SUCCESS;
+}
+
+static int rts_cl_specialise(struct rts_context *ctx, struct rts_cl *cl, int *kernel,
+                             int count, const int64_t *values, const char *where) {
+  int k = *kernel;
+  if (!cl->specialise || k < 0 || k >= cl->kernel_count || count < 0 ||
+      count > RTS_CL_SPEC_VALUES) {
+    return RTS_SUCCESS;
+  }
+  struct rts_cl_spec_use *u = &cl->spec_use[k];
+  int slot = -1;
+  for (int i = 0; i < RTS_CL_SPEC_KEEP && slot < 0; i++) {
+    const struct rts_cl_spec *sp = &cl->specs[i];
+    if (sp->object != NULL && sp->kernel == k && sp->value_count == count &&
+        (count == 0 || memcmp(sp->values, values, (size_t)count * sizeof *values) == 0)) {
+      slot = i;
+    }
+  }
+  if (slot < 0) {
+    if (u->builds >= RTS_CL_SPEC_FREE && u->launches < (int64_t)RTS_CL_SPEC_PAYS * u->builds) {
+      return RTS_SUCCESS;
+    }
+    int status = rts_cl_spec_slot(ctx, cl, &slot);
+    if (status == RTS_SUCCESS) {
+      status = rts_cl_spec_build(ctx, cl, k, count, values, slot, where);
+    }
+    if (status != RTS_SUCCESS) {
+      return status;
+    }
+    u->builds++;
+  }
+  cl->specs[slot].last_use = ++cl->spec_clock;
+  u->current = slot;
+  u->launches++;
+  *kernel = 2 * cl->kernel_count + k;
+  return RTS_SUCCESS;
 }
 
 /* A state that rts_cl_release leaves alone. */
@@ -1117,6 +1269,7 @@ static int rts_cl_init(struct rts_context *ctx, struct rts_cl *cl,
   int status = rts_cl_setup_device(ctx, cl, cfg);
   if (status == RTS_SUCCESS) {
     status = rts_cl_keep_build(ctx, cl, cfg, source);
+    cl->specialise = rts_cl_specialise_wanted(cl);
   }
   if (status == RTS_SUCCESS) {
     status = rts_cl_build(ctx, cl, cfg, source, "", &cl->program, &cl->from_cache);
@@ -1156,6 +1309,9 @@ static cl_int rts_cl_release(struct rts_cl *cl) {
     }
     free(cl->kernel_names[i]);
   }
+  for (int i = 0; i < RTS_CL_SPEC_KEEP; i++) {
+    rts_cl_keep_first(&first, NULL, rts_cl_spec_free(&cl->specs[i]), NULL);
+  }
   if (cl->program != NULL) {
     rts_cl_keep_first(&first, NULL, clReleaseProgram(cl->program), NULL);
   }
@@ -1170,6 +1326,7 @@ static cl_int rts_cl_release(struct rts_cl *cl) {
   }
   free(cl->kernels);
   free(cl->wide_kernels);
+  free(cl->spec_use);
   free(cl->source);
   rts_cl_config_release(&cl->build_cfg);
   free(cl->kernel_names);
@@ -1495,7 +1652,7 @@ static int rts_cl_check_app_buffer(struct rts_context *ctx, const struct rts_cl 
 /* Whether `kernel` is one of rts_cl_init's; else stores the message. */
 static int rts_cl_check_kernel(struct rts_context *ctx, const struct rts_cl *cl, int kernel,
                                const char *where) {
-  if (kernel < 0 || kernel >= 2 * cl->kernel_count) {
+  if (kernel < 0 || kernel >= 3 * cl->kernel_count) {
     return rts_error(ctx, RTS_INVALID_ARGUMENT, "%s%serror: there is no OpenCL kernel %d",
                      RTS_CL_AT(where), kernel);
   }
@@ -1731,7 +1888,7 @@ struct rts_cl_report_row {
   const char *name;
   int64_t launches, ns;
   int index;
-  bool wide; /* the kernel of the wide program (Note [narrow indices]) */
+  const char *version; /* "", " (64-bit)" (Note [narrow indices]) or " (specialised)" */
 };
 
 /* Longest total time first, then most launches, then the order of the kernels. */
@@ -1746,10 +1903,10 @@ static int rts_cl_compare_rows(const void *a, const void *b) {
   return x->index - y->index;
 }
 
-static void rts_cl_print_row(FILE *out, int width, const char *name, bool wide,
+static void rts_cl_print_row(FILE *out, int width, const char *name, const char *version,
                              int64_t launches, int64_t ns, bool timed) {
   int pad = width - (int)strlen(name);
-  fprintf(out, "%s%-*s", name, pad > 0 ? pad : 0, wide ? " (64-bit)" : "");
+  fprintf(out, "%s%-*s", name, pad > 0 ? pad : 0, version);
   if (timed) {
     fprintf(out, " %10lld %12.3f %12.1f\n", (long long)launches, ns / 1e6,
             launches > 0 ? ns / 1e3 / (double)launches : 0.0);
@@ -1760,23 +1917,24 @@ static void rts_cl_print_row(FILE *out, int width, const char *name, bool wide,
 
 static void rts_cl_report(struct rts_cl *cl, FILE *out) {
   (void)rts_cl_flush_events(cl, NULL); /* a failure leaves times uncounted; sync reports it */
-  struct rts_cl_report_row *rows = malloc((2 * (size_t)cl->kernel_count + 1) * sizeof *rows);
+  struct rts_cl_report_row *rows = malloc((3 * (size_t)cl->kernel_count + 1) * sizeof *rows);
   if (rows == NULL) {
     fprintf(out, "(out of memory for the profiling report)\n");
     return;
   }
   int width = 6, n = 0;
   int64_t launches = 0, ns = 0;
-  for (int i = 0; i < 2 * cl->kernel_count; i++) {
+  static const char *const versions[] = {"", " (64-bit)", " (specialised)"};
+  for (int i = 0; i < 3 * cl->kernel_count; i++) {
     if (cl->stats[i].launches > 0) {
       rows[n].name = cl->kernel_names[i % cl->kernel_count];
-      rows[n].wide = i >= cl->kernel_count;
+      rows[n].version = versions[i / cl->kernel_count];
       rows[n].launches = cl->stats[i].launches;
       rows[n].ns = cl->stats[i].ns;
       rows[n].index = i;
       launches += rows[n].launches;
       ns += rows[n].ns;
-      int w = (int)strlen(rows[n].name) + (rows[n].wide ? (int)strlen(" (64-bit)") : 0);
+      int w = (int)(strlen(rows[n].name) + strlen(rows[n].version));
       width = w > width ? w : width;
       n++;
     }
@@ -1784,10 +1942,10 @@ static void rts_cl_report(struct rts_cl *cl, FILE *out) {
   qsort(rows, (size_t)n, sizeof *rows, rts_cl_compare_rows);
   fprintf(out, "%-*s %10s %12s %12s\n", width, "kernel", "launches", "total ms", "mean us");
   for (int i = 0; i < n; i++) {
-    rts_cl_print_row(out, width, rows[i].name, rows[i].wide, rows[i].launches, rows[i].ns,
+    rts_cl_print_row(out, width, rows[i].name, rows[i].version, rows[i].launches, rows[i].ns,
                      cl->profiling);
   }
-  rts_cl_print_row(out, width, "total", false, launches, ns, cl->profiling);
+  rts_cl_print_row(out, width, "total", "", launches, ns, cl->profiling);
   if (!cl->profiling) {
     fprintf(out, "(profiling is off: launches are counted, not timed)\n");
   }

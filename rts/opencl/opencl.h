@@ -91,6 +91,33 @@ struct rts_cl_pending_event {
   int kernel;
 };
 
+/* Specialised kernels (Note [specialised kernels] in rts/opencl/opencl.c): the
+ * programs a context keeps at most, the values one may fix, and how a kernel's
+ * specialisations must pay: after RTS_CL_SPEC_FREE builds, a kernel is built again for
+ * new values only while its specialised launches are at least RTS_CL_SPEC_PAYS times
+ * its builds. */
+#define RTS_CL_SPEC_KEEP 16
+#define RTS_CL_SPEC_VALUES 8
+#define RTS_CL_SPEC_FREE 4
+#define RTS_CL_SPEC_PAYS 8
+
+/* A kernel built for some values of its arguments; kernel -1: the slot is free. */
+struct rts_cl_spec {
+  int kernel;
+  int value_count;
+  int64_t values[RTS_CL_SPEC_VALUES];
+  cl_program program;
+  cl_kernel object;
+  uint64_t last_use; /* rts_cl's spec_clock when last chosen */
+};
+
+/* What a kernel's specialisations cost and give, and the one chosen for its launch. */
+struct rts_cl_spec_use {
+  int builds;
+  int64_t launches;
+  int current; /* the slot of specs that its specialised index means now */
+};
+
 /* Per-kernel counters for rts_cl_report. */
 struct rts_cl_kernel_stats {
   int64_t launches;
@@ -113,10 +140,17 @@ struct rts_cl {
   char *source;
   struct rts_cl_config build_cfg;
 
+  /* Kernels built for the values of their arguments at launch (rts_cl_specialise):
+   * on for GPUs unless PRISM_SPECIALISE says otherwise. */
+  bool specialise;
+  struct rts_cl_spec specs[RTS_CL_SPEC_KEEP];
+  struct rts_cl_spec_use *spec_use; /* one per kernel */
+  uint64_t spec_clock;
+
   int kernel_count;
   cl_kernel *kernels;      /* in the order of the names given to rts_cl_init */
   char **kernel_names;
-  struct rts_cl_kernel_stats *stats;
+  struct rts_cl_kernel_stats *stats; /* narrow, wide, then specialised kernels */
   bool profiling;          /* launches are timed (the queue has profiling enabled) */
   bool enqueued;           /* commands were enqueued since the last wait (launches, copies,
                             * fills): mirror.c's syncs skip the wait otherwise */
@@ -237,6 +271,15 @@ static int rts_cl_check_app_buffer(struct rts_context *ctx, const struct rts_cl 
  * and the bytes wanted. */
 static int rts_cl_set_arg(struct rts_context *ctx, struct rts_cl *cl, int kernel,
                           cl_uint index, size_t size, const void *value, const char *where);
+
+/* Chooses the kernel built for `values` (count of them, in the order of its RTS_SPEC_
+ * macros) in place of kernel `*kernel`, building it on first use (Note [specialised
+ * kernels] in opencl.c): *kernel becomes its index for rts_cl_set_arg and
+ * rts_cl_launch, until the next call for the same kernel. Leaves *kernel alone when
+ * specialisation is off, for the wide program's kernels, and for a kernel whose
+ * specialisations do not pay. */
+static int rts_cl_specialise(struct rts_context *ctx, struct rts_cl *cl, int *kernel,
+                             int count, const int64_t *values, const char *where);
 
 /* Enqueues kernel `kernel` over `dims` (1 to 3) dimensions; `local` may be NULL to let
  * OpenCL choose, else each global size must be a multiple of its local size. A global

@@ -8,12 +8,19 @@
 
 /* ------------------------------------------------------------ Kernel building */
 
-void kb_start(struct emitter *e, struct kbuild *kb, const char *name) {
+/* The kernel's name and host index; its arguments come next. */
+static void kb_name(struct emitter *e, struct kbuild *kb, const char *name) {
   kb->name = name;
   kb->index = add_kernel_name(e, name);
   kb->launch_index = cl_state(e)->nidx == NULL
                          ? emit_c_printf(e, "%d", kb->index)
                          : emit_c_printf(e, "%d + %s", kb->index, cl_state(e)->nidx);
+  kb->spec = NULL;
+  kb->spec_count = 0;
+}
+
+/* The error buffer, the first argument of every kernel. */
+static void kb_errbuf(struct emitter *e, struct kbuild *kb) {
   strbuf_init(&kb->params);
   strbuf_init(&kb->prologue);
   kb->nargs = 0;
@@ -21,6 +28,51 @@ void kb_start(struct emitter *e, struct kbuild *kb, const char *name) {
   emit_c_try(e, "rts_cl_set_arg(ctx, ctx->cl, %s, 0, sizeof(cl_mem), &ctx->cl->errbuf, %s)",
              kb->launch_index, e->where);
   kb->nargs = 1;
+}
+
+void kb_start(struct emitter *e, struct kbuild *kb, const char *name) {
+  kb_name(e, kb, name);
+  kb_errbuf(e, kb);
+}
+
+void kb_start_specialised(struct emitter *e, struct kbuild *kb, const char *name,
+                          const struct kb_spec *spec, int count) {
+  kb_name(e, kb, name);
+  kb->spec = spec;
+  kb->spec_count = count;
+  if (count > 0) {
+    const char *index = emit_c_tmp(e), *values = emit_c_tmp(e);
+    emit_c_line(e, "int %s = %s;", index, kb->launch_index);
+    struct strbuf list;
+    strbuf_init(&list);
+    for (int i = 0; i < count; i++) {
+      strbuf_printf(&list, "%s(int64_t)(%s)", i > 0 ? ", " : "", spec[i].value);
+    }
+    emit_c_line(e, "const int64_t %s[] = {%s};", values, list.data);
+    strbuf_free(&list);
+    emit_c_try(e, "rts_cl_specialise(ctx, ctx->cl, &%s, %d, %s, %s)", index, count, values,
+               e->where);
+    kb->launch_index = index;
+  }
+  kb_errbuf(e, kb);
+}
+
+/* The kernel-side declaration of specialised argument `name` of type `type` from its
+ * parameter `param`: the build's constant in the specialised program. `test` turns a
+ * value into the variable's (" != 0" for booleans). Returns false when `name` is not
+ * among kb's specialised arguments. */
+static bool kb_spec_decl(struct kbuild *kb, const char *type, const char *name,
+                         const char *param, const char *test) {
+  for (int i = 0; i < kb->spec_count; i++) {
+    if (strcmp(kb->spec[i].name, name) == 0) {
+      strbuf_printf(&kb->prologue,
+                    "#ifdef RTS_SPEC_%s\n  const %s %s = RTS_SPEC_%s_%d%s;\n#else\n"
+                    "  const %s %s = %s%s;\n#endif\n",
+                    kb->name, type, name, kb->name, i, test, type, name, param, test);
+      return true;
+    }
+  }
+  return false;
 }
 
 void kb_set_arg(struct emitter *e, struct kbuild *kb, const char *size,
@@ -34,7 +86,9 @@ void kb_set_arg(struct emitter *e, struct kbuild *kb, const char *size,
 void kb_long(struct emitter *e, struct kbuild *kb, const char *name, const char *value) {
   const char *t = emit_c_tmp(e);
   emit_c_line(e, "const int64_t %s = %s;", t, value);
-  strbuf_printf(&kb->params, ", long %s", name);
+  const char *param = emit_c_printf(e, "%s_arg", name);
+  strbuf_printf(&kb->params, ", long %s",
+                kb_spec_decl(kb, "long", name, param, "") ? param : name);
   kb_set_arg(e, kb, "sizeof(int64_t)", emit_c_printf(e, "&%s", t));
 }
 
@@ -44,11 +98,16 @@ static void kb_scalar(struct emitter *e, struct kbuild *kb, const struct ir_var 
     return;
   }
   cl_state(e)->arg_of[v->id] = kb->index + 1;
+  const char *param = emit_c_printf(e, "%s_arg", name);
   if (v->type.prim == PRIM_BOOL) {
-    strbuf_printf(&kb->params, ", uchar %s_arg", name);
-    strbuf_printf(&kb->prologue, "  const bool %s = %s_arg != 0;\n", name, name);
+    strbuf_printf(&kb->params, ", uchar %s", param);
+    if (!kb_spec_decl(kb, "bool", name, param, " != 0")) {
+      strbuf_printf(&kb->prologue, "  const bool %s = %s != 0;\n", name, param);
+    }
   } else {
-    strbuf_printf(&kb->params, ", %s %s", emit_c_elem_type(v->type.prim), name);
+    const char *type = emit_c_elem_type(v->type.prim);
+    strbuf_printf(&kb->params, ", %s %s", type,
+                  kb_spec_decl(kb, type, name, param, "") ? param : name);
   }
   kb_set_arg(e, kb, emit_c_printf(e, "sizeof(%s)", emit_c_elem_type(v->type.prim)),
              emit_c_printf(e, "&%s", name));
@@ -161,10 +220,12 @@ void kb_soac_args(struct emitter *e, struct kbuild *kb, const struct ir_soac *so
  * host-mode emission wrote into `body` meanwhile. */
 static void kb_finish(struct emitter *e, struct kbuild *kb, struct strbuf *body) {
   struct strbuf *src = &cl_state(e)->source;
+  /* A specialised build has only its kernel (Note [specialised kernels]). */
+  strbuf_printf(src, "#if !defined(RTS_SPEC_ONLY) || defined(RTS_SPEC_%s)\n", kb->name);
   strbuf_printf(src, "__kernel void %s(%s) {\n", kb->name, kb->params.data);
   strbuf_puts(src, kb->prologue.data != NULL ? kb->prologue.data : "");
   strbuf_puts(src, body->data != NULL ? body->data : "");
-  strbuf_puts(src, "}\n\n");
+  strbuf_puts(src, "}\n#endif\n\n");
   strbuf_free(&kb->params);
   strbuf_free(&kb->prologue);
 }

@@ -231,10 +231,20 @@ struct kmode {
   const char *saved_action;
 };
 
+/* An argument that a specialised kernel takes as a constant (Note [specialised kernels]
+ * in rts/opencl/opencl.c): its name in the kernel and its value on the host. */
+struct kb_spec {
+  const char *name;
+  const char *value;
+};
+
 struct kbuild {
   const char *name;
   int index;
-  const char *launch_index; /* the host's index of the kernel: index, or its wide version */
+  const char *launch_index; /* the host's index of the kernel: index, its wide version or
+                             * its specialised one */
+  const struct kb_spec *spec; /* the arguments it is specialised on */
+  int spec_count;
   struct strbuf params, prologue;
   int nargs;
   struct strbuf body; /* the kernel's code, between kb_body and kb_launch */
@@ -262,6 +272,11 @@ void release_temp(struct emitter *e, const char *name);
 /* ------------------------------------------------------------ cl_args.c */
 /* Starts kernel NAME: its error buffer argument first. */
 void kb_start(struct emitter *e, struct kbuild *kb, const char *name);
+/* Starts kernel NAME specialised on the `count` arguments `spec` (Note [specialised
+ * kernels] in rts/opencl/opencl.c): the host picks the kernel built for their values,
+ * and kb_long and the free variables take those named here as constants. */
+void kb_start_specialised(struct emitter *e, struct kbuild *kb, const char *name,
+                          const struct kb_spec *spec, int count);
 /* The host sets the kernel's next argument from LVALUE of SIZE bytes. */
 void kb_set_arg(struct emitter *e, struct kbuild *kb, const char *size,
                 const char *lvalue);

@@ -539,6 +539,30 @@ static const char *segments_per_group(struct emitter *e, const struct intra *g,
   return spg;
 }
 
+/* What version kk is specialised on (Note [specialised kernels] in
+ * rts/opencl/opencl.c): its rows per group when packed, and the free scalars of
+ * integer and boolean types, the row's sizes and the loops' invariants. */
+static const struct kb_spec *intra_spec(struct emitter *e, const struct kir_kernel *kk,
+                                        const struct lower_kernel *k, const char *spg,
+                                        int *count) {
+  struct kb_spec *spec = ARENA_ARRAY(&e->arena, struct kb_spec, k->free_count + 1);
+  *count = 0;
+  if (!kk->specialised) {
+    return spec;
+  }
+  if (kk->geo.packed) {
+    spec[(*count)++] = (struct kb_spec){"spg", spg};
+  }
+  for (int i = 0; i < k->free_count; i++) {
+    const struct ir_var *v = k->free[i];
+    if (v->type.rank == 0 && (prim_is_int(v->type.prim) || v->type.prim == PRIM_BOOL)) {
+      const char *name = emit_c_var(e, v);
+      spec[(*count)++] = (struct kb_spec){name, name};
+    }
+  }
+  return spec;
+}
+
 /* One version of the kernel: slots in `space` memory, `spg` segments per group (the
  * host's variable for the packed version, else "1"); `host_total` is the value of
  * slots_total on the host. */
@@ -549,13 +573,15 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   const struct ir_soac *so = &s->exp.u.soac;
   const struct ir_lambda *f = so->map_fn;
   bool local = kk->space == KIR_SPACE_LOCAL;
+  int count = 0;
   g.space = local ? "__local" : "__global";
   const char *total = slots_total(e, &g);
   const char *groups = emit_c_tmp(e);
   emit_c_line(e, "const int64_t %s = rts_cl_segment_groups(ctx, (%s + %s - 1) / %s);", groups, w,
               spg, spg);
   struct kbuild kb;
-  kb_start(e, &kb, kk->name);
+  const struct kb_spec *spec = intra_spec(e, kk, k, spg, &count);
+  kb_start_specialised(e, &kb, kk->name, spec, count);
   kb_long(e, &kb, "w", w);
   if (kk->geo.packed) {
     kb_long(e, &kb, "spg", spg);

@@ -233,6 +233,9 @@ struct kir_kernel {
   bool conditional;            /* launched only when the host says it pays (transposes) */
   bool private_rows;           /* map: results are private arrays, each work-item writes
                                 * its element's rows (Note [rows of private arrays]) */
+  bool specialised;            /* built again for the values of its integer and boolean
+                                * scalar arguments and its rows per group, at launch
+                                * (Note [specialised kernels] in rts/opencl/opencl.c) */
 };
 
 /* How the host picks among a statement's kernels. */

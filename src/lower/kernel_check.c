@@ -280,6 +280,9 @@ static void print_kernel(struct strbuf *out, const struct kir_kernel *kk) {
   if (kk->private_rows) {
     strbuf_puts(out, ", rows of private arrays");
   }
+  if (kk->specialised) {
+    strbuf_puts(out, ", specialised");
+  }
   strbuf_puts(out, kk->index == KIR_INDEX_NARROW ? ", index narrow\n" : ", index i64\n");
   for (int i = 0; i < kk->local_count; i++) {
     const struct kir_local *l = &kk->local[i];

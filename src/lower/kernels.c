@@ -798,6 +798,12 @@ static void build_intra(struct build *b) {
     packed->local = b->k->kernels[0].local;
     packed->local_count = b->k->kernels[0].local_count;
   }
+  /* Group code loops over the row's sizes: each version is built again for the values
+   * of its scalar arguments at launch (Note [specialised kernels] in
+   * rts/opencl/opencl.c). */
+  for (int i = 0; i < b->k->kernel_count; i++) {
+    b->k->kernels[i].specialised = true;
+  }
 }
 
 /* The rows form (Note [rows of known length] in forms.c): the lengths of the first

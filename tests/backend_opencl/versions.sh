@@ -9,7 +9,9 @@
 # forbid the coalescing transposes; narrow_wide.dsl and programs of each form with
 # PRISM_INDEX=64, which runs every kernel from the wide program (64-bit indices), and
 # whether narrow_wide.dsl runs the narrow or the wide program where its bounds say;
-# every result must be the C backend's (tests/compare-values).
+# every result must be the C backend's (tests/compare-values); the programs with group
+# code with PRISM_SPECIALISE=1, which builds their kernels again for the values of
+# their arguments.
 #
 # Environment: PRISMC (default ./prismc), COMPARE_VALUES (./tests/compare-values),
 # PRISM_TEST_CFLAGS (the C compiler flags, as tests/run-test.sh uses them). Exit status:
@@ -81,6 +83,25 @@ for k in 3i64:narrow 10000000000i64:wide; do
     failed=1
   fi
 done
+# Specialised kernels (Note [specialised kernels] in rts/opencl/opencl.c), which PoCL
+# runs only when asked: every program with group code, and a failure in it.
+for file in intra.dsl intra_race.dsl narrow_wide.dsl private_groups.dsl reduce_rows.dsl \
+  rows_or_group.dsl segscan.dsl; do
+  check "$dir/$file" PRISM_SPECIALISE=1
+done
+"$prismc" opencl "$dir/group_failures.dsl" -o "$tmp/failures" 2> "$tmp/err.txt" ||
+  { echo "FAIL: group_failures.dsl (OpenCL)"; cat "$tmp/err.txt"; failed=1; }
+echo '[[1i64, 2i64, 3i64], [4i64, 5i64, 6i64]] 0i64' |
+  PRISM_SPECIALISE=1 "$tmp/failures" -e main -P > /dev/null 2> "$tmp/err.txt"
+status=$?
+if [ $status -ne 0 ] && grep -q '(specialised)' "$tmp/err.txt" &&
+  grep -q 'group_failures\.dsl:24:13: error: division by zero' "$tmp/err.txt"; then
+  echo "PASS: group_failures.dsl main fails with its message when specialised"
+else
+  echo "FAIL: group_failures.dsl main with PRISM_SPECIALISE=1 (status $status):"
+  sed 's/^/    /' "$tmp/err.txt"
+  failed=1
+fi
 # The wide program, forced: a map, group code, a scan, a reduction, scatter and hist.
 for file in narrow_wide.dsl intra.dsl segscan.dsl segred.dsl map_inner.dsl scatter.dsl hist.dsl; do
   check "$dir/$file" PRISM_INDEX=64
