@@ -1192,10 +1192,11 @@ static int rts_cl_spec_build(struct rts_context *ctx, struct rts_cl *cl, int k, 
   }
   struct rts_cl_spec *sp = &cl->specs[slot];
   bool cached;
+  sp->program = NULL;
   int status = rts_cl_build(ctx, cl, &cl->build_cfg, cl->source, options, &sp->program,
                             &cached);
   if (status != RTS_SUCCESS) {
-    sp->program = NULL;
+    (void)rts_cl_spec_free(sp); /* a program that failed to build; the build's error stands */
     return status;
   }
   cl_int err;
