@@ -191,15 +191,20 @@ static bool rts_cl_fits_local(struct rts_context *ctx, int64_t bytes) {
 /* Segments per work-group of group code that packs them (Note [segments per group] in
  * src/lower/kernels.c): `len` is the longest slot, `bytes` a segment's slots and the
  * group's flag. T work-items per segment: the power of two >= len / 8 when
- * len <= RTS_GROUP, else RTS_GROUP; RTS_GROUP / T segments, fewer when there are
- * fewer segments (w) or when their slots do not fit in local memory, and always a
- * divisor of RTS_GROUP. Setting PRISM_SEGMENTS_PER_GROUP=N caps it (1: one segment
+ * len <= RTS_GROUP, RTS_GROUP / 4 when len <= 4 RTS_GROUP, else RTS_GROUP;
+ * RTS_GROUP / T segments, fewer when there are fewer segments (w) or when their slots
+ * do not fit in local memory, and always a divisor of RTS_GROUP. Setting PRISM_SEGMENTS_PER_GROUP=N caps it (1: one segment
  * per group, as before); PRISM_SEGMENT_ITEMS=T (a divisor of RTS_GROUP) sets T. */
 static int64_t rts_cl_segments_per_group(struct rts_context *ctx, int64_t w, int64_t len,
                                          int64_t bytes) {
-  int64_t t = len > RTS_GROUP ? RTS_GROUP : 1;
-  while (t * 8 < len && t < RTS_GROUP) {
-    t *= 2;
+  int64_t t = RTS_GROUP;
+  if (len <= RTS_GROUP) {
+    t = 1;
+    while (t * 8 < len) {
+      t *= 2;
+    }
+  } else if (len <= 4 * RTS_GROUP) {
+    t = RTS_GROUP / 4;
   }
   const char *items = getenv("PRISM_SEGMENT_ITEMS");
   int64_t forced = items != NULL ? atoll(items) : 0;

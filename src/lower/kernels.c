@@ -635,9 +635,14 @@ static void place_trees(struct build *b, struct kir_kernel *kk, struct kir_steps
  * power of two at least len / 8: each work-item takes up to 8 elements of a SOAC as
  * wide as the row, and SOACs narrower than the row (a Stockham pass of radix r has
  * len / r work-items) leave few idle. An FFT of n = 64 ran at 242 GB/s with T = 64
- * and 707 with T = 8 (H200, f32; n = 8: 352 and 781; n = 256: 336 and 585), while
- * T < RTS_GROUP for longer rows made n = 1024 slower (802 with T = 256, 532 with
- * 128). Longer rows keep T = RTS_GROUP. Each segment has its own slots and its T
+ * and 707 with T = 8 (H200, f32; n = 8: 352 and 781; n = 256: 336 and 585). Up to
+ * len = 4 RTS_GROUP, T is RTS_GROUP / 4: with the kernels specialised on the sizes
+ * and rows per group (Note [specialised kernels] in rts/opencl/opencl.c), T = 64 took
+ * the FFT from 628 to 1005 GB/s at n = 512, 660 to 1068 at 625, 543 to 885 at 729 and
+ * 918 to 1012 at 1024 (H200, f32; f64 1.2-1.3x at 512 to 729), where T = 256 leaves
+ * most work-items of a radix-16 pass idle. (Before that specialisation, T = 128 made
+ * n = 1024 slower: 802 GB/s with T = 256, 532 with 128.) Longer rows keep
+ * T = RTS_GROUP. Each segment has its own slots and its T
  * work-items share its SOACs as a whole group would. The work-items of a group still
  * meet at every barrier together, so packing needs control flow that is the same for
  * every segment: the conditions of group code's loops and branches and the widths of
