@@ -1653,7 +1653,14 @@ static int rts_cl_check_app_buffer(struct rts_context *ctx, const struct rts_cl 
 /* Whether `kernel` is one of rts_cl_init's; else stores the message. */
 static int rts_cl_check_kernel(struct rts_context *ctx, const struct rts_cl *cl, int kernel,
                                const char *where) {
-  if (kernel < 0 || kernel >= 3 * cl->kernel_count) {
+  bool known = kernel >= 0 && kernel < 2 * cl->kernel_count;
+  if (kernel >= 2 * cl->kernel_count && kernel < 3 * cl->kernel_count) {
+    /* a specialised kernel: the one rts_cl_specialise chose last, if it still exists */
+    int k = kernel - 2 * cl->kernel_count;
+    const struct rts_cl_spec *sp = &cl->specs[cl->spec_use[k].current];
+    known = sp->object != NULL && sp->kernel == k;
+  }
+  if (!known) {
     return rts_error(ctx, RTS_INVALID_ARGUMENT, "%s%serror: there is no OpenCL kernel %d",
                      RTS_CL_AT(where), kernel);
   }

@@ -534,6 +534,11 @@ static void test_transfers(struct rts_context *ctx, struct rts_cl *cl) {
   CHECK(rts_cl_launch(ctx, cl, 7, 1, &global, NULL, "prog.dsl:5:5") == RTS_INVALID_ARGUMENT,
         "kernel 7");
   check_message(ctx, "kernel 7", (const char *const[]){"no OpenCL kernel 7", NULL});
+  /* The specialised index of a kernel that rts_cl_specialise never built. */
+  CHECK(rts_cl_launch(ctx, cl, 2 * KERNEL_COUNT + KERNEL_ADD, 1, &global, NULL,
+                      "prog.dsl:5:6") == RTS_INVALID_ARGUMENT,
+        "a specialised kernel never built");
+  check_message(ctx, "specialised kernel", (const char *const[]){"no OpenCL kernel", NULL});
   rts_cl_unref(ctx, cl, a);
   rts_cl_unref(ctx, cl, b);
 }
