@@ -193,8 +193,9 @@ static bool rts_cl_fits_local(struct rts_context *ctx, int64_t bytes) {
  * group's flag. T work-items per segment: the power of two >= len / 8 when
  * len <= RTS_GROUP, RTS_GROUP / 4 when len <= 4 RTS_GROUP, else RTS_GROUP;
  * RTS_GROUP / T segments, fewer when there are fewer segments (w) or when their slots
- * do not fit in local memory, and always a divisor of RTS_GROUP. Setting PRISM_SEGMENTS_PER_GROUP=N caps it (1: one segment
- * per group, as before); PRISM_SEGMENT_ITEMS=T (a divisor of RTS_GROUP) sets T. */
+ * do not fit in local memory, and always a divisor of RTS_GROUP. Setting
+ * PRISM_SEGMENTS_PER_GROUP=N caps it (1: one segment per group, as before);
+ * PRISM_SEGMENT_ITEMS=T (a divisor of RTS_GROUP) sets T. */
 static int64_t rts_cl_segments_per_group(struct rts_context *ctx, int64_t w, int64_t len,
                                          int64_t bytes) {
   int64_t t = RTS_GROUP;
