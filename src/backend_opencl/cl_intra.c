@@ -539,13 +539,12 @@ static const char *segments_per_group(struct emitter *e, const struct intra *g,
   return spg;
 }
 
-/* What version kk is specialised on (Note [specialised kernels] in
- * rts/opencl/opencl.c): its rows per group when packed, and the free scalars of
- * integer and boolean types, the row's sizes and the loops' invariants. */
+/* The arguments that version kk is specialised on (Note [specialised kernels] in
+ * rts/opencl/opencl.c), as lowering chose them: its rows per group when packed, then
+ * kk->spec. */
 static const struct kb_spec *intra_spec(struct emitter *e, const struct kir_kernel *kk,
-                                        const struct lower_kernel *k, const char *spg,
-                                        int *count) {
-  struct kb_spec *spec = ARENA_ARRAY(&e->arena, struct kb_spec, k->free_count + 1);
+                                        const char *spg, int *count) {
+  struct kb_spec *spec = ARENA_ARRAY(&e->arena, struct kb_spec, kk->spec_count + 1);
   *count = 0;
   if (!kk->specialised) {
     return spec;
@@ -553,12 +552,9 @@ static const struct kb_spec *intra_spec(struct emitter *e, const struct kir_kern
   if (kk->geo.packed) {
     spec[(*count)++] = (struct kb_spec){"spg", spg};
   }
-  for (int i = 0; i < k->free_count; i++) {
-    const struct ir_var *v = k->free[i];
-    if (v->type.rank == 0 && (prim_is_int(v->type.prim) || v->type.prim == PRIM_BOOL)) {
-      const char *name = emit_c_var(e, v);
-      spec[(*count)++] = (struct kb_spec){name, name};
-    }
+  for (int i = 0; i < kk->spec_count; i++) {
+    const char *name = emit_c_var(e, kk->spec[i]);
+    spec[(*count)++] = (struct kb_spec){name, name};
   }
   return spec;
 }
@@ -580,7 +576,7 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   emit_c_line(e, "const int64_t %s = rts_cl_segment_groups(ctx, (%s + %s - 1) / %s);", groups, w,
               spg, spg);
   struct kbuild kb;
-  const struct kb_spec *spec = intra_spec(e, kk, k, spg, &count);
+  const struct kb_spec *spec = intra_spec(e, kk, spg, &count);
   kb_start_specialised(e, &kb, kk->name, spec, count);
   kb_long(e, &kb, "w", w);
   if (kk->geo.packed) {

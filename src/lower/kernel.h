@@ -233,9 +233,12 @@ struct kir_kernel {
   bool conditional;            /* launched only when the host says it pays (transposes) */
   bool private_rows;           /* map: results are private arrays, each work-item writes
                                 * its element's rows (Note [rows of private arrays]) */
-  bool specialised;            /* built again for the values of its integer and boolean
-                                * scalar arguments and its rows per group, at launch
-                                * (Note [specialised kernels] in rts/opencl/opencl.c) */
+  /* Built again at launch with the values of the statement's free scalars `spec` (and
+   * of its rows per group, when packed) as constants (Note [specialised kernels] in
+   * rts/opencl/opencl.c). */
+  bool specialised;
+  struct ir_var **spec;
+  int spec_count;
 };
 
 /* How the host picks among a statement's kernels. */

@@ -134,6 +134,22 @@ static void check_arguments(const struct check *c, const struct ir_program *p) {
   ir_free_vars_free(&fv);
 }
 
+/* A specialised kernel's constants are scalar arguments of the statement, each once. */
+static void check_specialised(const struct check *c, const struct kir_kernel *kk) {
+  for (int i = 0; i < kk->spec_count; i++) {
+    bool argument = false;
+    for (int j = 0; j < c->k->free_count; j++) {
+      argument = argument || c->k->free[j] == kk->spec[i];
+    }
+    for (int j = 0; j < i; j++) {
+      argument = argument && kk->spec[j] != kk->spec[i];
+    }
+    if (!argument || kk->spec[i]->type.rank != 0 || !kk->specialised) {
+      fail(c, "a kernel is specialised on what is not one of its scalar arguments");
+    }
+  }
+}
+
 static void check_versions(const struct check *c) {
   const struct lower_kernel *k = c->k;
   int group = 0, global = 0, local_space = 0, packed = 0;
@@ -155,6 +171,7 @@ static void check_versions(const struct check *c) {
       if (kk->geo.packed && (k->form != LOWER_INTRA || kk->space != KIR_SPACE_LOCAL)) {
         fail(c, "only the local version of group code packs segments");
       }
+      check_specialised(c, kk);
     } else {
       global++;
     }
@@ -284,6 +301,14 @@ static void print_kernel(struct strbuf *out, const struct kir_kernel *kk) {
     strbuf_puts(out, ", specialised");
   }
   strbuf_puts(out, kk->index == KIR_INDEX_NARROW ? ", index narrow\n" : ", index i64\n");
+  if (kk->specialised) {
+    strbuf_puts(out, "    specialised on");
+    for (int i = 0; i < kk->spec_count; i++) {
+      strbuf_puts(out, " ");
+      ir_print_subexp(out, ir_se_var(kk->spec[i]));
+    }
+    strbuf_puts(out, kk->geo.packed ? " and its rows per group\n" : "\n");
+  }
   for (int i = 0; i < kk->local_count; i++) {
     const struct kir_local *l = &kk->local[i];
     strbuf_printf(out, "    %s %s: %s[", l->var != NULL && kk->space == KIR_SPACE_GLOBAL

@@ -774,6 +774,28 @@ static void count_use(void *ctx, const struct ir_var *v) {
   ptrmap_put(uses, v, (void *)((intptr_t)ptrmap_get(uses, v) + 1));
 }
 
+/* Group code loops over the row's sizes and divides by its loops' parameters: each of
+ * the statement's kernels is built again at launch for the values of its integer and
+ * boolean free scalars (the sizes and the loops' invariants that the host computes)
+ * as constants (Note [specialised kernels] in rts/opencl/opencl.c). Floats are left
+ * out: they are data, which may change on every call. */
+static void specialise(struct build *b) {
+  struct lower_kernel *k = b->k;
+  struct ir_var **spec = ARENA_ARRAY(b->arena, struct ir_var *, k->free_count + 1);
+  int count = 0;
+  for (int i = 0; i < k->free_count; i++) {
+    const struct ir_type *t = &k->free[i]->type;
+    if (t->rank == 0 && (prim_is_int(t->prim) || t->prim == PRIM_BOOL)) {
+      spec[count++] = k->free[i];
+    }
+  }
+  for (int i = 0; i < k->kernel_count; i++) {
+    k->kernels[i].specialised = true;
+    k->kernels[i].spec = spec;
+    k->kernels[i].spec_count = count;
+  }
+}
+
 static void build_intra(struct build *b) {
   const struct ir_lambda *f = b->s->exp.u.soac.map_fn;
   b->k->choice = KIR_FITS_LOCAL;
@@ -803,12 +825,7 @@ static void build_intra(struct build *b) {
     packed->local = b->k->kernels[0].local;
     packed->local_count = b->k->kernels[0].local_count;
   }
-  /* Group code loops over the row's sizes: each version is built again for the values
-   * of its scalar arguments at launch (Note [specialised kernels] in
-   * rts/opencl/opencl.c). */
-  for (int i = 0; i < b->k->kernel_count; i++) {
-    b->k->kernels[i].specialised = true;
-  }
+  specialise(b);
 }
 
 /* The rows form (Note [rows of known length] in forms.c): the lengths of the first
