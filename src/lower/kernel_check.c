@@ -135,7 +135,7 @@ static void check_arguments(const struct check *c, const struct ir_program *p) {
 }
 
 /* A specialised kernel's constants are scalar arguments of the statement, each once. */
-static void check_specialised(const struct check *c, const struct kir_kernel *kk) {
+static void check_spec_of(const struct check *c, const struct kir_kernel *kk) {
   for (int i = 0; i < kk->spec_count; i++) {
     bool argument = false;
     for (int j = 0; j < c->k->free_count; j++) {
@@ -147,6 +147,12 @@ static void check_specialised(const struct check *c, const struct kir_kernel *kk
     if (!argument || kk->spec[i]->type.rank != 0 || !kk->specialised) {
       fail(c, "a kernel is specialised on what is not one of its scalar arguments");
     }
+  }
+}
+
+static void check_specialised(const struct check *c) {
+  for (int k = 0; k < c->k->kernel_count; k++) {
+    check_spec_of(c, &c->k->kernels[k]);
   }
 }
 
@@ -171,7 +177,6 @@ static void check_versions(const struct check *c) {
       if (kk->geo.packed && (k->form != LOWER_INTRA || kk->space != KIR_SPACE_LOCAL)) {
         fail(c, "only the local version of group code packs segments");
       }
-      check_specialised(c, kk);
     } else {
       global++;
     }
@@ -213,6 +218,9 @@ const char *kir_check(const struct ir_program *p, const struct ir_stm *s,
   check_steps(&c, &k->steps);
   if (k->form != LOWER_TRANSPOSE) { /* a transpose runs no lambda */
     check_arguments(&c, p);
+  }
+  if (c.problem == NULL) {
+    check_specialised(&c);
   }
   return c.problem;
 }

@@ -242,6 +242,19 @@ static void break_versions(const struct ir_stm *s, const struct lower_kernel *k)
   c = copy_of(k);
   c.kernel_count = 0;
   expect_broken(s, &c, "a planned statement has no kernel", "intra: no kernel");
+  /* Specialised on its argument m (Note [specialised kernels]), but not twice. */
+  const char *spec = "a kernel is specialised on what is not one of its scalar arguments";
+  CHECK(k->kernels[0].specialised && k->kernels[0].spec_count == 1 &&
+            k->kernels[0].spec[0] == k->free[0],
+        "intra: specialised on %d values", k->kernels[0].spec_count);
+  struct ir_var *twice[2] = {k->free[0], k->free[0]};
+  c = copy_of(k);
+  c.kernels[0].spec = twice;
+  c.kernels[0].spec_count = 2;
+  expect_broken(s, &c, spec, "intra: specialised on m twice");
+  c = copy_of(k);
+  c.kernels[1].specialised = false;
+  expect_broken(s, &c, spec, "intra: constants of a kernel that is not specialised");
 }
 
 /* ------------------------------------------------------------ Tests */
