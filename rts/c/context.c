@@ -18,16 +18,19 @@ static bool rts_env_is(const char *value, const char *const *words) {
   return false;
 }
 
+/* The switch `name` of the environment: false for 0, off, no or false, true for 1, on,
+ * yes or true, else (unset or another word) `fallback`. */
+static bool rts_env_flag(const char *name, bool fallback) {
+  static const char *const off[] = {"0", "off", "no", "false", NULL};
+  static const char *const on[] = {"1", "on", "yes", "true", NULL};
+  const char *env = getenv(name);
+  return rts_env_is(env, off) ? false : rts_env_is(env, on) ? true : fallback;
+}
+
 /* Whether contexts made now keep freed blocks: RTS_FREE_LIST_DEFAULT unless the
  * environment's PRISM_FREE_LIST says (Note [host free list]). */
 static bool rts_free_list_wanted(void) {
-  static const char *const off[] = {"0", "off", "no", "false", NULL};
-  static const char *const on[] = {"1", "on", "yes", "true", NULL};
-  const char *env = getenv("PRISM_FREE_LIST");
-  if (rts_env_is(env, off)) {
-    return false;
-  }
-  return rts_env_is(env, on) || RTS_FREE_LIST_DEFAULT;
+  return rts_env_flag("PRISM_FREE_LIST", RTS_FREE_LIST_DEFAULT);
 }
 
 static void rts_context_init(struct rts_context *ctx) {

@@ -1117,9 +1117,10 @@ static int rts_cl_kernel(struct rts_context *ctx, struct rts_cl *cl, int kernel,
  * The policy and its cost:
  *   - on for GPUs, off elsewhere (PoCL compiles slowly and gains little);
  *     PRISM_SPECIALISE=1 or 0 overrides;
- *   - the first launch with new values builds (on NVIDIA's OpenCL about a tenth of a
- *     second for a group kernel) and caches the binary on disk like the program
- *     (Note [program cache]), so a later process with the same values only loads it;
+ *   - the first launch with new values builds (on the H200 with NVIDIA's OpenCL about
+ *     half a second for the FFT's group kernel) and caches the binary on disk like the
+ *     program (Note [program cache]), so a later process with the same values only
+ *     loads it;
  *   - a context keeps RTS_CL_SPEC_KEEP specialised programs, releasing the least
  *     recently used for a new one;
  *   - values that change from call to call would build on every call: after
@@ -1133,13 +1134,7 @@ static int rts_cl_kernel(struct rts_context *ctx, struct rts_cl *cl, int kernel,
 
 /* Whether kernels are specialised on this device: PRISM_SPECIALISE, else on GPUs. */
 static bool rts_cl_specialise_wanted(const struct rts_cl *cl) {
-  static const char *const off[] = {"0", "off", "no", "false", NULL};
-  static const char *const on[] = {"1", "on", "yes", "true", NULL};
-  const char *env = getenv("PRISM_SPECIALISE");
-  if (rts_env_is(env, off)) {
-    return false;
-  }
-  return rts_env_is(env, on) || (cl->device_type & CL_DEVICE_TYPE_GPU) != 0;
+  return rts_env_flag("PRISM_SPECIALISE", (cl->device_type & CL_DEVICE_TYPE_GPU) != 0);
 }
 
 static cl_int rts_cl_spec_free(struct rts_cl_spec *sp) {

@@ -101,7 +101,7 @@ struct rts_cl_pending_event {
 #define RTS_CL_SPEC_FREE 4
 #define RTS_CL_SPEC_PAYS 8
 
-/* A kernel built for some values of its arguments; kernel -1: the slot is free. */
+/* A kernel built for some values of its arguments; object NULL: the slot is free. */
 struct rts_cl_spec {
   int kernel;
   int value_count;
