@@ -26,9 +26,10 @@
 -- * A length with a larger prime factor that no radix divides goes through Bluestein's
 --   algorithm: the DFT as a convolution with the chirp exp(-pi i k^2 / n), done by
 --   power-of-two FFTs of length m >= 2n - 1.
--- * Twiddles come from one table of exp(-2 pi i k / n), k < n, computed in f64 from
---   the exact angle k / n (then rounded to the real type), once per call: the table
---   depends on n alone, so the compiler's hoisting moves it out of a batch's `map`.
+-- * Twiddles come from one table, computed in f64 from exact angles (then rounded to
+--   the real type), once per call: exp(-2 pi i k / n) for k < n, then each pass's
+--   twiddles in the order its work-items read them. The table depends on n alone, so
+--   the compiler's hoisting moves it out of a batch's `map`.
 
 import "complex"
 
@@ -211,18 +212,20 @@ module no_radix (R: real) : fft_radix with real = R.t = {
 -- The sub-transforms of length ns done so far become sub-transforms of length ns r:
 -- with m = n / r, k = j mod ns,
 --   dst[(j - k) r + k + q ns] = sum_p src[j + p m] w^(p k) exp(-2 pi i p q / r),
--- w = exp(-2 pi i / (ns r)) = tw[n / (ns r)], for j < m and q < r. The twiddle
--- table holds exp(-2 pi i t / n) for t < n.
+-- w = exp(-2 pi i / (ns r)), for j < m and q < r. The twiddle w^(p k) (p >= 1) is
+-- tw[n + ns - 1 + (p - 1) ns + k], the pass's block of the table (`twiddles` in
+-- `mk_fft_radix`): consecutive work-items (consecutive k) read consecutive entries.
 module stockham_pass (R: real) (X: fft_radix with real = R.t) = {
   module c = mk_complex R
-  def pass [n] (tw: [n]c.t) (ns: i64) (src: [n]c.t) (dst: *[n]c.t) : *[n]c.t =
+  def pass [n][t] (tw: [t]c.t) (ns: i64) (src: [n]c.t) (dst: *[n]c.t) : *[n]c.t =
     let m = n / X.r
-    let stride = n / (ns * X.r)
+    let block = n + ns - 1
     let (is, vs) = unzip (tabulate m (\j ->
         let k = j % ns
-        -- In bounds by construction (j < m, p < r, k < ns): unchecked.
+        -- In bounds by construction (j < m, p < r, k < ns, and the table holds 2 n
+        -- entries): unchecked.
         let v = #[unsafe] tabulate X.r (\p ->
-          if p == 0 then src[j] else src[j + p * m] c.* tw[p * k * stride])
+          if p == 0 then src[j] else src[j + p * m] c.* tw[block + (p - 1) * ns + k])
         let base = (j - k) * X.r + k
         in (tabulate X.r (\q -> base + q * ns), X.butterfly v)))
     in scatter dst (flatten is) (flatten vs)
@@ -252,10 +255,9 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
     loop p = 2 while p * p <= x && x % p != 0 do p + 1 + p % 2
     |> \p -> if p * p > x then x else p
 
-  -- | The planner's choice for what is left of n: the first radix of its order that
-  -- divides `left`, else the smallest prime factor of `left` for a direct pass if it is
-  -- at most `direct_max`, else 0 (no plan).
-  def radix_for (left: i64) : i64 =
+  -- | The first radix module of the planner's order whose radix divides `left`, else
+  -- 0.
+  def module_radix (left: i64) : i64 =
     if X.r > 1 && left % X.r == 0 then X.r
     else if left % 16 == 0 then 16
     else if left % 8 == 0 then 8
@@ -264,25 +266,74 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
     else if left % 7 == 0 then 7
     else if left % 5 == 0 then 5
     else if left % 3 == 0 then 3
-    else let p = smallest_factor left in if p <= direct_max then p else 0
+    else 0
+
+  -- | left / r for r = module_radix left, by constants: a division that cannot fail,
+  -- so that `twiddles`, which uses it, moves out of a batch's `map`.
+  def quot_radix (left: i64) (r: i64) : i64 =
+    if X.r > 1 && r == X.r then left / X.r
+    else if r == 16 then left / 16
+    else if r == 8 then left / 8
+    else if r == 4 then left / 4
+    else if r == 2 then left / 2
+    else if r == 7 then left / 7
+    else if r == 5 then left / 5
+    else left / 3
+
+  -- | The planner's choice for what is left of n: the first radix of its order that
+  -- divides `left`, else the smallest prime factor of `left` for a direct pass if it is
+  -- at most `direct_max`, else 0 (no plan). Direct passes come after every pass of a
+  -- radix module: dividing by a prime leaves no factor that a module takes.
+  def radix_for (left: i64) : i64 =
+    let r = module_radix left
+    in if r != 0 then r
+       else let p = smallest_factor left in if p <= direct_max then p else 0
 
   -- | Whether the radices factor n completely (n = 0 and 1 need no pass).
   def plannable (n: i64) : bool =
     let left = loop left = n while left > 1 && radix_for left != 0 do left / radix_for left
     in left <= 1
 
-  -- | exp(-2 pi i t / n) for t < n, computed in f64 and rounded to the real type.
-  def twiddles (n: i64) : [n]complex =
-    tabulate n (\t ->
-      let a = -2 * f64.pi * f64.i64 t / f64.i64 n
-      in (R.f64 (f64.cos a), R.f64 (f64.sin a)))
+  -- | exp(-2 pi i a / b), computed in f64 and rounded to the real type.
+  def root (a: i64) (b: i64) : complex =
+    let x = -2 * f64.pi * f64.i64 a / f64.i64 b
+    in (R.f64 (f64.cos x), R.f64 (f64.sin x))
+
+  -- | The twiddle table of a length n: 2 n entries. The first n are exp(-2 pi i t / n)
+  -- (direct passes read them). Then each pass of a radix module has a block: the pass
+  -- that makes sub-transforms of length ns r from ns holds w^(p k), w = exp(-2 pi i /
+  -- (ns r)), at n + ns - 1 + (p - 1) ns + k for 1 <= p < r and k < ns. The blocks
+  -- follow each other, since (r - 1) ns = ns r - ns; what follows the last (direct
+  -- passes come last, and the table's last entry) is 1. A pass's work-items read their
+  -- block in order of k, where the first half's stride p k n / (ns r) would scatter
+  -- their reads over the table.
+  --
+  -- Only `for` loops and divisions by constants: the table cannot fail and ends, so
+  -- the compiler makes it once per call, out of a batch's `map` (it depends on n
+  -- alone). The block of u is found along the plan, at most bits(u + 1) passes in
+  -- (block i starts at ns - 1 >= 2^i - 1).
+  def twiddles (n: i64) : []complex =
+    tabulate (2 * n) (\t ->
+      if t < n then root t n
+      else
+        let u = t - n
+        let passes = 64 - i64.i32 (i64.clz (u + 1))
+        let (ns, r, _) =
+          loop (ns, r, left) = (1, module_radix n, n) for _i < passes do
+            if r != 0 && ns * r - 1 <= u
+            then let left = quot_radix left r in (ns * r, module_radix left, left)
+            else (ns, r, left)
+        -- u = ns - 1 + (p - 1) ns + k: p and k by subtraction (p < r)
+        let (p, k) = loop (p, k) = (1, u - (ns - 1)) for _i < r do
+                       if k >= ns then (p + 1, k - ns) else (p, k)
+        in if r != 0 then root (p * k) (ns * r) else c.one)
 
   -- | A Stockham pass of radix p, a prime that no radix module has, as a direct DFT:
   -- each output sums its p inputs times their twiddles, all from the table (the
   -- twiddle of input s of output q is exp(-2 pi i s (k + q ns) / (ns p))). W(n p).
   -- It writes into `dst`, as the other passes do, so that every pass of `stockham`
   -- leaves its result in the same buffer (in a kernel, the same slot of memory).
-  def direct_pass [n] (p: i64) (tw: [n]complex) (ns: i64) (src: [n]complex) (dst: *[n]complex)
+  def direct_pass [n][t] (p: i64) (tw: [t]complex) (ns: i64) (src: [n]complex) (dst: *[n]complex)
                   : *[n]complex =
     let m = n / p
     let stride = n / (ns * p)
@@ -300,7 +351,7 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
          in acc)
 
   -- | One pass with radix r, which the planner chose.
-  def pass [n] (r: i64) (tw: [n]complex) (ns: i64) (src: [n]complex) (dst: *[n]complex)
+  def pass [n][t] (r: i64) (tw: [t]complex) (ns: i64) (src: [n]complex) (dst: *[n]complex)
              : *[n]complex =
     if r == X.r then p_user.pass tw ns src dst
     else if r == 16 then p16.pass tw ns src dst
@@ -314,7 +365,7 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
 
   -- | Stockham's FFT of a length that the radices factor: one pass per factor, the
   -- loop swapping its two buffers.
-  def stockham [n] (tw: [n]complex) (xs: [n]complex) : *[n]complex =
+  def stockham [n][t] (tw: [t]complex) (xs: [n]complex) : *[n]complex =
     let (ys, _, _) =
       loop (src: *[n]complex, dst: *[n]complex, ns) = (copy xs, replicate n c.zero, 1)
       while ns < n do
