@@ -35,7 +35,9 @@
  *     reaches it (loop bounds and branches of group code are uniform, lower.h);
  *   - a rotate step follows a barrier (every read of the slots it moves is done);
  *   - a step that writes memory that other work-items read (fill, map, scatter,
- *     reduce, scan, copy) is followed by a barrier before the next step;
+ *     reduce, scan, copy) is followed by a barrier before the next step, except a
+ *     fill followed by a fill that reads none of the run's arrays (kir_fill_joins_run):
+ *     the barrier after the last of such a run serves them all;
  *   - every array a step writes in group memory has a slot in the layout, and every
  *     reduction's tree is a run of the kernel's local buffers, one per accumulator;
  *   - every variable that the kernels' lambdas use from outside is an argument
@@ -280,6 +282,11 @@ const char *kir_choice_name(enum kir_choice c);
 /* Appends a step to a list (the list's storage is the arena's). */
 struct arena;
 struct kir_step *kir_add_step(struct arena *a, struct kir_steps *list, enum kir_step_kind k);
+
+/* Whether step i of the list, a fill, may follow the step before it, a fill, with no
+ * barrier between them: it reads the array of none of the fills since the last barrier
+ * (Note [fills without barriers] in kernels.c). */
+bool kir_fill_joins_run(const struct kir_steps *list, int i);
 
 /* Which slot of group code holds an array (Note [slots of loops] in kernels.c). */
 struct ptrmap;

@@ -64,7 +64,8 @@ static void check_steps(const struct check *c, const struct kir_steps *steps) {
   for (int i = 0; i < steps->count; i++) {
     const struct kir_step *st = &steps->items[i];
     if (writes_shared(st->kind) &&
-        (i + 1 == steps->count || steps->items[i + 1].kind != KIR_STEP_BARRIER)) {
+        (i + 1 == steps->count || (steps->items[i + 1].kind != KIR_STEP_BARRIER &&
+                                   !kir_fill_joins_run(steps, i + 1)))) {
       fail(c, "a step that writes group memory is not followed by a barrier");
     }
     const struct ir_stm *s = st->stm;

@@ -298,6 +298,53 @@ static void barrier(struct build *b, struct kir_steps *out) {
   kir_add_step(b->arena, out, KIR_STEP_BARRIER);
 }
 
+/* Note [fills without barriers]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A barrier follows each step of group code that writes memory other work-items read,
+ * so that no work-item reads an element before the one that writes it is done. Between
+ * two fills (replicate, iota or copy into a slot) in a row it is not needed when the
+ * second does not read the first's array: the second writes a slot of its own, which no
+ * other array of the code holds at the time (slots change hands only whole, one array
+ * each: Note [slots of loops]), and reads arrays that the first does not write, so the
+ * two touch no element in common. The barrier after the last fill of such a run then
+ * orders all of them before what reads them. That matters more than the barrier costs
+ * itself: a work-item at a barrier waits for its loads from global memory to arrive, so
+ * the copies of a row's real and imaginary parts (`loop (a, b) = (copy xs, replicate n
+ * 0)` loads two arrays) wait for each other's latency, one after the other, when a
+ * barrier parts them. On an H200, the FFT's group kernel whose first four fills shared
+ * one barrier ran at 1.12x to 1.23x in f32 for n = 64 to 1024 (bench/RESULTS.md). Only
+ * fills: a map or scatter reads arrays through its lambda, and its results may be read
+ * by index anywhere. */
+bool kir_fill_joins_run(const struct kir_steps *list, int i) {
+  const struct kir_step *st = &list->items[i];
+  if (st->kind != KIR_STEP_FILL || i == 0 || list->items[i - 1].kind != KIR_STEP_FILL) {
+    return false;
+  }
+  for (int j = i - 1; j >= 0 && list->items[j].kind == KIR_STEP_FILL; j--) {
+    if (ir_stm_uses(st->stm, list->items[j].stm->pat[0])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/* Appends a fill step of s and a barrier; the barrier before it goes when the fill
+ * joins the run of fills before that barrier (Note [fills without barriers]). */
+static void fill_step(struct build *b, struct kir_steps *out, const struct ir_stm *s) {
+  bool after_fill = out->count >= 2 && out->items[out->count - 1].kind == KIR_STEP_BARRIER &&
+                    out->items[out->count - 2].kind == KIR_STEP_FILL;
+  if (after_fill) {
+    out->count--;
+  }
+  kir_add_step(b->arena, out, KIR_STEP_FILL)->stm = s;
+  if (after_fill && !kir_fill_joins_run(out, out->count - 1)) {
+    out->items[out->count - 1].kind = KIR_STEP_BARRIER;
+    out->items[out->count - 1].stm = NULL;
+    kir_add_step(b->arena, out, KIR_STEP_FILL)->stm = s;
+  }
+  barrier(b, out);
+}
+
 /* Note [slots of loops]
  * ~~~~~~~~~~~~~~~~~~~~~
  * Which slot holds an array (kir_owner): its own, or, for an array that another
@@ -558,8 +605,7 @@ static void group_steps(struct build *b, struct kir_kernel *kk, struct kir_steps
     case IR_IOTA:
     case IR_COPY:
       add_slot(b, kk, s->pat[0]);
-      kir_add_step(b->arena, out, KIR_STEP_FILL)->stm = s;
-      barrier(b, out);
+      fill_step(b, out, s);
       break;
     case IR_LOOP:
     case IR_IF:

@@ -154,6 +154,33 @@ static void break_barriers(const struct ir_stm *s, const struct lower_kernel *k)
   CHECK(broken == 3, "%d steps write group memory, expected 3 (fill, map, reduce)", broken);
 }
 
+/* Fills without a barrier between them (Note [fills without barriers] in
+ * src/lower/kernels.c): k's steps start fill c, barrier, map b (which reads c). A second
+ * fill of c's replicate right after the first, with no barrier, reads nothing the first
+ * writes, so kir_check accepts it; the map's statement as a fill reads c, so in that
+ * place it breaks the invariant. */
+static void break_fill_runs(const struct ir_stm *s, const struct lower_kernel *k) {
+  struct kir_step *steps = ARENA_ARRAY(&scratch, struct kir_step, k->steps.count + 1);
+  steps[0] = k->steps.items[0];
+  memcpy(steps + 1, k->steps.items, sizeof *steps * (size_t)k->steps.count);
+  struct lower_kernel c = copy_of(k);
+  c.steps.items = steps; /* fill c, fill c, barrier, map b, ... */
+  c.steps.count = c.steps.cap = k->steps.count + 1;
+  const char *problem = kir_check(irb_prog, s, &c);
+  CHECK(problem == NULL, "two independent fills sharing a barrier: kir_check found \"%s\"",
+        problem != NULL ? problem : "");
+  steps = ARENA_ARRAY(&scratch, struct kir_step, k->steps.count);
+  steps[0] = k->steps.items[0];
+  steps[1] = k->steps.items[2]; /* fill c, the map as a fill that reads c, barrier, ... */
+  steps[1].kind = KIR_STEP_FILL;
+  memcpy(steps + 2, k->steps.items + 3, sizeof *steps * (size_t)(k->steps.count - 3));
+  c = copy_of(k);
+  c.steps.items = steps;
+  c.steps.count = c.steps.cap = k->steps.count - 1;
+  expect_broken(s, &c, "a step that writes group memory is not followed by a barrier",
+                "a fill that reads the fill before it, with no barrier between them");
+}
+
 /* Each slot of group code removed from the layout (the trees after it moved down, so
  * that they still fit), or made a buffer of one element per work-item. */
 static void break_slots(const struct ir_stm *s, const struct lower_kernel *k) {
@@ -277,6 +304,7 @@ static void test_intra(void) {
     CHECK(same, "intra: the steps are not fill, barrier, map, barrier, reduce, barrier");
     if (same) {
       break_barriers(s, k);
+      break_fill_runs(s, k);
       break_slots(s, k);
       break_tree(s, k);
       break_arguments(s, k);
