@@ -255,37 +255,26 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
     loop p = 2 while p * p <= x && x % p != 0 do p + 1 + p % 2
     |> \p -> if p * p > x then x else p
 
-  -- | The first radix module of the planner's order whose radix divides `left`, else
-  -- 0.
-  def module_radix (left: i64) : i64 =
-    if X.r > 1 && left % X.r == 0 then X.r
-    else if left % 16 == 0 then 16
-    else if left % 8 == 0 then 8
-    else if left % 4 == 0 then 4
-    else if left % 2 == 0 then 2
-    else if left % 7 == 0 then 7
-    else if left % 5 == 0 then 5
-    else if left % 3 == 0 then 3
-    else 0
-
-  -- | left / r for r = module_radix left, by constants: a division that cannot fail,
-  -- so that `twiddles`, which uses it, moves out of a batch's `map`.
-  def quot_radix (left: i64) (r: i64) : i64 =
-    if X.r > 1 && r == X.r then left / X.r
-    else if r == 16 then left / 16
-    else if r == 8 then left / 8
-    else if r == 4 then left / 4
-    else if r == 2 then left / 2
-    else if r == 7 then left / 7
-    else if r == 5 then left / 5
-    else left / 3
+  -- | The first radix module of the planner's order whose radix r divides `left`, and
+  -- left / r; else (0, left). Only divisions by constants, which cannot fail, so that
+  -- `twiddles`, which uses it, moves out of a batch's `map`.
+  def module_step (left: i64) : (i64, i64) =
+    if X.r > 1 && left % X.r == 0 then (X.r, left / X.r)
+    else if left % 16 == 0 then (16, left / 16)
+    else if left % 8 == 0 then (8, left / 8)
+    else if left % 4 == 0 then (4, left / 4)
+    else if left % 2 == 0 then (2, left / 2)
+    else if left % 7 == 0 then (7, left / 7)
+    else if left % 5 == 0 then (5, left / 5)
+    else if left % 3 == 0 then (3, left / 3)
+    else (0, left)
 
   -- | The planner's choice for what is left of n: the first radix of its order that
   -- divides `left`, else the smallest prime factor of `left` for a direct pass if it is
   -- at most `direct_max`, else 0 (no plan). Direct passes come after every pass of a
   -- radix module: dividing by a prime leaves no factor that a module takes.
   def radix_for (left: i64) : i64 =
-    let r = module_radix left
+    let (r, _) = module_step left
     in if r != 0 then r
        else let p = smallest_factor left in if p <= direct_max then p else 0
 
@@ -308,21 +297,23 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
   -- block in order of k, where the first half's stride p k n / (ns r) would scatter
   -- their reads over the table.
   --
-  -- Only `for` loops and divisions by constants: the table cannot fail and ends, so
-  -- the compiler makes it once per call, out of a batch's `map` (it depends on n
-  -- alone). The block of u is found along the plan, at most bits(u + 1) passes in
-  -- (block i starts at ns - 1 >= 2^i - 1).
+  -- Only `for` loops and divisions by constants (`module_step`): the table cannot fail
+  -- and ends, so the compiler makes it once per call, out of a batch's `map` (it
+  -- depends on n alone). The block of u is found along the plan, at most bits(u + 1)
+  -- passes in (block i starts at ns - 1 >= 2^i - 1).
   def twiddles (n: i64) : []complex =
     tabulate (2 * n) (\t ->
       if t < n then root t n
       else
         let u = t - n
         let passes = 64 - i64.i32 (i64.clz (u + 1))
+        -- r: the pass's radix, q: what is left of n after it
+        let (r0, q0) = module_step n
         let (ns, r, _) =
-          loop (ns, r, left) = (1, module_radix n, n) for _i < passes do
+          loop (ns, r, q) = (1, r0, q0) for _i < passes do
             if r != 0 && ns * r - 1 <= u
-            then let left = quot_radix left r in (ns * r, module_radix left, left)
-            else (ns, r, left)
+            then let (r2, q2) = module_step q in (ns * r, r2, q2)
+            else (ns, r, q)
         -- u = ns - 1 + (p - 1) ns + k: p and k by subtraction (p < r)
         let (p, k) = loop (p, k) = (1, u - (ns - 1)) for _i < r do
                        if k >= ns then (p + 1, k - ns) else (p, k)

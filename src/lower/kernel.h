@@ -283,10 +283,10 @@ const char *kir_choice_name(enum kir_choice c);
 struct arena;
 struct kir_step *kir_add_step(struct arena *a, struct kir_steps *list, enum kir_step_kind k);
 
-/* Whether step i of the list, a fill, may follow the step before it, a fill, with no
- * barrier between them: it reads the array of none of the fills since the last barrier
- * (Note [fills without barriers] in kernels.c). */
-bool kir_fill_joins_run(const struct kir_steps *list, int i);
+/* Whether a fill of statement `fill` may follow the list's first `end` steps with no
+ * barrier between them: step end - 1 is a fill, and `fill` reads the array of none of
+ * the fills since the barrier before it (Note [fills without barriers] in kernels.c). */
+bool kir_fill_joins_run(const struct kir_steps *list, int end, const struct ir_stm *fill);
 
 /* Which slot of group code holds an array (Note [slots of loops] in kernels.c). */
 struct ptrmap;

@@ -60,12 +60,21 @@ static bool writes_shared(enum kir_step_kind k) {
          k != KIR_STEP_IF && k != KIR_STEP_BIND && k != KIR_STEP_ROTATE;
 }
 
+/* Whether a barrier follows step i: the next step, or the one after the run of fills
+ * that the next step joins (Note [fills without barriers] in kernels.c). */
+static bool barrier_follows(const struct kir_steps *steps, int i) {
+  if (i + 1 == steps->count) {
+    return false;
+  }
+  const struct kir_step *next = &steps->items[i + 1];
+  return next->kind == KIR_STEP_BARRIER ||
+         (next->kind == KIR_STEP_FILL && kir_fill_joins_run(steps, i + 1, next->stm));
+}
+
 static void check_steps(const struct check *c, const struct kir_steps *steps) {
   for (int i = 0; i < steps->count; i++) {
     const struct kir_step *st = &steps->items[i];
-    if (writes_shared(st->kind) &&
-        (i + 1 == steps->count || (steps->items[i + 1].kind != KIR_STEP_BARRIER &&
-                                   !kir_fill_joins_run(steps, i + 1)))) {
+    if (writes_shared(st->kind) && !barrier_follows(steps, i)) {
       fail(c, "a step that writes group memory is not followed by a barrier");
     }
     const struct ir_stm *s = st->stm;

@@ -315,33 +315,26 @@ static void barrier(struct build *b, struct kir_steps *out) {
  * one barrier ran at 1.12x to 1.23x in f32 for n = 64 to 1024 (bench/RESULTS.md). Only
  * fills: a map or scatter reads arrays through its lambda, and its results may be read
  * by index anywhere. */
-bool kir_fill_joins_run(const struct kir_steps *list, int i) {
-  const struct kir_step *st = &list->items[i];
-  if (st->kind != KIR_STEP_FILL || i == 0 || list->items[i - 1].kind != KIR_STEP_FILL) {
+bool kir_fill_joins_run(const struct kir_steps *list, int end, const struct ir_stm *fill) {
+  if (end == 0 || list->items[end - 1].kind != KIR_STEP_FILL) {
     return false;
   }
-  for (int j = i - 1; j >= 0 && list->items[j].kind == KIR_STEP_FILL; j--) {
-    if (ir_stm_uses(st->stm, list->items[j].stm->pat[0])) {
+  for (int j = end - 1; j >= 0 && list->items[j].kind == KIR_STEP_FILL; j--) {
+    if (ir_stm_uses(fill, list->items[j].stm->pat[0])) {
       return false;
     }
   }
   return true;
 }
 
-/* Appends a fill step of s and a barrier; the barrier before it goes when the fill
- * joins the run of fills before that barrier (Note [fills without barriers]). */
+/* Appends a fill step of s and a barrier, in place of the barrier before it when the
+ * fill joins the run of fills before that barrier (Note [fills without barriers]). */
 static void fill_step(struct build *b, struct kir_steps *out, const struct ir_stm *s) {
-  bool after_fill = out->count >= 2 && out->items[out->count - 1].kind == KIR_STEP_BARRIER &&
-                    out->items[out->count - 2].kind == KIR_STEP_FILL;
-  if (after_fill) {
+  int n = out->count;
+  if (n > 0 && out->items[n - 1].kind == KIR_STEP_BARRIER && kir_fill_joins_run(out, n - 1, s)) {
     out->count--;
   }
   kir_add_step(b->arena, out, KIR_STEP_FILL)->stm = s;
-  if (after_fill && !kir_fill_joins_run(out, out->count - 1)) {
-    out->items[out->count - 1].kind = KIR_STEP_BARRIER;
-    out->items[out->count - 1].stm = NULL;
-    kir_add_step(b->arena, out, KIR_STEP_FILL)->stm = s;
-  }
   barrier(b, out);
 }
 
