@@ -188,31 +188,33 @@ static bool rts_cl_fits_local(struct rts_context *ctx, int64_t bytes) {
   return bytes <= (int64_t)ctx->cl->local_mem_size;
 }
 
-/* Segments per work-group of group code that packs them (Note [segments per group] in
- * src/lower/kernels.c): `len` is the longest slot, `bytes` a segment's slots and the
- * group's flag. T work-items per segment: the power of two >= len / 8 when
- * len <= RTS_GROUP, RTS_GROUP / 4 when len <= 4 RTS_GROUP, else RTS_GROUP;
- * RTS_GROUP / T segments, fewer when there are fewer segments (w) or when their slots
- * do not fit in local memory, and always a divisor of RTS_GROUP. Setting
- * PRISM_SEGMENTS_PER_GROUP=N caps it (1: one segment per group, as before);
- * PRISM_SEGMENT_ITEMS=T (a divisor of RTS_GROUP) sets T. */
+/* Segments per work-group of group code that packs them, and into *items the
+ * work-items T of each (Note [segments per group] in src/lower/kernels.c): `len` is
+ * the longest slot, `bytes` a segment's slots and the group's flag. T is the power of
+ * two >= len / 8 (at least 2 when len >= 2) when len <= RTS_GROUP, RTS_GROUP / 4 when
+ * len <= 4 RTS_GROUP, else RTS_GROUP. The group takes RTS_PACKED_GROUP / T segments
+ * (at least one), fewer when
+ * there are fewer (w), halved until their slots fit in local memory; its size is the
+ * segments times T, at most RTS_PACKED_GROUP work-items unless one segment needs more.
+ * PRISM_SEGMENTS_PER_GROUP=N caps the segments (1: one segment per group);
+ * PRISM_SEGMENT_ITEMS=T (a power of two up to RTS_GROUP) sets T. */
 static int64_t rts_cl_segments_per_group(struct rts_context *ctx, int64_t w, int64_t len,
-                                         int64_t bytes) {
+                                         int64_t bytes, int64_t *items) {
   int64_t t = RTS_GROUP;
   if (len <= RTS_GROUP) {
-    t = 1;
+    t = len >= 2 ? 2 : 1;
     while (t * 8 < len) {
       t *= 2;
     }
   } else if (len <= 4 * RTS_GROUP) {
     t = RTS_GROUP / 4;
   }
-  const char *items = getenv("PRISM_SEGMENT_ITEMS");
-  int64_t forced = items != NULL ? atoll(items) : 0;
-  if (forced >= 1 && forced <= RTS_GROUP && RTS_GROUP % forced == 0) {
-    t = forced;
+  const char *forced = getenv("PRISM_SEGMENT_ITEMS");
+  int64_t f = forced != NULL ? atoll(forced) : 0;
+  if (f >= 1 && f <= RTS_GROUP && (f & (f - 1)) == 0) {
+    t = f;
   }
-  int64_t spg = RTS_GROUP / t;
+  int64_t spg = t < RTS_PACKED_GROUP ? RTS_PACKED_GROUP / t : 1;
   const char *cap = getenv("PRISM_SEGMENTS_PER_GROUP");
   if (cap != NULL && atoll(cap) >= 1 && atoll(cap) < spg) {
     spg = atoll(cap);
@@ -220,9 +222,10 @@ static int64_t rts_cl_segments_per_group(struct rts_context *ctx, int64_t w, int
   if (spg > w) {
     spg = w > 1 ? w : 1;
   }
-  while (spg > 1 && (RTS_GROUP % spg != 0 || !rts_cl_fits_local(ctx, spg * bytes + 16))) {
-    spg--;
+  while (spg > 1 && !rts_cl_fits_local(ctx, spg * bytes + 16)) {
+    spg /= 2;
   }
+  *items = t;
   return spg;
 }
 

@@ -103,6 +103,18 @@ static int rts_make_unique_dev(struct rts_context *ctx, struct rts_block **mem, 
 #error "RTS_GROUP must be a power of two from 64 to 1024"
 #endif
 
+/* At most the work-items of a work-group of group code that packs segments, unless
+ * one segment takes more (rts_cl_segments_per_group; Note [segments per group] in
+ * src/lower/kernels.c). A program compiled with -DRTS_PACKED_GROUP=N takes N instead
+ * (a power of two from 32 to RTS_GROUP). */
+#ifndef RTS_PACKED_GROUP
+#define RTS_PACKED_GROUP 64
+#endif
+#if RTS_PACKED_GROUP < 32 || RTS_PACKED_GROUP > RTS_GROUP || \
+    (RTS_PACKED_GROUP & (RTS_PACKED_GROUP - 1)) != 0
+#error "RTS_PACKED_GROUP must be a power of two from 32 to RTS_GROUP"
+#endif
+
 /* The elements a work-group of a single-pass scan takes at a time (prelude.cl). */
 #define RTS_SCAN_TILE (RTS_GROUP * 16)
 
@@ -121,9 +133,10 @@ static int64_t rts_cl_segment_groups(struct rts_context *ctx, int64_t w);
  * can have them (PRISM_INTRA=global forces the global-memory version: tests). */
 static bool rts_cl_fits_local(struct rts_context *ctx, int64_t bytes);
 /* Segments per work-group of group code that packs them, of w segments whose longest
- * slot has len elements and whose slots take `bytes` bytes each (mirror.c). */
+ * slot has len elements and whose slots take `bytes` bytes each, and into *items the
+ * work-items of a segment (mirror.c). */
 static int64_t rts_cl_segments_per_group(struct rts_context *ctx, int64_t w, int64_t len,
-                                         int64_t bytes);
+                                         int64_t bytes, int64_t *items);
 
 static inline int64_t rts_align8(int64_t bytes) {
   return (bytes + 7) & ~(int64_t)7;

@@ -17,6 +17,7 @@ static void kb_name(struct emitter *e, struct kbuild *kb, const char *name) {
                          : emit_c_printf(e, "%d + %s", kb->index, cl_state(e)->nidx);
   kb->spec = NULL;
   kb->spec_count = 0;
+  kb->group_size = NULL;
 }
 
 /* The error buffer, the first argument of every kernel. */
@@ -251,10 +252,13 @@ static void kernel_end(struct emitter *e, struct kmode *m, struct strbuf *into) 
   e->narrow_code = false;
 }
 
-/* The launch of kernel kb over `groups` work-groups of RTS_GROUP work-items. */
+/* The launch of kernel kb over `groups` work-groups of kb->group_size work-items
+ * (RTS_GROUP unless set). */
 void launch(struct emitter *e, const struct kbuild *kb, const char *groups) {
   const char *g = emit_c_tmp(e), *l = emit_c_tmp(e);
-  emit_c_line(e, "const size_t %s = (size_t)(%s) * RTS_GROUP, %s = RTS_GROUP;", g, groups, l);
+  const char *size = kb->group_size != NULL ? kb->group_size : "RTS_GROUP";
+  emit_c_line(e, "const size_t %s = (size_t)(%s), %s = (size_t)(%s) * %s;", l, size, g, groups,
+              l);
   emit_c_try(e, "rts_cl_launch(ctx, ctx->cl, %s, 1, &%s, &%s, %s)", kb->launch_index, g, l,
              e->where);
 }

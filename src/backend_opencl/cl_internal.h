@@ -249,6 +249,7 @@ struct kbuild {
   int nargs;
   struct strbuf body; /* the kernel's code, between kb_body and kb_launch */
   struct kmode mode;
+  const char *group_size; /* the host's work-items per group (NULL: RTS_GROUP) */
 };
 
 /* What an elementwise kernel does with map_fn's results `res` for element gi. */

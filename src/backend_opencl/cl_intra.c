@@ -521,9 +521,11 @@ static const char *slots_total_checked(struct emitter *e, const struct intra *g)
 }
 
 /* The host's choice of segments per group for a kernel that packs them (Note
- * [segments per group] in src/lower/kernels.c), into a new variable. */
+ * [segments per group] in src/lower/kernels.c), into a new variable, and of the
+ * work-items of a segment, into the new variable *items. */
 static const char *segments_per_group(struct emitter *e, const struct intra *g,
-                                      const char *w, const char *host_total) {
+                                      const char *w, const char *host_total,
+                                      const char **items) {
   const char *len = emit_c_tmp(e);
   emit_c_line(e, "int64_t %s = 1;", len);
   for (int i = 0; i < g->kk->local_count; i++) {
@@ -534,23 +536,26 @@ static const char *segments_per_group(struct emitter *e, const struct intra *g,
     }
   }
   const char *spg = emit_c_tmp(e);
-  emit_c_line(e, "const int64_t %s = rts_cl_segments_per_group(ctx, %s, %s, %s);", spg, w, len,
-              host_total);
+  *items = emit_c_tmp(e);
+  emit_c_line(e, "int64_t %s = RTS_GROUP;", *items);
+  emit_c_line(e, "const int64_t %s = rts_cl_segments_per_group(ctx, %s, %s, %s, &%s);", spg, w,
+              len, host_total, *items);
   return spg;
 }
 
 /* The arguments that version kk is specialised on (Note [specialised kernels] in
- * rts/opencl/opencl.c), as lowering chose them: its rows per group when packed, then
- * kk->spec. */
+ * rts/opencl/opencl.c), as lowering chose them: its rows per group and work-items per
+ * row when packed, then kk->spec. */
 static const struct kb_spec *intra_spec(struct emitter *e, const struct kir_kernel *kk,
-                                        const char *spg, int *count) {
-  struct kb_spec *spec = ARENA_ARRAY(&e->arena, struct kb_spec, kk->spec_count + 1);
+                                        const char *spg, const char *items, int *count) {
+  struct kb_spec *spec = ARENA_ARRAY(&e->arena, struct kb_spec, kk->spec_count + 2);
   *count = 0;
   if (!kk->specialised) {
     return spec;
   }
   if (kk->geo.packed) {
     spec[(*count)++] = (struct kb_spec){"spg", spg};
+    spec[(*count)++] = (struct kb_spec){"seg_items", items};
   }
   for (int i = 0; i < kk->spec_count; i++) {
     const char *name = emit_c_var(e, kk->spec[i]);
@@ -559,13 +564,13 @@ static const struct kb_spec *intra_spec(struct emitter *e, const struct kir_kern
   return spec;
 }
 
-/* One version of the kernel: slots in `space` memory, `spg` segments per group (the
- * host's variable for the packed version, else "1"); `host_total` is the value of
- * slots_total on the host. */
+/* One version of the kernel: slots in `space` memory, `spg` segments per group of
+ * `items` work-items each (the host's variables for the packed version, else "1" and
+ * NULL: RTS_GROUP); `host_total` is the value of slots_total on the host. */
 static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
                                const struct lower_kernel *k, struct intra g, const char *w,
                                const struct kir_kernel *kk, const char *host_total,
-                               const char *spg) {
+                               const char *spg, const char *items) {
   const struct ir_soac *so = &s->exp.u.soac;
   const struct ir_lambda *f = so->map_fn;
   bool local = kk->space == KIR_SPACE_LOCAL;
@@ -576,11 +581,13 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   emit_c_line(e, "const int64_t %s = rts_cl_segment_groups(ctx, (%s + %s - 1) / %s);", groups, w,
               spg, spg);
   struct kbuild kb;
-  const struct kb_spec *spec = intra_spec(e, kk, spg, &count);
+  const struct kb_spec *spec = intra_spec(e, kk, spg, items, &count);
   kb_start_specialised(e, &kb, kk->name, spec, count);
   kb_long(e, &kb, "w", w);
   if (kk->geo.packed) {
     kb_long(e, &kb, "spg", spg);
+    kb_long(e, &kb, "seg_items", items);
+    kb.group_size = emit_c_printf(e, "%s * %s", spg, items);
   }
   kb_soac_args(e, &kb, so, s->pat, s->pat_count, k);
   const char *scratch = NULL;
@@ -597,7 +604,6 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
    * but in the packed version. */
   bool packed = kk->geo.packed;
   if (packed) {
-    emit_c_line(e, "const long seg_items = RTS_GROUP / spg;");
     emit_c_line(e, "const long sub = get_local_id(0) / seg_items;");
     emit_c_line(e, "const long lid = get_local_id(0) - sub * seg_items;");
   } else {
@@ -700,15 +706,16 @@ void emit_intra(struct emitter *e, const struct ir_stm *s, const struct lower_ke
     in_packed = k->kernels[i].geo.packed ? &k->kernels[i] : in_packed;
   }
   if (in_packed != NULL) {
-    const char *spg = segments_per_group(e, &g, w, total);
-    emit_c_line(e, "if (%s > 1) {", spg);
+    const char *items = NULL;
+    const char *spg = segments_per_group(e, &g, w, total, &items);
+    emit_c_line(e, "if (%s > 1 || %s < RTS_GROUP) {", spg, items);
     e->indent++;
-    emit_intra_version(e, s, k, g, w, in_packed, total, spg);
+    emit_intra_version(e, s, k, g, w, in_packed, total, spg, items);
     e->indent--;
     emit_c_line(e, "} else {");
     e->indent++;
   }
-  emit_intra_version(e, s, k, g, w, in_local, total, "1");
+  emit_intra_version(e, s, k, g, w, in_local, total, "1", NULL);
   if (in_packed != NULL) {
     e->indent--;
     emit_c_line(e, "}");
@@ -716,7 +723,7 @@ void emit_intra(struct emitter *e, const struct ir_stm *s, const struct lower_ke
   e->indent--;
   emit_c_line(e, "} else {");
   e->indent++;
-  emit_intra_version(e, s, k, g, w, in_global, total, "1");
+  emit_intra_version(e, s, k, g, w, in_global, total, "1", NULL);
   e->indent--;
   emit_c_line(e, "}");
 }

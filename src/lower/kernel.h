@@ -140,7 +140,9 @@ enum kir_elements {
 struct kir_geometry {
   enum kir_grid grid;
   enum kir_count count;
-  int group_size;          /* 0: RTS_GROUP, set when the kernels are built (default 256) */
+  int group_size;          /* 0: RTS_GROUP, set when the kernels are built (default 256);
+                            * a packed kernel's is its segments per group times a
+                            * segment's work-items, chosen at run time */
   int items;               /* elements a work-item takes per pass of its loop */
   int vectors;             /* vectors of 4 that a work-item loads and stores per pass of
                             * its first loop (map; 0: none) */

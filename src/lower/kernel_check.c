@@ -283,7 +283,9 @@ static void print_kernel(struct strbuf *out, const struct kir_kernel *kk) {
     strbuf_printf(out, "(%s)", count_names[g->count]);
   }
   strbuf_puts(out, ", group size ");
-  if (g->group_size == 0) {
+  if (g->packed) {
+    strbuf_puts(out, "segments x items (at run time)");
+  } else if (g->group_size == 0) {
     strbuf_puts(out, "RTS_GROUP");
   } else {
     strbuf_printf(out, "%d", g->group_size);

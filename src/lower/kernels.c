@@ -669,19 +669,30 @@ static void place_trees(struct build *b, struct kir_kernel *kk, struct kir_steps
  * with all its work-items; when segments are short (an FFT of 8 points) most of them
  * idle. So the local version of a kernel packs several segments into a work-group
  * when it can (kir_geometry.packed): the host chooses the work-items per segment T
- * and RTS_GROUP / T segments per group, fewer until their slots fit in local memory
+ * and the segments per group, and the group has as many work-items as they make
  * (rts_cl_segments_per_group). For a longest slot of len <= RTS_GROUP, T is the
- * power of two at least len / 8: each work-item takes up to 8 elements of a SOAC as
- * wide as the row, and SOACs narrower than the row (a Stockham pass of radix r has
- * len / r work-items) leave few idle. An FFT of n = 64 ran at 242 GB/s with T = 64
- * and 707 with T = 8 (H200, f32; n = 8: 352 and 781; n = 256: 336 and 585). Up to
- * len = 4 RTS_GROUP, T is RTS_GROUP / 4: with the kernels specialised on the sizes
- * and rows per group (Note [specialised kernels] in rts/opencl/opencl.c), T = 64 took
- * the FFT from 628 to 1005 GB/s at n = 512, 660 to 1068 at 625, 543 to 885 at 729 and
- * 918 to 1012 at 1024 (H200, f32; f64 1.2-1.3x at 512 to 729), where T = 256 leaves
- * most work-items of a radix-16 pass idle. (Before that specialisation, T = 128 made
- * n = 1024 slower: 802 GB/s with T = 256, 532 with 128.) Longer rows keep
- * T = RTS_GROUP. Each segment has its own slots and its T
+ * power of two at least len / 8, and at least 2: each work-item takes up to 8 elements
+ * of a SOAC as wide as the row, and SOACs narrower than the row (a Stockham pass of
+ * radix r has len / r work-items) leave few idle. An FFT of n = 64 ran at 242 GB/s
+ * with T = 64 and 707 with T = 8 (H200, f32; n = 256: 336 and 585); at n = 8, T = 2
+ * ran at 2477 GB/s in f32 and 2609 in f64 where T = 1 ran at 1926 and 1620 (groups
+ * of 64). Up to len = 4 RTS_GROUP, T is RTS_GROUP / 4: with the kernels specialised on
+ * the sizes and rows per group (Note [specialised kernels] in rts/opencl/opencl.c),
+ * T = 64 took the FFT from 628 to 1005 GB/s at n = 512, 660 to 1068 at 625, 543 to
+ * 885 at 729 and 918 to 1012 at 1024 (H200, f32; f64 1.2-1.3x at 512 to 729), where
+ * T = 256 leaves most work-items of a radix-16 pass idle. Longer rows keep
+ * T = RTS_GROUP.
+ *
+ * A group takes RTS_PACKED_GROUP / T segments (64 work-items in all; one segment
+ * when T is larger), halved until their slots fit in local memory; with one segment
+ * and T < RTS_GROUP this version still runs, in a group of T work-items. Small groups
+ * pay because a work-item that reaches a barrier waits for the slowest of its group:
+ * with more, smaller groups on a compute unit, one group's wait is another's turn. On
+ * an H200 (bench/RESULTS.md), this geometry made the FFT 1.05x to 1.27x faster in f32
+ * from n = 16 to 1024 (1.75x at 8, with T = 2) than groups of 256 work-items (which had
+ * T grow where fewer segments fit), and 1.23x to 1.49x in f64 from 16 to 1024; groups
+ * of at most 128 gained less (f64 1.22x to 1.47x), of 32 about as much as 64. Longer
+ * rows (T = RTS_GROUP) are unchanged. Each segment has its own slots and its T
  * work-items share its SOACs as a whole group would. The work-items of a group still
  * meet at every barrier together, so packing needs control flow that is the same for
  * every segment: the conditions of group code's loops and branches and the widths of

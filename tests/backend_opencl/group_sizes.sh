@@ -5,23 +5,24 @@
 # segmented reductions and scans (intra_race.dsl, intra.dsl, private_groups.dsl,
 # segscan.dsl, segred.dsl, and ../lower/kir_branches.dsl: branches, rotated slots,
 # several rows per work-group) are compiled with -DRTS_GROUP=N for each work-group size
-# N (docs/opencl.md, "Knobs"), and each of their inputs runs PRISM_TEST_REPEAT times
-# (default 3) in each version of the intra-group kernels (local memory with as many rows
-# per work-group as fit, local memory with one row per work-group,
-# PRISM_SEGMENTS_PER_GROUP=1, and the global scratch buffer); every result must be the C
-# backend's (tests/compare-values).
+# N (docs/opencl.md, "Knobs"), or with -DRTS_GROUP=N -DRTS_PACKED_GROUP=P for a size
+# written N/P, and each of their inputs runs PRISM_TEST_REPEAT times (default 3) in each
+# version of the intra-group kernels (local memory with as many rows per work-group as
+# fit, in groups of at most P work-items; local memory with one row per work-group of N
+# work-items, PRISM_SEGMENTS_PER_GROUP=1 PRISM_SEGMENT_ITEMS=N; and the global scratch
+# buffer); every result must be the C backend's (tests/compare-values).
 #
 # Environment: PRISMC (default ./prismc), COMPARE_VALUES (./tests/compare-values),
 # PRISM_TEST_CFLAGS (the C compiler flags, as tests/run-test.sh uses them),
-# PRISM_TEST_GROUP_SIZES (default "64 128 1024"; 256 is the default size, which the
-# ordinary tests use), PRISM_TEST_REPEAT. Exit status: 0 pass, 1 fail, 77 skip (no
-# OpenCL platform is installed).
+# PRISM_TEST_GROUP_SIZES (default "64 128 1024 256/32"; 256 with packed groups of at
+# most 64 is the default, which the ordinary tests use), PRISM_TEST_REPEAT. Exit
+# status: 0 pass, 1 fail, 77 skip (no OpenCL platform is installed).
 set -u
 prismc=${PRISMC:-./prismc}
 compare=${COMPARE_VALUES:-./tests/compare-values}
 . "$(dirname "$0")/common.sh"
 dir=$(dirname "$0")
-sizes=${PRISM_TEST_GROUP_SIZES:-64 128 1024}
+sizes=${PRISM_TEST_GROUP_SIZES:-64 128 1024 256/32}
 repeat=${PRISM_TEST_REPEAT:-3}
 base_cflags=${CFLAGS:--O1 -std=c99}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/opencl_group_sizes.XXXXXX") || exit 99
@@ -40,7 +41,9 @@ check() { # test-file
     "$tmp/$name-c" -e "$(cat "$f.entry")" < "$f" > "$f.expected" 2>&1
   done
   for size in $sizes; do
-    CFLAGS="$base_cflags -DRTS_GROUP=$size" "$prismc" opencl "$file" -o "$tmp/$name-cl" \
+    group=${size%/*} flags="-DRTS_GROUP=$group"
+    case $size in */*) flags="$flags -DRTS_PACKED_GROUP=${size#*/}" ;; esac
+    CFLAGS="$base_cflags $flags" "$prismc" opencl "$file" -o "$tmp/$name-cl" \
       2> "$tmp/err.txt" ||
       { echo "FAIL: $file (OpenCL, RTS_GROUP=$size)"; cat "$tmp/err.txt"; failed=1; continue; }
     for f in "$tmp"/in.[0-9]*; do
@@ -48,12 +51,13 @@ check() { # test-file
       entry=$(cat "$f.entry")
       bad=0
       for version in local single global; do
-        intra=$version segments=0
-        if [ $version = single ]; then intra=local segments=1; fi
+        intra=$version segments=0 items=0
+        if [ $version = single ]; then intra=local segments=1 items=$group; fi
         i=0
         while [ $i -lt "$repeat" ] && [ $bad = 0 ]; do
           i=$((i + 1))
-          if ! PRISM_INTRA=$intra PRISM_SEGMENTS_PER_GROUP=$segments "$tmp/$name-cl" \
+          if ! PRISM_INTRA=$intra PRISM_SEGMENTS_PER_GROUP=$segments PRISM_SEGMENT_ITEMS=$items \
+               "$tmp/$name-cl" \
                -e "$entry" < "$f" > "$tmp/actual" 2> "$tmp/err.txt"; then
             echo "FAIL: $file entry $entry, RTS_GROUP=$size, PRISM_INTRA=$version, run $i: status $?"
             sed -e '12,$d' -e 's/^/    /' "$tmp/err.txt"
