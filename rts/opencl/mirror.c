@@ -191,7 +191,7 @@ static bool rts_cl_fits_local(struct rts_context *ctx, int64_t bytes) {
 /* Segments per work-group of group code that packs them, and into *items the
  * work-items T of each (Note [segments per group] in src/lower/kernels.c): `len` is
  * the longest slot, `bytes` a segment's slots and the group's flag. T is the power of
- * two >= len / 8 (at least 2 when len >= 2) when len <= RTS_GROUP, RTS_GROUP / 4 when
+ * two >= len / 8 (at least 2 when len >= 8) when len <= RTS_GROUP, RTS_GROUP / 4 when
  * len <= 4 RTS_GROUP, else RTS_GROUP. The group takes RTS_PACKED_GROUP / T segments
  * (at least one), fewer when
  * there are fewer (w), halved until their slots fit in local memory; its size is the
@@ -202,7 +202,7 @@ static int64_t rts_cl_segments_per_group(struct rts_context *ctx, int64_t w, int
                                          int64_t bytes, int64_t *items) {
   int64_t t = RTS_GROUP;
   if (len <= RTS_GROUP) {
-    t = len >= 2 ? 2 : 1;
+    t = len >= 8 ? 2 : 1;
     while (t * 8 < len) {
       t *= 2;
     }

@@ -671,17 +671,18 @@ static void place_trees(struct build *b, struct kir_kernel *kk, struct kir_steps
  * when it can (kir_geometry.packed): the host chooses the work-items per segment T
  * and the segments per group, and the group has as many work-items as they make
  * (rts_cl_segments_per_group). For a longest slot of len <= RTS_GROUP, T is the
- * power of two at least len / 8, and at least 2: each work-item takes up to 8 elements
- * of a SOAC as wide as the row, and SOACs narrower than the row (a Stockham pass of
- * radix r has len / r work-items) leave few idle. An FFT of n = 64 ran at 242 GB/s
- * with T = 64 and 707 with T = 8 (H200, f32; n = 256: 336 and 585); at n = 8, T = 2
- * ran at 2477 GB/s in f32 and 2609 in f64 where T = 1 ran at 1926 and 1620 (groups
- * of 64). Up to len = 4 RTS_GROUP, T is RTS_GROUP / 4: with the kernels specialised on
- * the sizes and rows per group (Note [specialised kernels] in rts/opencl/opencl.c),
- * T = 64 took the FFT from 628 to 1005 GB/s at n = 512, 660 to 1068 at 625, 543 to
- * 885 at 729 and 918 to 1012 at 1024 (H200, f32; f64 1.2-1.3x at 512 to 729), where
- * T = 256 leaves most work-items of a radix-16 pass idle. Longer rows keep
- * T = RTS_GROUP.
+ * power of two at least len / 8, and at least 2 from len = 8: each work-item takes up
+ * to 8 elements of a SOAC as wide as the row, and SOACs narrower than the row (a
+ * Stockham pass of radix r has len / r work-items) leave few idle. An FFT of n = 64
+ * ran at 242 GB/s with T = 64 and 707 with T = 8 (H200, f32; n = 256: 336 and 585); at
+ * n = 8, T = 2 ran at 2520 GB/s in f32 and 2720 in f64 where T = 1 ran at 1958 and
+ * 1632, while at n = 2 and 4 in f32 T = 1 ran at 2545 and 2667 GB/s and T = 2 at 2121
+ * and 1939 (groups of 64; f64 alike at 4, 1.2x faster with T = 2 at 2). Up to
+ * len = 4 RTS_GROUP, T is RTS_GROUP / 4: with the kernels specialised on the sizes and
+ * rows per group (Note [specialised kernels] in rts/opencl/opencl.c), T = 64 took the
+ * FFT from 628 to 1005 GB/s at n = 512, 660 to 1068 at 625, 543 to 885 at 729 and 918
+ * to 1012 at 1024 (H200, f32; f64 1.2-1.3x at 512 to 729), where T = 256 leaves most
+ * work-items of a radix-16 pass idle. Longer rows keep T = RTS_GROUP.
  *
  * A group takes RTS_PACKED_GROUP / T segments (64 work-items in all; one segment
  * when T is larger), halved until their slots fit in local memory; with one segment
