@@ -193,9 +193,9 @@ static bool rts_cl_fits_local(struct rts_context *ctx, int64_t bytes) {
  * the longest slot, `bytes` a segment's slots and the group's flag. T is the power of
  * two >= len / 8 (at least 2 when len >= 8) when len <= RTS_GROUP, RTS_GROUP / 4 when
  * len <= 4 RTS_GROUP, else RTS_GROUP. The group takes RTS_PACKED_GROUP / T segments
- * (at least one), fewer when
- * there are fewer (w), halved until their slots fit in local memory; its size is the
- * segments times T, at most RTS_PACKED_GROUP work-items unless one segment needs more.
+ * (at least one), fewer when there are fewer (w), halved until their slots fit in
+ * local memory; its size is the segments times T, at most RTS_PACKED_GROUP work-items
+ * unless one segment needs more.
  * PRISM_SEGMENTS_PER_GROUP=N caps the segments (1: one segment per group);
  * PRISM_SEGMENT_ITEMS=T (a power of two up to RTS_GROUP) sets T. */
 static int64_t rts_cl_segments_per_group(struct rts_context *ctx, int64_t w, int64_t len,

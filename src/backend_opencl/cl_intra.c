@@ -601,7 +601,8 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   kb_body(e, &kb);
   /* The work-items of a segment, the segment's place in the group, and the work-item's
    * place in the segment (Note [segments per group] in src/lower/kernels.c): constants
-   * but in the packed version. */
+   * but in the packed version, whose seg_items is an argument (a constant where the
+   * kernel is specialised). */
   bool packed = kk->geo.packed;
   if (packed) {
     emit_c_line(e, "const long sub = get_local_id(0) / seg_items;");
