@@ -71,14 +71,21 @@ bool rts_kernel_failed(volatile __global int *errbuf) {
  * src/backend_opencl/cl_intra.c): `for (jb = RTS_ELEM_FIRST; jb < n; jb += RTS_GROUP)`
  * with the element RTS_ELEM_INDEX(jb), guarded by `< n`. By default a work-item starts
  * at its local id (the guard is then always true and compiles away); where the
- * runtime's build options say RTS_UNIFORM_ELEMENT_LOOPS (PoCL), every work-item runs
- * the same trip count from 0. */
-#ifdef RTS_UNIFORM_ELEMENT_LOOPS
+ * runtime's build options say RTS_UNIFORM_ELEMENT_LOOPS (PoCL), and in a specialised
+ * build (RTS_SPEC_ONLY), whose n and group are constants, every work-item runs the
+ * same trip count from 0. */
+#if defined(RTS_UNIFORM_ELEMENT_LOOPS) || defined(RTS_SPEC_ONLY)
 #define RTS_ELEM_FIRST 0
 #define RTS_ELEM_INDEX(jb) ((jb) + lid)
 #else
 #define RTS_ELEM_FIRST lid
 #define RTS_ELEM_INDEX(jb) (jb)
+#endif
+
+/* While loops of group code whose trips a specialised build fixes (Note [unrolled
+ * group loops] in src/lower/kernels.c): their first RTS_UNROLL_TRIPS trips unrolled. */
+#ifndef RTS_UNROLL_TRIPS
+#define RTS_UNROLL_TRIPS 8
 #endif
 
 /* Narrow index arithmetic (Note [narrow indices] in src/lower/ranges.c): the i64

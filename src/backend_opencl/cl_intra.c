@@ -125,7 +125,12 @@ static void group_barrier(struct emitter *e, const struct intra *g) {
  * that a group kernel's loop started from the previous row's values
  * (tests/backend_opencl/intra_race.dsl). The uniform form is not the default because
  * it cost NVIDIA's compiler time: rownorm of bench/soacs-opencl ran at 0.64x of the
- * copy with it on an H200 against 0.71x to 0.72x before (bench/RESULTS.md). */
+ * copy with it on an H200 against 0.71x to 0.72x before (bench/RESULTS.md). A
+ * specialised build (Note [specialised kernels] in rts/opencl/opencl.c) takes the
+ * uniform form too: there n and the group's work-items are constants, so every
+ * work-item's trip count is the same constant and the device's compiler unrolls the
+ * loop, issuing all of a work-item's global loads before the first use. On the H200
+ * that ran the FFT's group kernel 1.0x to 1.45x faster (bench/RESULTS.md). */
 
 /* for (j = lid; j < n; j += seg_items) { BODY } with element failures flagged, in the
  * form of Note [uniform element loops]; seg_items is the work-items of a segment
@@ -351,20 +356,10 @@ static void bind_param(struct emitter *e, struct intra *g, const struct kir_step
   }
 }
 
-static void group_loop(struct emitter *e, struct intra *g, const struct kir_step *st) {
-  const struct ir_stm *s = st->stm;
-  const struct ir_loop *l = &s->exp.u.loop;
-  group_steps(e, g, &st->init);
-  /* The flag is the same on every work-item here (a barrier came last). */
-  if (l->is_while) {
-    emit_c_line(e, "while (%s && !gf) {", emit_c_var(e, l->cond));
-  } else {
-    const char *t = emit_c_elem_type(l->index->type.prim), *i = emit_c_var(e, l->index);
-    const char *bound = emit_c_tmp(e);
-    emit_c_line(e, "const %s %s = %s;", t, bound, emit_c_subexp(e, l->bound));
-    emit_c_line(e, "for (%s %s = 0; %s < %s && !gf; %s++) {", t, i, i, bound, i);
-  }
-  e->indent++;
+/* One trip of a group loop's body: the body's steps, then its results into the
+ * parameters. */
+static void loop_trip(struct emitter *e, struct intra *g, const struct kir_step *st) {
+  const struct ir_loop *l = &st->stm->exp.u.loop;
   group_steps(e, g, &st->body);
   const char **tmp = ARENA_ARRAY(&e->arena, const char *, l->param_count + 1);
   for (int i = 0; i < l->param_count; i++) {
@@ -381,6 +376,37 @@ static void group_loop(struct emitter *e, struct intra *g, const struct kir_step
       emit_c_line(e, "%s = %s;", emit_c_var(e, l->params[i]), tmp[i]);
     }
   }
+}
+
+static void group_loop(struct emitter *e, struct intra *g, const struct kir_step *st) {
+  const struct ir_stm *s = st->stm;
+  const struct ir_loop *l = &s->exp.u.loop;
+  group_steps(e, g, &st->init);
+  /* The flag is the same on every work-item here (a barrier came last). A loop whose
+   * trips the specialised values fix has its first trips unrolled in the specialised
+   * build (Note [unrolled group loops] in src/lower/kernels.c). */
+  if (st->fixed_trips && g->kk->specialised) {
+    emit_c_line(e, "#ifdef RTS_SPEC_%s", g->kk->name);
+    emit_c_line(e, "#pragma unroll");
+    const char *u = emit_c_tmp(e);
+    emit_c_line(e, "for (int %s = 0; %s < RTS_UNROLL_TRIPS; %s++) {", u, u, u);
+    e->indent++;
+    emit_c_line(e, "if (!%s || gf) break;", emit_c_var(e, l->cond));
+    loop_trip(e, g, st);
+    e->indent--;
+    emit_c_line(e, "}");
+    emit_c_line(e, "#endif");
+  }
+  if (l->is_while) {
+    emit_c_line(e, "while (%s && !gf) {", emit_c_var(e, l->cond));
+  } else {
+    const char *t = emit_c_elem_type(l->index->type.prim), *i = emit_c_var(e, l->index);
+    const char *bound = emit_c_tmp(e);
+    emit_c_line(e, "const %s %s = %s;", t, bound, emit_c_subexp(e, l->bound));
+    emit_c_line(e, "for (%s %s = 0; %s < %s && !gf; %s++) {", t, i, i, bound, i);
+  }
+  e->indent++;
+  loop_trip(e, g, st);
   e->indent--;
   emit_c_line(e, "}");
   for (int i = 0; i < s->pat_count; i++) {
@@ -664,13 +690,16 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
       emit_c_line(e, "}");
     } else {
       const struct cl_view *x = cl_view_of(e, res.u.var);
-      /* Note [uniform element loops] */
+      /* Note [uniform element loops]. The loop runs to the row's own length, not to
+       * the output's (the same value, but an argument that no build fixes), so that a
+       * specialised build's trip count is a constant: to the output's, rownorm of
+       * bench/soacs-opencl ran at 0.64x of the copy on the H200, against 0.72x. */
       const char *jb = emit_c_tmp(e);
       const char *j = emit_c_tmp(e);
       emit_c_line(e, "for (long %s = RTS_ELEM_FIRST; %s < %s; %s += seg_items) {", jb, jb,
-                  out->dims[1], jb);
+                  x->dims[0], jb);
       emit_c_line(e, "  const long %s = RTS_ELEM_INDEX(%s);", j, jb);
-      emit_c_line(e, "  if (%s < %s && active) {", j, out->dims[1]);
+      emit_c_line(e, "  if (%s < %s && active) {", j, x->dims[0]);
       emit_c_line(e, "    %s[seg * %s + %s] = %s[%s];", out->ptr, out->dims[1], j, x->ptr, j);
       emit_c_line(e, "  }");
       emit_c_line(e, "}");

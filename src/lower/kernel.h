@@ -219,6 +219,8 @@ struct kir_step {
                                       * into the parameters' slots (Note [slots of
                                       * loops] in kernels.c); IF: body is the then arm */
   struct kir_steps orelse;     /* IF: the else arm */
+  bool fixed_trips;            /* LOOP: a while loop whose trips the specialised values
+                                * fix (Note [unrolled group loops] in kernels.c) */
   const struct ir_var **rotate_to, **rotate_from; /* ROTATE: at once, the slot of each
                                       * rotate_to[i] becomes that of rotate_from[i] */
   int rotate_count;

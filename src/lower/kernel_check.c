@@ -386,6 +386,9 @@ static void print_step(struct strbuf *out, const struct kir_step *st, int depth)
     if (st->kind == KIR_STEP_REDUCE && st->elements == KIR_CHUNKED) {
       strbuf_puts(out, ", chunked");
     }
+    if (st->kind == KIR_STEP_LOOP && st->fixed_trips) {
+      strbuf_puts(out, ", trips fixed by the specialised values");
+    }
     break;
   }
   strbuf_puts(out, "\n");

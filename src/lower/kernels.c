@@ -75,6 +75,9 @@ struct build {
   const struct ir_stm *s;
   struct ptrmap owners; /* group code: kir_find_owners */
   struct ptrmap uses;   /* group code: variable -> its uses in the lambda (intptr_t) */
+  struct ptrmap fixed_trips; /* group code: the while loops whose trips the specialised
+                              * values fix (Note [unrolled group loops]) */
+  bool recording;            /* fixed_loop: fixed_trips is being filled */
 };
 
 /* A copy of items[0..count) in the arena with room for one more, zeroed. */
@@ -566,6 +569,174 @@ static void loop_steps(struct build *b, struct kir_kernel *kk, struct kir_step *
   }
 }
 
+/* Whether a free variable of group code is among the values its kernels are built
+ * for (specialise): an integer or boolean scalar. */
+static bool specialisable(const struct ir_var *v) {
+  return v->type.rank == 0 && (prim_is_int(v->type.prim) || v->type.prim == PRIM_BOOL);
+}
+
+/* Note [unrolled group loops]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * A while loop of group code whose condition and scalar parameters are computed from
+ * the kernel's specialised values alone (its integer and boolean free scalars:
+ * specialise) and constants runs the same trips for every launch with those values:
+ * a pass loop whose stride grows from 1 to the row's length by a factor chosen from
+ * what is left, say. Its step is marked `fixed_trips`; the OpenCL renderer puts an
+ * unrolled copy of its first RTS_UNROLL_TRIPS trips before it in the specialised
+ * build (src/backend_opencl/cl_intra.c), where the device's compiler then folds each
+ * trip's parameters to constants: the choice among an if's arms, the divisions by the
+ * stride and the inner loops' trip counts. The loop stays after the copy for the
+ * trips beyond it, and as the whole loop of the generic build.
+ *
+ * Which scalars are fixed: the specialised values, constants, and what unary, binary
+ * and conversion operations, ifs and loops compute from fixed scalars alone; array
+ * reads are not. A loop's parameters are taken as fixed, then each whose next value is
+ * not is dropped until none is (the greatest set that the loop keeps fixed). */
+
+/* The fixed scalars of one scope: those bound in it, then the enclosing scopes'. */
+struct fixed_scope {
+  struct ptrmap vars;
+  const struct fixed_scope *up;
+};
+
+static bool fixed_var(const struct build *b, const struct fixed_scope *sc,
+                      const struct ir_var *v) {
+  for (; sc != NULL; sc = sc->up) {
+    if (ptrmap_get(&sc->vars, v) != NULL) {
+      return true;
+    }
+  }
+  for (int i = 0; i < b->k->free_count; i++) {
+    if (b->k->free[i] == v) {
+      return specialisable(v);
+    }
+  }
+  return false;
+}
+
+static bool fixed_se(const struct build *b, const struct fixed_scope *sc,
+                     struct ir_subexp se) {
+  return se.kind != IR_SE_VAR || fixed_var(b, sc, se.u.var);
+}
+
+static void fix_body(struct build *b, struct fixed_scope *sc, const struct ir_body *body);
+
+/* Whether body's results are fixed, its own scalars in a scope on top of up. */
+static bool fixed_results(struct build *b, const struct fixed_scope *up,
+                          const struct ir_body *body) {
+  struct fixed_scope sc = {.up = up};
+  ptrmap_init(&sc.vars, b->arena);
+  fix_body(b, &sc, body);
+  for (int i = 0; i < body->result_count; i++) {
+    if (!fixed_se(b, &sc, body->results[i])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/* One round over loop l's body with the parameters kept[] fixed: drops those whose
+ * next values are not; returns whether it dropped any. */
+static bool drop_unfixed(struct build *b, const struct fixed_scope *up, const struct ir_loop *l,
+                         bool *kept) {
+  struct fixed_scope sc = {.up = up};
+  ptrmap_init(&sc.vars, b->arena);
+  for (int i = 0; i < l->param_count; i++) {
+    if (kept[i]) {
+      ptrmap_put(&sc.vars, l->params[i], (void *)1);
+    }
+  }
+  if (!l->is_while && fixed_se(b, up, l->bound)) {
+    ptrmap_put(&sc.vars, l->index, (void *)1);
+  }
+  struct fixed_scope body = {.up = &sc};
+  ptrmap_init(&body.vars, b->arena);
+  fix_body(b, &body, l->body);
+  bool dropped = false;
+  for (int i = 0; i < l->param_count; i++) {
+    if (kept[i] && !fixed_se(b, &body, l->body->results[i])) {
+      kept[i] = false;
+      dropped = true;
+    }
+  }
+  return dropped;
+}
+
+/* Whether loop s's results are fixed (its parameters all scalars, each fixed). A while
+ * loop whose condition is among the fixed parameters goes in b->fixed_trips, but only
+ * from the last round over its body, whose assumptions hold (b->recording). */
+static bool fixed_loop(struct build *b, const struct fixed_scope *up, const struct ir_stm *s) {
+  const struct ir_loop *l = &s->exp.u.loop;
+  bool *kept = ARENA_ARRAY(b->arena, bool, l->param_count + 1);
+  for (int i = 0; i < l->param_count; i++) {
+    kept[i] = l->params[i]->type.rank == 0 && fixed_se(b, up, l->inits[i]);
+  }
+  bool recording = b->recording;
+  b->recording = false;
+  while (drop_unfixed(b, up, l, kept)) {
+  }
+  b->recording = recording;
+  if (recording) {
+    (void)drop_unfixed(b, up, l, kept); /* the same set: records the nested loops */
+  }
+  bool all = true, cond = false;
+  for (int i = 0; i < l->param_count; i++) {
+    all = all && kept[i];
+    cond = cond || (kept[i] && l->params[i] == l->cond);
+  }
+  if (recording && l->is_while && cond) {
+    ptrmap_put(&b->fixed_trips, s, (void *)1);
+  }
+  return all && (l->is_while ? cond : fixed_se(b, up, l->bound));
+}
+
+/* Whether statement s's scalars are fixed; marks the fixed trips of its loops. */
+static bool fixed_stm(struct build *b, struct fixed_scope *sc, const struct ir_stm *s) {
+  const struct ir_exp *x = &s->exp;
+  switch (x->kind) {
+  case IR_SUBEXP:
+    return fixed_se(b, sc, x->u.se);
+  case IR_UNOP:
+    return fixed_se(b, sc, x->u.unop.operand);
+  case IR_BINOP:
+    return fixed_se(b, sc, x->u.binop.lhs) && fixed_se(b, sc, x->u.binop.rhs) &&
+           fixed_se(b, sc, x->u.binop.addend);
+  case IR_CONVERT:
+    return fixed_se(b, sc, x->u.convert.operand);
+  case IR_IF: {
+    bool then = fixed_results(b, sc, x->u.if_.then_body);
+    bool orelse = fixed_results(b, sc, x->u.if_.else_body);
+    return fixed_se(b, sc, x->u.if_.cond) && then && orelse;
+  }
+  case IR_LOOP:
+    return fixed_loop(b, sc, s);
+  case IR_SOAC:
+    /* Loops inside the SOAC's lambdas, with its scalars unfixed. */
+    for (int i = 0; i < 2; i++) {
+      const struct ir_lambda *f = i == 0 ? x->u.soac.map_fn : x->u.soac.op;
+      if (f != NULL) {
+        (void)fixed_results(b, sc, f->body);
+      }
+    }
+    return false;
+  default:
+    return false;
+  }
+}
+
+static void fix_body(struct build *b, struct fixed_scope *sc, const struct ir_body *body) {
+  for (int i = 0; i < body->stm_count; i++) {
+    const struct ir_stm *s = body->stms[i];
+    if (fixed_stm(b, sc, s)) {
+      for (int k = 0; k < s->pat_count; k++) {
+        if (s->pat[k]->type.rank == 0) {
+          ptrmap_put(&sc->vars, s->pat[k], (void *)1);
+        }
+      }
+    }
+  }
+}
+
 /* An if of group code (lower_group_if): each arm's steps, then the copies of its array
  * results into the if's own slots (Note [slots of loops]). */
 static void if_steps(struct build *b, struct kir_kernel *kk, struct kir_step *st) {
@@ -608,6 +779,7 @@ static void group_steps(struct build *b, struct kir_kernel *kk, struct kir_steps
       }
       st = kir_add_step(b->arena, out, s->exp.kind == IR_LOOP ? KIR_STEP_LOOP : KIR_STEP_IF);
       st->stm = s;
+      st->fixed_trips = ptrmap_get(&b->fixed_trips, s) != NULL;
       /* st may move while the nested steps are added: build into a copy. */
       {
         struct kir_step nested = *st;
@@ -835,8 +1007,7 @@ static void specialise(struct build *b) {
   struct ir_var **spec = ARENA_ARRAY(b->arena, struct ir_var *, k->free_count + 1);
   int count = 0;
   for (int i = 0; i < k->free_count; i++) {
-    const struct ir_type *t = &k->free[i]->type;
-    if (t->rank == 0 && (prim_is_int(t->prim) || t->prim == PRIM_BOOL)) {
+    if (specialisable(k->free[i])) {
       spec[count++] = k->free[i];
     }
   }
@@ -861,6 +1032,9 @@ static void build_intra(struct build *b) {
   kir_find_owners(f->body, &b->owners);
   ptrmap_init(&b->uses, b->arena);
   ir_visit_uses_lambda(f, count_use, &b->uses);
+  ptrmap_init(&b->fixed_trips, b->arena);
+  b->recording = true;
+  (void)fixed_results(b, NULL, f->body);
   group_steps(b, first, &b->k->steps, f->body);
   int trees = 0;
   place_trees(b, first, &b->k->steps, &trees);

@@ -86,7 +86,7 @@ done
 # Specialised kernels (Note [specialised kernels] in rts/opencl/opencl.c), which PoCL
 # runs only when asked: every program with group code, and a failure in it.
 for file in intra.dsl intra_race.dsl narrow_wide.dsl private_groups.dsl reduce_rows.dsl \
-  rows_or_group.dsl segscan.dsl; do
+  rows_or_group.dsl segscan.dsl ../lower/kir_branches.dsl ../lower/kir_trips.dsl; do
   check "$dir/$file" PRISM_SPECIALISE=1
 done
 "$prismc" opencl "$dir/group_failures.dsl" -o "$tmp/failures" 2> "$tmp/err.txt" ||
