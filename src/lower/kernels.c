@@ -593,30 +593,23 @@ static bool specialisable(const struct ir_var *v) {
  * reads are not. A loop's parameters are taken as fixed, then each whose next value is
  * not is dropped until none is (the greatest set that the loop keeps fixed). */
 
-/* The fixed scalars of one scope: those bound in it, then the enclosing scopes'. */
+/* The fixed scalars of one scope: those bound in it, then the enclosing scopes' (the
+ * outermost holds the specialised values). */
 struct fixed_scope {
   struct ptrmap vars;
   const struct fixed_scope *up;
 };
 
-static bool fixed_var(const struct build *b, const struct fixed_scope *sc,
-                      const struct ir_var *v) {
+static bool fixed_se(const struct fixed_scope *sc, struct ir_subexp se) {
+  if (se.kind != IR_SE_VAR) {
+    return true;
+  }
   for (; sc != NULL; sc = sc->up) {
-    if (ptrmap_get(&sc->vars, v) != NULL) {
+    if (ptrmap_get(&sc->vars, se.u.var) != NULL) {
       return true;
     }
   }
-  for (int i = 0; i < b->k->free_count; i++) {
-    if (b->k->free[i] == v) {
-      return specialisable(v);
-    }
-  }
   return false;
-}
-
-static bool fixed_se(const struct build *b, const struct fixed_scope *sc,
-                     struct ir_subexp se) {
-  return se.kind != IR_SE_VAR || fixed_var(b, sc, se.u.var);
 }
 
 static void fix_body(struct build *b, struct fixed_scope *sc, const struct ir_body *body);
@@ -628,7 +621,7 @@ static bool fixed_results(struct build *b, const struct fixed_scope *up,
   ptrmap_init(&sc.vars, b->arena);
   fix_body(b, &sc, body);
   for (int i = 0; i < body->result_count; i++) {
-    if (!fixed_se(b, &sc, body->results[i])) {
+    if (!fixed_se(&sc, body->results[i])) {
       return false;
     }
   }
@@ -646,7 +639,7 @@ static bool drop_unfixed(struct build *b, const struct fixed_scope *up, const st
       ptrmap_put(&sc.vars, l->params[i], (void *)1);
     }
   }
-  if (!l->is_while && fixed_se(b, up, l->bound)) {
+  if (!l->is_while && fixed_se(up, l->bound)) {
     ptrmap_put(&sc.vars, l->index, (void *)1);
   }
   struct fixed_scope body = {.up = &sc};
@@ -654,7 +647,7 @@ static bool drop_unfixed(struct build *b, const struct fixed_scope *up, const st
   fix_body(b, &body, l->body);
   bool dropped = false;
   for (int i = 0; i < l->param_count; i++) {
-    if (kept[i] && !fixed_se(b, &body, l->body->results[i])) {
+    if (kept[i] && !fixed_se(&body, l->body->results[i])) {
       kept[i] = false;
       dropped = true;
     }
@@ -669,7 +662,7 @@ static bool fixed_loop(struct build *b, const struct fixed_scope *up, const stru
   const struct ir_loop *l = &s->exp.u.loop;
   bool *kept = ARENA_ARRAY(b->arena, bool, l->param_count + 1);
   for (int i = 0; i < l->param_count; i++) {
-    kept[i] = l->params[i]->type.rank == 0 && fixed_se(b, up, l->inits[i]);
+    kept[i] = l->params[i]->type.rank == 0 && fixed_se(up, l->inits[i]);
   }
   bool recording = b->recording;
   b->recording = false;
@@ -687,7 +680,7 @@ static bool fixed_loop(struct build *b, const struct fixed_scope *up, const stru
   if (recording && l->is_while && cond) {
     ptrmap_put(&b->fixed_trips, s, (void *)1);
   }
-  return all && (l->is_while ? cond : fixed_se(b, up, l->bound));
+  return all && (l->is_while ? cond : fixed_se(up, l->bound));
 }
 
 /* Whether statement s's scalars are fixed; marks the fixed trips of its loops. */
@@ -695,31 +688,22 @@ static bool fixed_stm(struct build *b, struct fixed_scope *sc, const struct ir_s
   const struct ir_exp *x = &s->exp;
   switch (x->kind) {
   case IR_SUBEXP:
-    return fixed_se(b, sc, x->u.se);
+    return fixed_se(sc, x->u.se);
   case IR_UNOP:
-    return fixed_se(b, sc, x->u.unop.operand);
+    return fixed_se(sc, x->u.unop.operand);
   case IR_BINOP:
-    return fixed_se(b, sc, x->u.binop.lhs) && fixed_se(b, sc, x->u.binop.rhs) &&
-           fixed_se(b, sc, x->u.binop.addend);
+    return fixed_se(sc, x->u.binop.lhs) && fixed_se(sc, x->u.binop.rhs) &&
+           fixed_se(sc, x->u.binop.addend);
   case IR_CONVERT:
-    return fixed_se(b, sc, x->u.convert.operand);
+    return fixed_se(sc, x->u.convert.operand);
   case IR_IF: {
     bool then = fixed_results(b, sc, x->u.if_.then_body);
     bool orelse = fixed_results(b, sc, x->u.if_.else_body);
-    return fixed_se(b, sc, x->u.if_.cond) && then && orelse;
+    return fixed_se(sc, x->u.if_.cond) && then && orelse;
   }
   case IR_LOOP:
     return fixed_loop(b, sc, s);
-  case IR_SOAC:
-    /* Loops inside the SOAC's lambdas, with its scalars unfixed. */
-    for (int i = 0; i < 2; i++) {
-      const struct ir_lambda *f = i == 0 ? x->u.soac.map_fn : x->u.soac.op;
-      if (f != NULL) {
-        (void)fixed_results(b, sc, f->body);
-      }
-    }
-    return false;
-  default:
+  default: /* array reads, SOACs (whose lambdas hold no loop of the whole group) */
     return false;
   }
 }
@@ -1032,9 +1016,16 @@ static void build_intra(struct build *b) {
   kir_find_owners(f->body, &b->owners);
   ptrmap_init(&b->uses, b->arena);
   ir_visit_uses_lambda(f, count_use, &b->uses);
+  struct fixed_scope spec = {.up = NULL};
+  ptrmap_init(&spec.vars, b->arena);
+  for (int i = 0; i < b->k->free_count; i++) {
+    if (specialisable(b->k->free[i])) {
+      ptrmap_put(&spec.vars, b->k->free[i], (void *)1);
+    }
+  }
   ptrmap_init(&b->fixed_trips, b->arena);
   b->recording = true;
-  (void)fixed_results(b, NULL, f->body);
+  (void)fixed_results(b, &spec, f->body);
   group_steps(b, first, &b->k->steps, f->body);
   int trees = 0;
   place_trees(b, first, &b->k->steps, &trees);
