@@ -350,7 +350,8 @@ static void run_pipeline(struct session *s, uint32_t file) {
   }
   if (s->opts->backend == BACKEND_OPENCL ||
       (s->opts->dump && s->opts->dump_after == STAGE_LOWER)) {
-    lower_expand_filters(ir); /* Note [filter as scan and scatter] in expand.c */
+    lower_snapshot_scatters(ir); /* Note [scatters that read their destination] */
+    lower_expand_filters(ir);    /* Note [filter as scan and scatter] in expand.c */
     ir_verify(ir, "expand");
   }
   if (dump_lower(s, ir)) {

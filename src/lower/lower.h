@@ -166,6 +166,11 @@ struct lower_plan {
   int kernel_count;
 };
 
+/* Before lower_expand_filters: each scatter in a lambda whose lambda reads its
+ * destination (or a view of it) reads a copy made right before it (Note [scatters that
+ * read their destination] in snapshot.c). */
+void lower_snapshot_scatters(struct ir_program *p);
+
 /* For the OpenCL backend, before lower_program: rewrites each filter at host level
  * whose lambda is kernel code (but for the rows it keeps) into a scanomap and scatters,
  * which kernel forms cover, consecutive filters of the same inputs (a partition)

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Both versions of the multi-versioned kernels (docs/opencl.md, "Knobs"): the programs
-# of intra.dsl, private_groups.dsl, segscan.dsl and reduce_rows.dsl (intra-group
-# kernels) run with PRISM_INTRA=global, which forces the version whose arrays live in a
-# global scratch buffer (the one that rows too long for local memory take), and those
+# of intra.dsl, private_groups.dsl, segscan.dsl, reduce_rows.dsl and
+# scatter_reads_dest.dsl (intra-group kernels) run with PRISM_INTRA=global, which
+# forces the version whose arrays live in a global scratch buffer (the one that rows
+# too long for local memory take), and those
 # of segred.dsl and reduce_rows.dsl with PRISM_SEGMENTED=group and =flat; the programs
 # whose map kernels walk rows (coalesce.dsl, transpose.dsl, map_inner.dsl, and
 # segred.dsl's flat version) with PRISM_TRANSPOSE=always and =never, which force or
@@ -57,6 +58,7 @@ check "$dir/intra.dsl" PRISM_INTRA=global
 check "$dir/private_groups.dsl" PRISM_INTRA=global
 check "$dir/segscan.dsl" PRISM_INTRA=global
 check "$dir/reduce_rows.dsl" PRISM_INTRA=global
+check "$dir/scatter_reads_dest.dsl" PRISM_INTRA=global
 check "$dir/segred.dsl" PRISM_SEGMENTED=group
 check "$dir/segred.dsl" PRISM_SEGMENTED=flat
 check "$dir/reduce_rows.dsl" PRISM_SEGMENTED=group
@@ -86,7 +88,8 @@ done
 # Specialised kernels (Note [specialised kernels] in rts/opencl/opencl.c), which PoCL
 # runs only when asked: every program with group code, and a failure in it.
 for file in intra.dsl intra_race.dsl narrow_wide.dsl private_groups.dsl reduce_rows.dsl \
-  rows_or_group.dsl segscan.dsl ../lower/kir_branches.dsl ../lower/kir_trips.dsl; do
+  rows_or_group.dsl scatter_reads_dest.dsl segscan.dsl ../lower/kir_branches.dsl \
+  ../lower/kir_trips.dsl; do
   check "$dir/$file" PRISM_SPECIALISE=1
 done
 "$prismc" opencl "$dir/group_failures.dsl" -o "$tmp/failures" 2> "$tmp/err.txt" ||
