@@ -33,7 +33,9 @@
  *   - a barrier is a step of the group body, of a loop step's lists or of an if
  *     step's arms, never inside a per-work-item step: every work-item of the group
  *     reaches it (loop bounds and branches of group code are uniform, lower.h);
- *   - a rotate step follows a barrier (every read of the slots it moves is done);
+ *   - a rotate step follows a barrier, or comes first in a loop's `next` when the
+ *     loop's body ends synced (kir_synced_after): every read of the slots it moves
+ *     is done;
  *   - a step that writes memory that other work-items read (fill, map, scatter,
  *     reduce, scan, copy) is followed by a barrier before the next step, except a
  *     fill followed by a fill that reads none of the run's arrays (kir_fill_joins_run):
@@ -291,6 +293,11 @@ struct kir_step *kir_add_step(struct arena *a, struct kir_steps *list, enum kir_
  * barrier between them: step end - 1 is a fill, and `fill` reads the array of none of
  * the fills since the barrier before it (Note [fills without barriers] in kernels.c). */
 bool kir_fill_joins_run(const struct kir_steps *list, int end, const struct ir_stm *fill);
+
+/* Whether every work-item has met at a barrier since its last access to group memory
+ * when it comes to the end of the steps, `entry` telling whether that holds at their
+ * start (Note [barriers at the end of a pass] in kernels.c). */
+bool kir_synced_after(const struct kir_steps *list, bool entry);
 
 /* Which slot of group code holds an array (Note [slots of loops] in kernels.c). */
 struct ptrmap;

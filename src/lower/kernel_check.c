@@ -71,7 +71,9 @@ static bool barrier_follows(const struct kir_steps *steps, int i) {
          (next->kind == KIR_STEP_FILL && kir_fill_joins_run(steps, i + 1, next->stm));
 }
 
-static void check_steps(const struct check *c, const struct kir_steps *steps) {
+/* `synced`: whether the group is synced when the steps start (a loop's `next` after a
+ * body that ends synced). */
+static void check_steps(const struct check *c, const struct kir_steps *steps, bool synced) {
   for (int i = 0; i < steps->count; i++) {
     const struct kir_step *st = &steps->items[i];
     if (writes_shared(st->kind) && !barrier_follows(steps, i)) {
@@ -93,13 +95,13 @@ static void check_steps(const struct check *c, const struct kir_steps *steps) {
       break;
     case KIR_STEP_LOOP:
       check_slots(c, s->exp.u.loop.params, 0, s->exp.u.loop.param_count);
-      check_steps(c, &st->init);
-      check_steps(c, &st->body);
-      check_steps(c, &st->next);
+      check_steps(c, &st->init, false);
+      check_steps(c, &st->body, false);
+      check_steps(c, &st->next, kir_synced_after(&st->body, false));
       break;
     case KIR_STEP_IF:
-      check_steps(c, &st->body);
-      check_steps(c, &st->orelse);
+      check_steps(c, &st->body, false);
+      check_steps(c, &st->orelse, false);
       break;
     case KIR_STEP_COPY:
       if (!has_slot(c->kk, st->to)) {
@@ -107,7 +109,7 @@ static void check_steps(const struct check *c, const struct kir_steps *steps) {
       }
       break;
     case KIR_STEP_ROTATE:
-      if (i == 0 || steps->items[i - 1].kind != KIR_STEP_BARRIER) {
+      if (i == 0 ? !synced : steps->items[i - 1].kind != KIR_STEP_BARRIER) {
         fail(c, "a rotation of slots does not follow a barrier");
       }
       for (int r = 0; r < st->rotate_count; r++) {
@@ -225,7 +227,7 @@ const char *kir_check(const struct ir_program *p, const struct ir_stm *s,
   if (c.problem != NULL) {
     return c.problem;
   }
-  check_steps(&c, &k->steps);
+  check_steps(&c, &k->steps, false);
   if (k->form != LOWER_TRANSPOSE) { /* a transpose runs no lambda */
     check_arguments(&c, p);
   }

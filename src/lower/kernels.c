@@ -330,6 +330,41 @@ bool kir_fill_joins_run(const struct kir_steps *list, int end, const struct ir_s
   return true;
 }
 
+/* Note [barriers at the end of a pass]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * Before a loop's `next` moves its slots (rotate) or copies into them, every work-item
+ * must be done reading them, so `next` starts with a barrier. When the body's last
+ * step that touches group memory is already followed by a barrier on every path, that
+ * barrier is enough, and `next` starts at once: a double-buffered pass (`loop (src,
+ * dst) = ... do (pass src dst, src)`, each pass a scatter and its barrier) meets once
+ * per trip instead of twice. kir_synced_after walks the steps: a barrier syncs; a
+ * scalar step that reads no array (work-items compute the same scalars alike, so no
+ * value crosses between them) keeps what held before it; an if is synced after when
+ * both its arms are; every other step (one that reads or writes group memory, a
+ * nested loop) leaves the group unsynced. */
+static void note_array(void *ctx, const struct ir_var *v) {
+  *(bool *)ctx = *(bool *)ctx || v->type.rank > 0;
+}
+
+bool kir_synced_after(const struct kir_steps *list, bool entry) {
+  bool synced = entry;
+  for (int i = 0; i < list->count; i++) {
+    const struct kir_step *st = &list->items[i];
+    if (st->kind == KIR_STEP_BARRIER) {
+      synced = true;
+    } else if (st->kind == KIR_STEP_IF) {
+      synced = kir_synced_after(&st->body, synced) && kir_synced_after(&st->orelse, synced);
+    } else if (st->kind == KIR_STEP_SCALAR) {
+      bool arrays = false;
+      ir_visit_uses_stm(st->stm, note_array, &arrays);
+      synced = synced && !arrays;
+    } else {
+      synced = false;
+    }
+  }
+  return synced;
+}
+
 /* Appends a fill step of s and a barrier, in place of the barrier before it when the
  * fill joins the run of fills before that barrier (Note [fills without barriers]). */
 static void fill_step(struct build *b, struct kir_steps *out, const struct ir_stm *s) {
@@ -461,7 +496,8 @@ enum kir_next kir_loop_next(const struct ptrmap *owners, const struct ir_loop *l
 /* The rotate step of a loop (Note [slots of loops]): each array parameter takes the
  * slot of its next value; each array of the body whose slot a parameter took takes a
  * slot that no parameter took. */
-static void rotate_step(struct build *b, const struct ir_stm *loop, struct kir_steps *next) {
+static void rotate_step(struct build *b, const struct ir_stm *loop, const struct kir_steps *body,
+                        struct kir_steps *next) {
   const struct ir_loop *l = &loop->exp.u.loop;
   int n = l->param_count;
   const struct ir_var **to = ARENA_ARRAY(b->arena, const struct ir_var *, 2 * n + 1);
@@ -500,7 +536,9 @@ static void rotate_step(struct build *b, const struct ir_stm *loop, struct kir_s
     to[count] = y;
     from[count++] = l->params[left];
   }
-  barrier(b, next); /* every read of the slots is done */
+  if (!kir_synced_after(body, false)) {
+    barrier(b, next); /* every read of the slots is done */
+  }
   struct kir_step *st = kir_add_step(b->arena, next, KIR_STEP_ROTATE);
   st->stm = loop;
   st->rotate_to = to;
@@ -554,11 +592,13 @@ static void loop_steps(struct build *b, struct kir_kernel *kk, struct kir_step *
   case KIR_NEXT_NONE:
     break;
   case KIR_NEXT_ROTATE:
-    rotate_step(b, st->stm, &st->next);
+    rotate_step(b, st->stm, &st->body, &st->next);
     break;
   case KIR_NEXT_COPY:
   case KIR_NEXT_UNSAFE: /* not planned (forms.c) */
-    barrier(b, &st->next); /* every read of the parameters is done */
+    if (!kir_synced_after(&st->body, false)) {
+      barrier(b, &st->next); /* every read of the parameters is done */
+    }
     for (int i = 0; i < l->param_count; i++) {
       struct ir_subexp r = l->body->results[i];
       if (l->params[i]->type.rank > 0 && kir_owner(&b->owners, r) != l->params[i]) {

@@ -9,6 +9,8 @@
  *           slots for c and b and a tree for the reduction
  *   segred  map (\r -> reduce (+) 0 r) xss: a group version and a flat one
  *   reduce  reduce (+) 0 xs: one global kernel
+ * and kir_synced_after (Note [barriers at the end of a pass] in kernels.c) on lists of
+ * the intra kernel's steps and of scalar steps and branches made for it.
  */
 #include <string.h>
 
@@ -284,6 +286,37 @@ static void break_versions(const struct ir_stm *s, const struct lower_kernel *k)
   expect_broken(s, &c, spec, "intra: constants of a kernel that is not specialised");
 }
 
+/* kir_synced_after on the intra kernel's steps (fill, barrier, map, barrier, reduce,
+ * barrier), on scalar steps that read an array or none, and on branches. */
+static void synced_steps(const struct lower_kernel *k) {
+  struct kir_steps prefix = k->steps;
+  static const bool after[] = {false, true, false, true, false, true};
+  for (int n = 1; n <= 6; n++) {
+    prefix.count = n;
+    CHECK(kir_synced_after(&prefix, false) == after[n - 1],
+          "the first %d steps of the intra kernel: synced after is %d", n, !after[n - 1]);
+  }
+  struct ir_var *xs = var("xs", ta(PRIM_I32, 1, NONE()));
+  struct ir_var *a = var("a", ts(PRIM_I64));
+  struct ir_body *b = body();
+  let(b, 9, 1, "t", ts(PRIM_I64), e_bin(IR_BINOP_ADD, V(a), I64(1)));
+  let(b, 10, 1, "u", ts(PRIM_I32), e_index(IR_INDEX, xs, dims(1, d_fix(I64(0))), 1));
+  struct kir_steps list = {0};
+  kir_add_step(&scratch, &list, KIR_STEP_BARRIER);
+  kir_add_step(&scratch, &list, KIR_STEP_SCALAR)->stm = b->stms[0];
+  CHECK(kir_synced_after(&list, false), "a scalar step that reads no array unsyncs");
+  kir_add_step(&scratch, &list, KIR_STEP_SCALAR)->stm = b->stms[1];
+  CHECK(!kir_synced_after(&list, true), "a scalar step that reads an array keeps the sync");
+  struct kir_steps branch = {0};
+  struct kir_step *st = kir_add_step(&scratch, &branch, KIR_STEP_IF);
+  kir_add_step(&scratch, &st->body, KIR_STEP_BARRIER);
+  CHECK(!kir_synced_after(&branch, false), "an if with an empty arm syncs");
+  CHECK(kir_synced_after(&branch, true), "an if whose arms add nothing unsyncs");
+  kir_add_step(&scratch, &st->orelse, KIR_STEP_SCALAR)->stm = b->stms[1];
+  kir_add_step(&scratch, &st->orelse, KIR_STEP_BARRIER);
+  CHECK(kir_synced_after(&branch, false), "an if whose arms end at barriers does not sync");
+}
+
 /* ------------------------------------------------------------ Tests */
 
 static void test_intra(void) {
@@ -309,6 +342,7 @@ static void test_intra(void) {
       break_tree(s, k);
       break_arguments(s, k);
       break_versions(s, k);
+      synced_steps(k);
     }
   }
   lower_plan_free(&plan);
