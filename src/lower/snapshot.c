@@ -19,8 +19,11 @@
  * destination that something else still uses (here the lambda) is copied before it is
  * written (rts_make_unique). Kernel code has no reference counts: group code writes
  * the destination's slot in place, one element per work-item, while other work-items
- * still read it, and a work-item of private code writes its array while its own later
- * elements still read it. So, before lowering plans the kernels, such a scatter in a
+ * still read it (tests/backend_opencl/scatter_reads_dest.dsl's `main` gave wrong rows).
+ * Private code gave the right results without the copy (the test's `small`), but the
+ * rewrite does not tell the forms apart: it runs before lowering chooses them, so
+ * private code gets the copy too (a copy of a small array in private memory). So,
+ * before lowering plans the kernels, such a scatter in a
  * lambda gets a copy of each array it reads that is a destination or a view of one,
  * made right before it, and its lambda reads the copy:
  *
