@@ -9,7 +9,9 @@
  * per row when ROW >= 1024), and the rows divided by their sums (an intra-group kernel:
  * one work-group per row, which reads it once and writes it once), and the rows of an
  * [N/64][64] array folded by a loop per row (a map kernel whose work-items walk rows,
- * through a transposed copy when lowering's coalescing transpose pays). DEVICE picks
+ * through a transposed copy when lowering's coalescing transpose pays), and four
+ * in-place passes over the rows of the [N/ROW][ROW] array (an intra-group kernel whose
+ * scatters read the arrays they write, staged through registers). DEVICE picks
  * the device as the generated code does (the first whose "PLATFORM: DEVICE" name
  * contains it, ignoring case; "#N" for device number N; "" for the first GPU, else the
  * first device), for the library and for the copy.
@@ -328,6 +330,10 @@ static int run_rownorm(const struct inputs *in) {
   return prism_entry_rownorm_f32(ctx, &result2, in->in2);
 }
 
+static int run_rowpass(const struct inputs *in) {
+  return prism_entry_rowpass_f32(ctx, &result2, in->in2);
+}
+
 static int run_rowloop(const struct inputs *in) {
   return prism_entry_rowloop_f32(ctx, &result, in->in3);
 }
@@ -416,6 +422,45 @@ static bool check_rownorm(const struct inputs *in) {
   return bad == 0;
 }
 
+/* rowpass: four passes of (x[j], x[j + m/2]) -> (sum, difference) at 2 j, 2 j + 1,
+ * in double; each result is a sum of 16 inputs (at most 24 in magnitude), so f32
+ * rounding leaves it well within 1e-4. */
+static bool check_rowpass(const struct inputs *in) {
+  int64_t n = in->rows * in->row, h = in->row / 2;
+  float *out = xmalloc((size_t)n * sizeof *out);
+  double *x = xmalloc((size_t)in->row * sizeof *x);
+  double *y = xmalloc((size_t)in->row * sizeof *y);
+  const int64_t *shape = prism_shape_f32_2d(ctx, result2);
+  if (shape[0] != in->rows || shape[1] != in->row || prism_values_f32_2d(ctx, result2, out) != 0) {
+    die_prism("reading a result");
+  }
+  int64_t bad = 0;
+  for (int64_t r = 0; r < in->rows; r++) {
+    for (int64_t j = 0; j < in->row; j++) {
+      x[j] = in->xs[r * in->row + j];
+    }
+    for (int pass = 0; pass < 4; pass++) {
+      for (int64_t j = 0; j < in->row; j++) {
+        y[j] = x[j]; /* an odd row's last element stays */
+      }
+      for (int64_t j = 0; j < h; j++) {
+        y[2 * j] = x[j] + x[j + h];
+        y[2 * j + 1] = x[j] - x[j + h];
+      }
+      double *t = x;
+      x = y;
+      y = t;
+    }
+    for (int64_t j = 0; j < in->row; j++) {
+      bad += fabs(out[r * in->row + j] - x[j]) > 1e-4;
+    }
+  }
+  free(out);
+  free(x);
+  free(y);
+  return bad == 0;
+}
+
 static bool check_rowloop(const struct inputs *in) {
   float *out = result_values(in->short_rows);
   int64_t bad = 0;
@@ -472,6 +517,7 @@ static const struct bench benches[] = {
     {"rowsum", run_rowsum, check_rowsum, elements_rows, bytes_rowsum},
     {"rownorm", run_rownorm, check_rownorm, elements_rows, bytes_rows_in_out},
     {"rowloop", run_rowloop, check_rowloop, elements_short_rows, bytes_rowloop},
+    {"rowpass", run_rowpass, check_rowpass, elements_rows, bytes_rows_in_out},
 };
 #define BENCH_COUNT ((int)(sizeof benches / sizeof benches[0]))
 

@@ -37,3 +37,16 @@ entry rownorm_f32 [n][m] (xss: [n][m]f32) : [n][m]f32 =
 -- when it pays: PRISM_TRANSPOSE=never turns it off).
 entry rowloop_f32 [n][m] (xss: [n][m]f32) : [n]f32 =
   map (\r -> loop acc = 0 for j < m do acc * 0.5 + r[j]) xss
+
+-- | Four in-place passes over each row (the first steps of a Walsh-Hadamard transform):
+-- (x[j], x[j + m]) -> (x[j] + x[j + m], x[j] - x[j + m]) at 2 j and 2 j + 1. Each
+-- pass is a scatter whose values read the array it writes: one intra-group kernel
+-- whose scatters are staged (each work-item's elements in registers, a barrier, then
+-- the writes: Note [staged scatters] in src/lower/kernels.c), the row in local memory.
+entry rowpass_f32 [n][m] (xss: [n][m]f32) : [n][m]f32 =
+  map (\r ->
+    loop xs = copy r for _i < 4 do
+      let h = m / 2
+      let (is, vs) = unzip (tabulate h (\j -> ([2 * j, 2 * j + 1],
+                                               [xs[j] + xs[j + h], xs[j] - xs[j + h]])))
+      in scatter xs (flatten is) (flatten vs)) xss

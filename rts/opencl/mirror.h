@@ -99,6 +99,16 @@ static int rts_make_unique_dev(struct rts_context *ctx, struct rts_block **mem, 
 #ifndef RTS_GROUP
 #define RTS_GROUP 256
 #endif
+/* The elements of a staged scatter that a work-item holds in private memory at most
+ * (Note [staged scatters] in src/lower/kernels.c); a program compiled with
+ * -DRTS_STAGE_TRIPS=N takes N instead (tests/backend_opencl/versions.sh: 0, so that the
+ * copy is made), and the host passes it to the kernels' build. */
+#ifndef RTS_STAGE_TRIPS
+#define RTS_STAGE_TRIPS 8
+#endif
+#if RTS_STAGE_TRIPS < 0 || RTS_STAGE_TRIPS > 64
+#error "RTS_STAGE_TRIPS must be between 0 and 64"
+#endif
 #if RTS_GROUP < 64 || RTS_GROUP > 1024 || (RTS_GROUP & (RTS_GROUP - 1)) != 0
 #error "RTS_GROUP must be a power of two from 64 to 1024"
 #endif

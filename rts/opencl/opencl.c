@@ -948,16 +948,23 @@ static int rts_cl_build(struct rts_context *ctx, const struct rts_cl *cl,
   /* PoCL mishandles volatile __local variables across barriers, and element loops
    * whose trip count depends on the local id before a loop with barriers (prelude.cl;
    * Note [uniform element loops] in src/backend_opencl/cl_intra.c). */
-  const char *quirks = cl->platform_name != NULL &&
-                               strstr(cl->platform_name, "Portable Computing Language") != NULL
-                           ? "-DRTS_FLAG_QUALIFIER= -DRTS_UNIFORM_ELEMENT_LOOPS "
-                           : "";
-  /* The host's work-group size (mirror.h, which generated programs paste before this
-   * file), for a program compiled with another one. */
-  char group[32] = "";
-#ifdef RTS_GROUP
-  snprintf(group, sizeof group, "-DRTS_GROUP=%d ", (int)RTS_GROUP);
-#endif
+  bool pocl = cl->platform_name != NULL &&
+              strstr(cl->platform_name, "Portable Computing Language") != NULL;
+  const char *quirks = pocl ? "-DRTS_FLAG_QUALIFIER= -DRTS_UNIFORM_ELEMENT_LOOPS " : "";
+  /* The host's work-group size and staged elements per work-item (mirror.h, which
+   * generated programs paste before this file), for a program compiled with others.
+   * PoCL keeps a work-item's private values that live across a barrier in arrays of
+   * the whole work-group on its worker thread's stack (8 MiB), padded per work-item: a
+   * staged scatter of 8 elements in groups of 1024 overflowed it. There a work-group
+   * stages at most 2048 elements, and a work-item never one alone: PoCL 3.1 gave wrong
+   * values for work-item 0 with one (Note [staged scatters] in src/lower/kernels.c). */
+  int trips = RTS_STAGE_TRIPS;
+  if (pocl && trips > 0) {
+    trips = trips * RTS_GROUP > 2048 ? 2048 / RTS_GROUP : trips;
+    trips = trips < 2 ? 2 : trips;
+  }
+  char group[64] = "";
+  snprintf(group, sizeof group, "-DRTS_GROUP=%d -DRTS_STAGE_TRIPS=%d ", (int)RTS_GROUP, trips);
   const char *extra = cfg->build_options != NULL ? cfg->build_options : "";
   char *options = malloc(strlen(rounded) + strlen(quirks) + strlen(group) + strlen(more) +
                          strlen(extra) + 1);

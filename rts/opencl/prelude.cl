@@ -88,6 +88,14 @@ bool rts_kernel_failed(volatile __global int *errbuf) {
 #define RTS_UNROLL_TRIPS 8
 #endif
 
+/* Staged scatters (Note [staged scatters] in src/lower/kernels.c): a work-item holds at
+ * most this many of a scatter's elements in private memory (RTS_STAGE_TRIPS in
+ * mirror.h, which the host passes as a build option). */
+#ifndef RTS_STAGE_TRIPS
+#define RTS_STAGE_TRIPS 8
+#endif
+#define RTS_STAGE_ARRAY (RTS_STAGE_TRIPS > 0 ? RTS_STAGE_TRIPS : 1) /* 0: never staged */
+
 /* Narrow index arithmetic (Note [narrow indices] in src/lower/ranges.c): the i64
  * variables of kernel code that lowering proved to lie in ranges of the kernel's
  * arguments are of type rts_nidx, and their arithmetic calls RTS_NIDX(OP), the

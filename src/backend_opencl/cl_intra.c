@@ -170,22 +170,27 @@ static const char *index_type(struct emitter *e, const struct ir_soac *so) {
   return i != NULL ? emit_c_var_type(e, i) : "long";
 }
 
-static void group_fill(struct emitter *e, struct intra *g, const struct ir_stm *s) {
-  const struct ir_var *y = s->pat[0];
+/* Fills y's slot with the elements of x, a replicate, an iota or a copy. */
+static void fill_slot(struct emitter *e, struct intra *g, const struct ir_var *y,
+                      const struct ir_exp *x) {
   view_slot(e, g, y);
   const struct cl_view *w = cl_view_of(e, y);
   const char *label, *j = open_strided(e, w->dims[0], "long", &label);
   const char *value;
-  if (s->exp.kind == IR_REPLICATE) {
-    value = emit_c_subexp(e, s->exp.u.replicate.value);
-  } else if (s->exp.kind == IR_IOTA) {
+  if (x->kind == IR_REPLICATE) {
+    value = emit_c_subexp(e, x->u.replicate.value);
+  } else if (x->kind == IR_IOTA) {
     value = j;
   } else {
-    const struct cl_view *x = cl_view_of(e, s->exp.u.copy);
-    value = emit_c_printf(e, "%s[%s]", x->ptr, j);
+    const struct cl_view *from = cl_view_of(e, x->u.copy);
+    value = emit_c_printf(e, "%s[%s]", from->ptr, j);
   }
   emit_c_line(e, "%s[%s] = (%s)(%s);", w->ptr, j, cl_elem_type(y->type.prim), value);
   close_strided(e, g, label);
+}
+
+static void group_fill(struct emitter *e, struct intra *g, const struct ir_stm *s) {
+  fill_slot(e, g, s->pat[0], &s->exp);
 }
 
 static void group_map(struct emitter *e, struct intra *g, const struct ir_stm *s) {
@@ -202,16 +207,10 @@ static void group_map(struct emitter *e, struct intra *g, const struct ir_stm *s
   close_strided(e, g, label);
 }
 
-static void group_scatter(struct emitter *e, struct intra *g, const struct ir_stm *s) {
+/* The writes of one element of scatter s, whose indices and then values are `res`
+ * (expressions), each index in bounds of its destination. */
+static void scatter_writes(struct emitter *e, const struct ir_stm *s, const char *const *res) {
   const struct ir_soac *so = &s->exp.u.soac;
-  for (int d = 0; d < so->dest_count; d++) {
-    cl_state(e)->views[s->pat[d]->id] = cl_view_of(e, so->dests[d]);
-  }
-  const char *n = emit_c_tmp(e);
-  emit_c_line(e, "const long %s = %s;", n, emit_c_subexp(e, so->width));
-  const char *label, *j = open_strided(e, n, index_type(e, so), &label);
-  const char **res = declare_results(e, so->map_fn->ret, so->map_fn->ret_count);
-  cl_apply_map_fn(e, so, j, res);
   int index_count = 0;
   for (int d = 0; d < so->dest_count; d++) {
     index_count += so->dest_writes != NULL ? so->dest_writes[d] : 1;
@@ -226,7 +225,114 @@ static void group_scatter(struct emitter *e, struct intra *g, const struct ir_st
       emit_c_line(e, "}");
     }
   }
+}
+
+/* Each work-item computes its elements of scatter s, n of them in all, and writes
+ * them. */
+static void scatter_elements(struct emitter *e, struct intra *g, const struct ir_stm *s,
+                             const char *n) {
+  const struct ir_soac *so = &s->exp.u.soac;
+  const char *label, *j = open_strided(e, n, index_type(e, so), &label);
+  const char **res = declare_results(e, so->map_fn->ret, so->map_fn->ret_count);
+  cl_apply_map_fn(e, so, j, res);
+  scatter_writes(e, s, res);
   close_strided(e, g, label);
+}
+
+/* for (t < RTS_STAGE_TRIPS) over a work-item's elements of an n-element SOAC (the
+ * t-th at RTS_ELEM_FIRST + t seg_items); opens `if (j < n) {` and returns j. */
+static const char *open_staged(struct emitter *e, const char *n, const char *type,
+                               const char *t) {
+  const char *jb = emit_c_tmp(e);
+  const char *j = emit_c_tmp(e);
+  emit_c_line(e, "#pragma unroll");
+  emit_c_line(e, "for (int %s = 0; %s < RTS_STAGE_TRIPS; %s++) {", t, t, t);
+  emit_c_line(e, "  const %s %s = RTS_ELEM_FIRST + %s * seg_items;", type, jb, t);
+  emit_c_line(e, "  if (%s >= %s || gf) break;", jb, n);
+  emit_c_line(e, "  const %s %s = RTS_ELEM_INDEX(%s);", type, j, jb);
+  emit_c_line(e, "  if (%s < %s) {", j, n);
+  e->indent += 2;
+  return j;
+}
+
+static void close_staged(struct emitter *e) {
+  e->indent--;
+  emit_c_line(e, "}");
+  e->indent--;
+  emit_c_line(e, "}");
+}
+
+/* A staged scatter (Note [staged scatters] in src/lower/kernels.c), when each
+ * work-item has at most RTS_STAGE_TRIPS of its n elements: the elements into private
+ * arrays, reading the destinations themselves in place of their copies, a barrier,
+ * then the writes. */
+static void staged_scatter(struct emitter *e, struct intra *g, const struct kir_step *st,
+                           const char *n) {
+  const struct ir_stm *s = st->stm;
+  const struct ir_soac *so = &s->exp.u.soac;
+  for (int i = 0; i < st->shadow_count; i++) {
+    cl_state(e)->views[st->shadow[i]->id] = cl_view_of(e, st->shadowed[i]);
+  }
+  int count = so->map_fn->ret_count;
+  const char **stage = ARENA_ARRAY(&e->arena, const char *, count + 1);
+  const char **at = ARENA_ARRAY(&e->arena, const char *, count + 1);
+  for (int r = 0; r < count; r++) {
+    stage[r] = emit_c_tmp(e);
+    emit_c_line(e, "%s %s[RTS_STAGE_ARRAY];", emit_c_elem_type(so->map_fn->ret[r].prim),
+                stage[r]);
+  }
+  const char *t = emit_c_tmp(e);
+  const char *j = open_staged(e, n, index_type(e, so), t);
+  const char *label = emit_c_printf(e, "elem_%d", ++cl_state(e)->next_label);
+  cl_state(e)->fail_action = emit_c_printf(e, "gfail = 1; goto %s;", label);
+  cl_state(e)->guard = NULL;
+  const char **res = declare_results(e, so->map_fn->ret, count);
+  cl_apply_map_fn(e, so, j, res);
+  for (int r = 0; r < count; r++) {
+    emit_c_line(e, "%s[%s] = %s;", stage[r], t, res[r]);
+  }
+  emit_c_line(e, "%s:;", label);
+  cl_state(e)->fail_action = "gfail = 1; gf = 1;";
+  cl_state(e)->guard = "gf";
+  close_staged(e);
+  group_barrier(e, g);
+  t = emit_c_tmp(e);
+  (void)open_staged(e, n, index_type(e, so), t);
+  for (int r = 0; r < count; r++) {
+    at[r] = emit_c_printf(e, "%s[%s]", stage[r], t);
+  }
+  scatter_writes(e, s, at);
+  close_staged(e);
+}
+
+static void group_scatter(struct emitter *e, struct intra *g, const struct kir_step *st) {
+  const struct ir_stm *s = st->stm;
+  const struct ir_soac *so = &s->exp.u.soac;
+  for (int d = 0; d < so->dest_count; d++) {
+    cl_state(e)->views[s->pat[d]->id] = cl_view_of(e, so->dests[d]);
+  }
+  const char *n = emit_c_tmp(e);
+  emit_c_line(e, "const long %s = %s;", n, emit_c_subexp(e, so->width));
+  if (st->shadow_count == 0) {
+    scatter_elements(e, g, s, n);
+    return;
+  }
+  /* The group takes one branch: n and seg_items are the same for all its work-items. */
+  emit_c_line(e, "if (%s <= (long)RTS_STAGE_TRIPS * seg_items) {", n);
+  e->indent++;
+  staged_scatter(e, g, st, n);
+  e->indent--;
+  emit_c_line(e, "} else {");
+  e->indent++;
+  for (int i = 0; i < st->shadow_count; i++) {
+    struct ir_exp copy = {.kind = IR_COPY};
+    copy.u.copy = (struct ir_var *)st->shadowed[i];
+    fill_slot(e, g, st->shadow[i], &copy);
+  }
+  group_barrier(e, g);
+  scatter_elements(e, g, s, n);
+  e->indent--;
+  emit_c_line(e, "}");
 }
 
 /* The end of an inner reduction or scan: a failure of the block's work-items becomes
@@ -494,7 +600,7 @@ static void group_steps(struct emitter *e, struct intra *g, const struct kir_ste
       group_map(e, g, st->stm);
       break;
     case KIR_STEP_SCATTER:
-      group_scatter(e, g, st->stm);
+      group_scatter(e, g, st);
       break;
     case KIR_STEP_REDUCE:
       group_reduce(e, g, st);

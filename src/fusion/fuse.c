@@ -52,22 +52,6 @@ static int pat_index(const struct ir_stm *s, const struct ir_var *v) {
   return -1;
 }
 
-struct use_counter {
-  const struct ir_var *target;
-  int count;
-};
-
-static void count_target(void *ctx, const struct ir_var *v) {
-  struct use_counter *c = ctx;
-  c->count += v == c->target;
-}
-
-static int uses_in_stm(const struct ir_stm *s, const struct ir_var *v) {
-  struct use_counter c = {v, 0};
-  ir_visit_uses_stm(s, count_target, &c);
-  return c.count;
-}
-
 static int uses_in_results(const struct ir_body *b, const struct ir_var *v) {
   int n = 0;
   for (int i = 0; i < b->result_count; i++) {
@@ -185,18 +169,18 @@ static bool can_fuse(const struct ir_body *b, int i, int j, bool *diagonal) {
   for (int o = 0; o < ps->pat_count; o++) {
     const struct ir_var *v = ps->pat[o];
     int as_input = input_uses(c, v);
-    if (as_input != uses_in_stm(cs, v)) {
+    if (as_input != ir_stm_use_count(cs, v)) {
       return false; /* also read inside the consumer's lambdas or as a destination */
     }
     feeds = feeds || as_input > 0;
     for (int k = i + 1; k < j; k++) {
-      if (uses_in_stm(b->stms[k], v) > 0) {
+      if (ir_stm_use_count(b->stms[k], v) > 0) {
         return false; /* used before the consumer: it must exist there */
       }
     }
     bool later = uses_in_results(b, v) > 0;
     for (int k = j + 1; k < b->stm_count && !later; k++) {
-      later = uses_in_stm(b->stms[k], v) > 0;
+      later = ir_stm_use_count(b->stms[k], v) > 0;
     }
     *diagonal = *diagonal || later;
   }
@@ -336,7 +320,7 @@ static bool fuse_vertically(struct fuser *f, struct ir_body *b) {
 /* Statement j uses something statement i binds? */
 static bool depends_on(const struct ir_stm *later, const struct ir_stm *earlier) {
   for (int o = 0; o < earlier->pat_count; o++) {
-    if (uses_in_stm(later, earlier->pat[o]) > 0) {
+    if (ir_stm_use_count(later, earlier->pat[o]) > 0) {
       return true;
     }
   }
@@ -540,7 +524,7 @@ static int binder_of(const struct ir_body *b, const struct ir_var *v) {
 static int use_count_in_body(const struct ir_body *b, const struct ir_var *v) {
   int n = uses_in_results(b, v);
   for (int i = 0; i < b->stm_count; i++) {
-    n += uses_in_stm(b->stms[i], v);
+    n += ir_stm_use_count(b->stms[i], v);
   }
   return n;
 }
@@ -845,12 +829,6 @@ static void find_row_reads(struct fuser *f, struct row_reads *rr, struct ir_body
   }
 }
 
-static int lambda_uses(const struct ir_lambda *l, const struct ir_var *v) {
-  struct use_counter c = {v, 0};
-  ir_visit_uses_lambda(l, count_target, &c);
-  return c.count;
-}
-
 /* Rewrites the reads of row (parameter k, a row of `rearrange(a, perm)`). */
 static void read_through(struct fuser *f, struct row_reads *rr, const struct ir_exp *re,
                          struct ir_var *index) {
@@ -912,7 +890,7 @@ static bool absorb_rearranges(struct fuser *f, struct ir_stm *st) {
       inputs_to_reads(f, l->body, l->params[k]);
     }
     find_row_reads(f, &rr, l->body);
-    if (rr.reads.len != lambda_uses(l, l->params[k])) {
+    if (rr.reads.len != ir_lambda_use_count(l, l->params[k])) {
       continue; /* the row is also used as an array */
     }
     read_through(f, &rr, &def->exp, lambda_index(f, l));

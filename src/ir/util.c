@@ -371,6 +371,28 @@ bool ir_stm_uses(const struct ir_stm *stm, const struct ir_var *v) {
   return c.found;
 }
 
+struct target_count {
+  const struct ir_var *target;
+  int count;
+};
+
+static void count_target(void *ctx, const struct ir_var *v) {
+  struct target_count *c = ctx;
+  c->count += v == c->target;
+}
+
+int ir_stm_use_count(const struct ir_stm *stm, const struct ir_var *v) {
+  struct target_count c = {v, 0};
+  ir_visit_uses_stm(stm, count_target, &c);
+  return c.count;
+}
+
+int ir_lambda_use_count(const struct ir_lambda *l, const struct ir_var *v) {
+  struct target_count c = {v, 0};
+  ir_visit_uses_lambda(l, count_target, &c);
+  return c.count;
+}
+
 /* ---------------------------------------------------------- Free variables */
 
 /* Note [Free variables]

@@ -69,6 +69,9 @@ void ir_free_vars_use(struct ir_free_vars *fv, const struct ir_var *v);
 /* Does the body (or statement) use variable v, anywhere inside? */
 bool ir_body_uses(const struct ir_body *b, const struct ir_var *v);
 bool ir_stm_uses(const struct ir_stm *stm, const struct ir_var *v);
+/* How many times stm (l) uses v (each operand that ir_visit_uses_* visits). */
+int ir_stm_use_count(const struct ir_stm *stm, const struct ir_var *v);
+int ir_lambda_use_count(const struct ir_lambda *l, const struct ir_var *v);
 
 /* Can evaluating the statement fail at run time (bounds checks, assertions, division by
  * zero, negative sizes, shape mismatches, calls of functions that can)? A statement

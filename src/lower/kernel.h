@@ -188,7 +188,8 @@ enum kir_space { KIR_SPACE_LOCAL, KIR_SPACE_GLOBAL };
   X(KIR_STEP_FILL, "fill")       /* replicate, iota or copy into its slot, one element    \
                                     per work-item */                                      \
   X(KIR_STEP_MAP, "map")         /* an inner map, one element per work-item */            \
-  X(KIR_STEP_SCATTER, "scatter") /* an inner scatter, one element per work-item */        \
+  X(KIR_STEP_SCATTER, "scatter") /* an inner scatter, one element per work-item; staged    \
+                                    when it reads its destinations (`shadow`) */          \
   X(KIR_STEP_REDUCE, "reduce")   /* elements per work-item, then a tree in `tree` */      \
   X(KIR_STEP_SCAN, "scan")       /* group-size chunks, each scanned in `tree` */          \
   X(KIR_STEP_LOOP, "loop")       /* a loop of the whole group: init, body, next */        \
@@ -226,6 +227,10 @@ struct kir_step {
   const struct ir_var **rotate_to, **rotate_from; /* ROTATE: at once, the slot of each
                                       * rotate_to[i] becomes that of rotate_from[i] */
   int rotate_count;
+  const struct ir_var **shadow, **shadowed; /* SCATTER: the copies that the scatter's
+                                      * lambda reads in place of its destinations
+                                      * (Note [staged scatters] in kernels.c) */
+  int shadow_count;
 };
 
 struct kir_kernel {

@@ -118,8 +118,14 @@ static void check_steps(const struct check *c, const struct kir_steps *steps, bo
         }
       }
       break;
-    case KIR_STEP_BIND:
     case KIR_STEP_SCATTER:
+      for (int k = 0; k < st->shadow_count; k++) {
+        if (!has_slot(c->kk, st->shadow[k])) {
+          fail(c, "a staged scatter's copy has no slot");
+        }
+      }
+      break;
+    case KIR_STEP_BIND:
     case KIR_STEP_SCALAR:
     case KIR_STEP_BARRIER:
       break;
@@ -390,6 +396,12 @@ static void print_step(struct strbuf *out, const struct kir_step *st, int depth)
     }
     if (st->kind == KIR_STEP_LOOP && st->fixed_trips) {
       strbuf_puts(out, ", trips fixed by the specialised values");
+    }
+    for (int i = 0; i < st->shadow_count; i++) {
+      strbuf_puts(out, i == 0 ? ", staged; its copies " : ", ");
+      ir_print_subexp(out, ir_se_var((struct ir_var *)st->shadow[i]));
+      strbuf_puts(out, " of ");
+      ir_print_subexp(out, ir_se_var((struct ir_var *)st->shadowed[i]));
     }
     break;
   }

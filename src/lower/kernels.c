@@ -330,6 +330,68 @@ bool kir_fill_joins_run(const struct kir_steps *list, int end, const struct ir_s
   return true;
 }
 
+/* Note [staged scatters]
+ * ~~~~~~~~~~~~~~~~~~~~~~
+ * A scatter whose lambda reads its own destination reads a copy made right before it
+ * (Note [scatters that read their destination] in snapshot.c): in group code a fill of
+ * the copy's slot, a barrier, and the scatter. When the copy is read by the scatter
+ * alone, the two become one scatter step that names the copy as a shadow of its
+ * destination, and the renderer (group_scatter in src/backend_opencl/cl_intra.c)
+ * stages it: when each work-item has at most RTS_STAGE_TRIPS elements (prelude.cl),
+ * it computes all of them, reading the destination itself, into private memory (its
+ * registers), then, after a barrier, writes them; no copy is made. Otherwise it fills
+ * the copy's slot and scatters as before. The copy keeps its slot for that case.
+ * On PoCL, where private values that cross a barrier live on a worker thread's stack
+ * for the whole work-group, the host lowers RTS_STAGE_TRIPS so that a group stages
+ * at most 2048 elements, and raises 1 to 2: with one staged element per work-item,
+ * PoCL 3.1 gave work-item 0 wrong values (the same kernel staging two or more was
+ * right there; rts_cl_build in rts/opencl/opencl.c). */
+
+/* Makes the scatter step st of `out` staged when the steps before it are fills of
+ * copies of its destinations that only it reads, then a barrier: those fills and the
+ * barrier go (Note [staged scatters]). */
+static void stage_scatter(struct build *b, struct kir_steps *out, struct kir_step *st) {
+  const struct ir_stm *s = st->stm;
+  const struct ir_soac *so = &s->exp.u.soac;
+  int n = out->count - 1; /* st */
+  if (n < 2 || out->items[n - 1].kind != KIR_STEP_BARRIER) {
+    return;
+  }
+  int first = n - 1;
+  while (first > 0 && out->items[first - 1].kind == KIR_STEP_FILL) {
+    const struct ir_stm *f = out->items[first - 1].stm;
+    const struct ir_var *c = f->pat[0];
+    bool dest = false;
+    for (int d = 0; d < so->dest_count && f->exp.kind == IR_COPY; d++) {
+      dest = dest || f->exp.u.copy == so->dests[d];
+    }
+    int uses = ir_stm_use_count(s, c);
+    if (!dest || uses == 0 || uses != (intptr_t)ptrmap_get(&b->uses, c)) {
+      break;
+    }
+    first--;
+  }
+  int count = n - 1 - first;
+  if (count == 0) {
+    return;
+  }
+  st->shadow = ARENA_ARRAY(b->arena, const struct ir_var *, count);
+  st->shadowed = ARENA_ARRAY(b->arena, const struct ir_var *, count);
+  st->shadow_count = count;
+  for (int i = 0; i < count; i++) {
+    const struct ir_stm *f = out->items[first + i].stm;
+    st->shadow[i] = f->pat[0];
+    st->shadowed[i] = f->exp.u.copy;
+  }
+  struct kir_step moved = *st;
+  out->count = first;
+  /* A fill before the removed ones joined their barrier: it gets it back. */
+  if (first > 0 && out->items[first - 1].kind == KIR_STEP_FILL) {
+    barrier(b, out);
+  }
+  *kir_add_step(b->arena, out, KIR_STEP_SCATTER) = moved;
+}
+
 /* Note [barriers at the end of a pass]
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
  * Before a loop's `next` moves its slots (rotate) or copies into them, every work-item
@@ -823,7 +885,9 @@ static void group_steps(struct build *b, struct kir_kernel *kk, struct kir_steps
         }
         kir_add_step(b->arena, out, KIR_STEP_MAP)->stm = s;
       } else if (so->kind == IR_SOAC_SCATTER) {
-        kir_add_step(b->arena, out, KIR_STEP_SCATTER)->stm = s;
+        st = kir_add_step(b->arena, out, KIR_STEP_SCATTER);
+        st->stm = s;
+        stage_scatter(b, out, st);
       } else {
         bool scan = so->kind == IR_SOAC_SCAN || so->kind == IR_SOAC_SCANOMAP;
         for (int k = scan ? 0 : so->neutral_count; k < s->pat_count; k++) {

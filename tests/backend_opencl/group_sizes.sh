@@ -3,8 +3,9 @@
 # or initialisation in a group kernel shows as results that change from run to run or
 # with the size of the groups. The programs of the tests with intra-group kernels and
 # segmented reductions and scans (intra_race.dsl, intra.dsl, private_groups.dsl,
-# segscan.dsl, segred.dsl, and ../lower/kir_branches.dsl: branches, rotated slots,
-# several rows per work-group) are compiled with -DRTS_GROUP=N for each work-group size
+# segscan.dsl, segred.dsl, scatter_reads_dest.dsl, ../lower/kir_branches.dsl:
+# branches, rotated slots, several rows per work-group, and ../lower/kir_staged.dsl:
+# staged scatters) are compiled with -DRTS_GROUP=N for each work-group size
 # N (docs/opencl.md, "Knobs"), or with -DRTS_GROUP=N -DRTS_PACKED_GROUP=P for a size
 # written N/P, and each of their inputs runs PRISM_TEST_REPEAT times (default 3) in each
 # version of the intra-group kernels (local memory with as many rows per work-group as
@@ -78,7 +79,8 @@ check() { # test-file
   done
 }
 
-for t in intra_race intra private_groups segscan segred ../lower/kir_branches; do
+for t in intra_race intra private_groups segscan segred scatter_reads_dest \
+  ../lower/kir_branches ../lower/kir_staged; do
   check "$dir/$t.dsl"
 done
 exit $failed

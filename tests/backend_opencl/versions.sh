@@ -3,7 +3,9 @@
 # of intra.dsl, private_groups.dsl, segscan.dsl, reduce_rows.dsl and
 # scatter_reads_dest.dsl (intra-group kernels) run with PRISM_INTRA=global, which
 # forces the version whose arrays live in a global scratch buffer (the one that rows
-# too long for local memory take), and those
+# too long for local memory take), scatter_reads_dest.dsl also built with
+# -DRTS_STAGE_TRIPS=0 (its scatters copy their destinations instead of staging), and
+# those
 # of segred.dsl and reduce_rows.dsl with PRISM_SEGMENTED=group and =flat; the programs
 # whose map kernels walk rows (coalesce.dsl, transpose.dsl, map_inner.dsl, and
 # segred.dsl's flat version) with PRISM_TRANSPOSE=always and =never, which force or
@@ -59,6 +61,16 @@ check "$dir/private_groups.dsl" PRISM_INTRA=global
 check "$dir/segscan.dsl" PRISM_INTRA=global
 check "$dir/reduce_rows.dsl" PRISM_INTRA=global
 check "$dir/scatter_reads_dest.dsl" PRISM_INTRA=global
+# Staged scatters (Note [staged scatters] in src/lower/kernels.c) built with
+# -DRTS_STAGE_TRIPS=0, so that no element is staged and the copy is made instead.
+saved_cflags=${CFLAGS-}
+CFLAGS="${CFLAGS:--O3 -std=c99} -DRTS_STAGE_TRIPS=0"
+export CFLAGS
+for staged in scatter_reads_dest.dsl ../lower/kir_staged.dsl; do
+  check "$dir/$staged" PRISM_INTRA=local
+  check "$dir/$staged" PRISM_INTRA=global
+done
+if [ -n "$saved_cflags" ]; then CFLAGS=$saved_cflags; else unset CFLAGS; fi
 check "$dir/segred.dsl" PRISM_SEGMENTED=group
 check "$dir/segred.dsl" PRISM_SEGMENTED=flat
 check "$dir/reduce_rows.dsl" PRISM_SEGMENTED=group
@@ -89,7 +101,7 @@ done
 # runs only when asked: every program with group code, and a failure in it.
 for file in intra.dsl intra_race.dsl narrow_wide.dsl private_groups.dsl reduce_rows.dsl \
   rows_or_group.dsl scatter_reads_dest.dsl segscan.dsl ../lower/kir_branches.dsl \
-  ../lower/kir_trips.dsl; do
+  ../lower/kir_trips.dsl ../lower/kir_staged.dsl; do
   check "$dir/$file" PRISM_SPECIALISE=1
 done
 "$prismc" opencl "$dir/group_failures.dsl" -o "$tmp/failures" 2> "$tmp/err.txt" ||
