@@ -101,10 +101,13 @@ static int rts_make_unique_dev(struct rts_context *ctx, struct rts_block **mem, 
 #endif
 /* The elements of a staged scatter that a work-item holds in private memory at most
  * (Note [staged scatters] in src/lower/kernels.c); a program compiled with
- * -DRTS_STAGE_TRIPS=N takes N instead (tests/backend_opencl/versions.sh: 0, so that the
- * copy is made), and the host passes it to the kernels' build. */
+ * -DRTS_STAGE_TRIPS=N takes N instead (0: never staged), and the host passes it to the
+ * kernels' build. On PoCL only a program compiled so stages (rts_cl_build). */
 #ifndef RTS_STAGE_TRIPS
 #define RTS_STAGE_TRIPS 8
+#define RTS_STAGE_TRIPS_DEFAULT 1
+#else
+#define RTS_STAGE_TRIPS_DEFAULT 0
 #endif
 #if RTS_STAGE_TRIPS < 0 || RTS_STAGE_TRIPS > 64
 #error "RTS_STAGE_TRIPS must be between 0 and 64"

@@ -954,17 +954,21 @@ static int rts_cl_build(struct rts_context *ctx, const struct rts_cl *cl,
   /* The host's work-group size and staged elements per work-item (mirror.h, which
    * generated programs paste before this file), for a program compiled with others.
    * PoCL keeps a work-item's private values that live across a barrier in arrays of
-   * the whole work-group on its worker thread's stack (8 MiB), padded per work-item: a
-   * staged scatter of 8 elements in groups of 1024 overflowed it. There a work-group
-   * stages at most 2048 elements, and a work-item never one alone: PoCL 3.1 gave wrong
-   * values for work-item 0 with one (Note [staged scatters] in src/lower/kernels.c). */
-  int trips = RTS_STAGE_TRIPS;
+   * the whole work-group on its worker thread's stack (8 MiB), padded per work-item,
+   * and staging made a pass 26 times slower there than the copy it saves: PoCL stages
+   * only in a program compiled with -DRTS_STAGE_TRIPS (the tests), and then at most
+   * 2048 elements per work-group (8 elements in groups of 1024 overflowed the stack)
+   * and never one alone per work-item (PoCL 3.1 gave work-item 0 wrong values with one;
+   * Note [staged scatters] in src/lower/kernels.c). */
+  char group[64] = "";
+#ifdef RTS_GROUP
+  int trips = pocl && RTS_STAGE_TRIPS_DEFAULT ? 0 : RTS_STAGE_TRIPS;
   if (pocl && trips > 0) {
     trips = trips * RTS_GROUP > 2048 ? 2048 / RTS_GROUP : trips;
     trips = trips < 2 ? 2 : trips;
   }
-  char group[64] = "";
   snprintf(group, sizeof group, "-DRTS_GROUP=%d -DRTS_STAGE_TRIPS=%d ", (int)RTS_GROUP, trips);
+#endif
   const char *extra = cfg->build_options != NULL ? cfg->build_options : "";
   char *options = malloc(strlen(rounded) + strlen(quirks) + strlen(group) + strlen(more) +
                          strlen(extra) + 1);

@@ -342,10 +342,12 @@ bool kir_fill_joins_run(const struct kir_steps *list, int end, const struct ir_s
  * registers), then, after a barrier, writes them; no copy is made. Otherwise it fills
  * the copy's slot and scatters as before. The copy keeps its slot for that case.
  * On PoCL, where private values that cross a barrier live on a worker thread's stack
- * for the whole work-group, the host lowers RTS_STAGE_TRIPS so that a group stages
- * at most 2048 elements, and raises 1 to 2: with one staged element per work-item,
- * PoCL 3.1 gave work-item 0 wrong values (the same kernel staging two or more was
- * right there; rts_cl_build in rts/opencl/opencl.c). */
+ * for the whole work-group, staging is slower than the copy (26 times, for
+ * bench/soacs-opencl's rowpass): there only a program compiled with -DRTS_STAGE_TRIPS
+ * stages (the tests), at most 2048 elements per group and at least 2 per work-item
+ * (with one, PoCL 3.1 gave work-item 0 wrong values; the same kernel staging two or
+ * more was right there, and staging one was right on the H200; rts_cl_build in
+ * rts/opencl/opencl.c). */
 
 /* Makes the scatter step st of `out` staged when the steps before it are fills of
  * copies of its destinations that only it reads, then a barrier: those fills and the

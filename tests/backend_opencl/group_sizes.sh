@@ -5,9 +5,10 @@
 # segmented reductions and scans (intra_race.dsl, intra.dsl, private_groups.dsl,
 # segscan.dsl, segred.dsl, scatter_reads_dest.dsl, ../lower/kir_branches.dsl:
 # branches, rotated slots, several rows per work-group, and ../lower/kir_staged.dsl:
-# staged scatters) are compiled with -DRTS_GROUP=N for each work-group size
-# N (docs/opencl.md, "Knobs"), or with -DRTS_GROUP=N -DRTS_PACKED_GROUP=P for a size
-# written N/P, and each of their inputs runs PRISM_TEST_REPEAT times (default 3) in each
+# staged scatters) are compiled with -DRTS_GROUP=N for each work-group size N
+# (docs/opencl.md, "Knobs"), or with -DRTS_GROUP=N -DRTS_PACKED_GROUP=P for a size
+# written N/P, always with -DRTS_STAGE_TRIPS=8 (scatters staged on PoCL too), and
+# each of their inputs runs PRISM_TEST_REPEAT times (default 3) in each
 # version of the intra-group kernels (local memory with as many rows per work-group as
 # fit, in groups of at most P work-items; local memory with one row per work-group of N
 # work-items, PRISM_SEGMENTS_PER_GROUP=1 PRISM_SEGMENT_ITEMS=N; and the global scratch
@@ -42,7 +43,7 @@ check() { # test-file
     "$tmp/$name-c" -e "$(cat "$f.entry")" < "$f" > "$f.expected" 2>&1
   done
   for size in $sizes; do
-    group=${size%/*} flags="-DRTS_GROUP=$group"
+    group=${size%/*} flags="-DRTS_GROUP=$group -DRTS_STAGE_TRIPS=8"
     case $size in */*) flags="$flags -DRTS_PACKED_GROUP=${size#*/}" ;; esac
     CFLAGS="$base_cflags $flags" "$prismc" opencl "$file" -o "$tmp/$name-cl" \
       2> "$tmp/err.txt" ||

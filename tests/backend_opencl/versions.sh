@@ -3,8 +3,8 @@
 # of intra.dsl, private_groups.dsl, segscan.dsl, reduce_rows.dsl and
 # scatter_reads_dest.dsl (intra-group kernels) run with PRISM_INTRA=global, which
 # forces the version whose arrays live in a global scratch buffer (the one that rows
-# too long for local memory take), scatter_reads_dest.dsl also built with
-# -DRTS_STAGE_TRIPS=0 (its scatters copy their destinations instead of staging), and
+# too long for local memory take), scatter_reads_dest.dsl and ../lower/kir_staged.dsl also
+# built with -DRTS_STAGE_TRIPS=8 (their scatters staged, on PoCL too), and
 # those
 # of segred.dsl and reduce_rows.dsl with PRISM_SEGMENTED=group and =flat; the programs
 # whose map kernels walk rows (coalesce.dsl, transpose.dsl, map_inner.dsl, and
@@ -61,14 +61,15 @@ check "$dir/private_groups.dsl" PRISM_INTRA=global
 check "$dir/segscan.dsl" PRISM_INTRA=global
 check "$dir/reduce_rows.dsl" PRISM_INTRA=global
 check "$dir/scatter_reads_dest.dsl" PRISM_INTRA=global
-# Staged scatters (Note [staged scatters] in src/lower/kernels.c) built with
-# -DRTS_STAGE_TRIPS=0, so that no element is staged and the copy is made instead.
+# Staged scatters (Note [staged scatters] in src/lower/kernels.c): PoCL stages only in
+# a program built with -DRTS_STAGE_TRIPS (the ordinary tests there copy instead).
 saved_cflags=${CFLAGS-}
-CFLAGS="${CFLAGS:--O3 -std=c99} -DRTS_STAGE_TRIPS=0"
+CFLAGS="${CFLAGS:--O3 -std=c99} -DRTS_STAGE_TRIPS=8"
 export CFLAGS
 for staged in scatter_reads_dest.dsl ../lower/kir_staged.dsl; do
   check "$dir/$staged" PRISM_INTRA=local
   check "$dir/$staged" PRISM_INTRA=global
+  check "$dir/$staged" PRISM_SPECIALISE=1
 done
 if [ -n "$saved_cflags" ]; then CFLAGS=$saved_cflags; else unset CFLAGS; fi
 check "$dir/segred.dsl" PRISM_SEGMENTED=group
