@@ -135,20 +135,35 @@ static void group_barrier(struct emitter *e, const struct intra *g) {
 /* for (j = lid; j < n; j += seg_items) { BODY } with element failures flagged, in the
  * form of Note [uniform element loops]; seg_items is the work-items of a segment
  * (RTS_GROUP unless the kernel packs segments: Note [segments per group] in
- * src/lower/kernels.c), lid the work-item's place among them. */
-static const char *open_strided(struct emitter *e, const char *n, const char *type,
-                                const char **label) {
+ * src/lower/kernels.c), lid the work-item's place among them. With a variable t, the
+ * loop counts the work-item's elements in t instead, unrolled, at most
+ * RTS_STAGE_TRIPS of them (a staged scatter's: Note [staged scatters] in
+ * src/lower/kernels.c). */
+static const char *open_elements(struct emitter *e, const char *n, const char *type,
+                                 const char *t, const char **label) {
   *label = emit_c_printf(e, "elem_%d", ++cl_state(e)->next_label);
   const char *jb = emit_c_tmp(e);
   const char *j = emit_c_tmp(e);
-  emit_c_line(e, "for (%s %s = RTS_ELEM_FIRST; %s < %s && !gf; %s += seg_items) {", type, jb,
-              jb, n, jb);
+  if (t == NULL) {
+    emit_c_line(e, "for (%s %s = RTS_ELEM_FIRST; %s < %s && !gf; %s += seg_items) {", type,
+                jb, jb, n, jb);
+  } else {
+    emit_c_line(e, "#pragma unroll");
+    emit_c_line(e, "for (int %s = 0; %s < RTS_STAGE_TRIPS; %s++) {", t, t, t);
+    emit_c_line(e, "  const %s %s = RTS_ELEM_FIRST + %s * seg_items;", type, jb, t);
+    emit_c_line(e, "  if (%s >= %s || gf) break;", jb, n);
+  }
   emit_c_line(e, "  const %s %s = RTS_ELEM_INDEX(%s);", type, j, jb);
   emit_c_line(e, "  if (%s < %s) {", j, n);
   e->indent += 2;
   cl_state(e)->fail_action = emit_c_printf(e, "gfail = 1; goto %s;", *label);
   cl_state(e)->guard = NULL;
   return j;
+}
+
+static const char *open_strided(struct emitter *e, const char *n, const char *type,
+                                const char **label) {
+  return open_elements(e, n, type, NULL, label);
 }
 
 static void close_strided(struct emitter *e, const struct intra *g, const char *label) {
@@ -239,29 +254,6 @@ static void scatter_elements(struct emitter *e, struct intra *g, const struct ir
   close_strided(e, g, label);
 }
 
-/* for (t < RTS_STAGE_TRIPS) over a work-item's elements of an n-element SOAC (the
- * t-th at RTS_ELEM_FIRST + t seg_items); opens `if (j < n) {` and returns j. */
-static const char *open_staged(struct emitter *e, const char *n, const char *type,
-                               const char *t) {
-  const char *jb = emit_c_tmp(e);
-  const char *j = emit_c_tmp(e);
-  emit_c_line(e, "#pragma unroll");
-  emit_c_line(e, "for (int %s = 0; %s < RTS_STAGE_TRIPS; %s++) {", t, t, t);
-  emit_c_line(e, "  const %s %s = RTS_ELEM_FIRST + %s * seg_items;", type, jb, t);
-  emit_c_line(e, "  if (%s >= %s || gf) break;", jb, n);
-  emit_c_line(e, "  const %s %s = RTS_ELEM_INDEX(%s);", type, j, jb);
-  emit_c_line(e, "  if (%s < %s) {", j, n);
-  e->indent += 2;
-  return j;
-}
-
-static void close_staged(struct emitter *e) {
-  e->indent--;
-  emit_c_line(e, "}");
-  e->indent--;
-  emit_c_line(e, "}");
-}
-
 /* A staged scatter (Note [staged scatters] in src/lower/kernels.c), when each
  * work-item has at most RTS_STAGE_TRIPS of its n elements: the elements into private
  * arrays, reading the destinations themselves in place of their copies, a barrier,
@@ -281,28 +273,22 @@ static void staged_scatter(struct emitter *e, struct intra *g, const struct kir_
     emit_c_line(e, "%s %s[RTS_STAGE_ARRAY];", emit_c_elem_type(so->map_fn->ret[r].prim),
                 stage[r]);
   }
-  const char *t = emit_c_tmp(e);
-  const char *j = open_staged(e, n, index_type(e, so), t);
-  const char *label = emit_c_printf(e, "elem_%d", ++cl_state(e)->next_label);
-  cl_state(e)->fail_action = emit_c_printf(e, "gfail = 1; goto %s;", label);
-  cl_state(e)->guard = NULL;
+  const char *label, *t = emit_c_tmp(e);
+  const char *j = open_elements(e, n, index_type(e, so), t, &label);
   const char **res = declare_results(e, so->map_fn->ret, count);
   cl_apply_map_fn(e, so, j, res);
   for (int r = 0; r < count; r++) {
     emit_c_line(e, "%s[%s] = %s;", stage[r], t, res[r]);
   }
-  emit_c_line(e, "%s:;", label);
-  cl_state(e)->fail_action = "gfail = 1; gf = 1;";
-  cl_state(e)->guard = "gf";
-  close_staged(e);
+  close_strided(e, g, label);
   group_barrier(e, g);
   t = emit_c_tmp(e);
-  (void)open_staged(e, n, index_type(e, so), t);
+  (void)open_elements(e, n, index_type(e, so), t, &label);
   for (int r = 0; r < count; r++) {
     at[r] = emit_c_printf(e, "%s[%s]", stage[r], t);
   }
   scatter_writes(e, s, at);
-  close_staged(e);
+  close_strided(e, g, label);
 }
 
 static void group_scatter(struct emitter *e, struct intra *g, const struct kir_step *st) {
