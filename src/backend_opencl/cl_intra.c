@@ -34,6 +34,7 @@ struct intra {
   const struct kir_kernel *kk;
   int *slot_of;                /* by variable id: 1 + the index of its slot in kk->local */
   const char *space;           /* "__local" or "__global" */
+  const struct kir_steps *steps;
 };
 
 /* The slots' indices by variable. */
@@ -54,19 +55,94 @@ static const char *slot_bytes(struct emitter *e, const struct ir_var *v) {
                        prim_bytes(v->type.prim));
 }
 
-/* The bytes of all slots: the same expression on the host and in the kernel. */
+/* Whether the i-th buffer is a slot in the version's own space, not in the spill
+ * buffer (Note [spilled copies]). */
+static bool own_slot(const struct intra *g, int i) {
+  return g->kk->local[i].var != NULL && !g->kk->local[i].spill;
+}
+
+/* The bytes of all slots in the version's own space: the same expression on the host
+ * and in the kernel. */
 static const char *slots_total(struct emitter *e, const struct intra *g) {
   struct strbuf b;
   strbuf_init(&b);
   strbuf_puts(&b, "(int64_t)8");
   for (int i = 0; i < g->kk->local_count; i++) {
-    if (g->kk->local[i].var != NULL) {
+    if (own_slot(g, i)) {
       strbuf_printf(&b, " + %s", slot_bytes(e, g->kk->local[i].var));
     }
   }
   const char *r = emit_c_printf(e, "(%s)", b.data);
   strbuf_free(&b);
   return r;
+}
+
+/* Note [spilled copies]
+ * ~~~~~~~~~~~~~~~~~~~~~
+ * The copies of a staged scatter's destinations (Note [staged scatters] in
+ * src/lower/kernels.c) live in a global buffer of their own, `spill`, in every
+ * version: the local memory they would take goes unused whenever the scatter is
+ * staged. A copy lives only while its scatter step runs, so each staged step lays out
+ * its copies from the start of the segment's part of the buffer, declared where the
+ * step fills them; that part is as long as the longest step's copies (spill_bytes),
+ * not as all of them: the passes of a loop in place over a row share one row's worth. */
+
+/* Calls fn on each staged scatter step of `steps`, nested ones too. */
+static void each_staged(const struct kir_steps *steps,
+                        void (*fn)(struct emitter *, const struct kir_step *, const char *),
+                        struct emitter *e, const char *acc) {
+  for (int i = 0; i < steps->count; i++) {
+    const struct kir_step *st = &steps->items[i];
+    if (st->kind == KIR_STEP_SCATTER && st->shadow_count > 0) {
+      fn(e, st, acc);
+    } else if (st->kind == KIR_STEP_LOOP) {
+      each_staged(&st->init, fn, e, acc);
+      each_staged(&st->body, fn, e, acc);
+      each_staged(&st->next, fn, e, acc);
+    } else if (st->kind == KIR_STEP_IF) {
+      each_staged(&st->body, fn, e, acc);
+      each_staged(&st->orelse, fn, e, acc);
+    }
+  }
+}
+
+static void spill_of_step_host(struct emitter *e, const struct kir_step *st, const char *acc) {
+  const char *t = emit_c_tmp(e);
+  emit_c_line(e, "int64_t %s = 0;", t);
+  for (int i = 0; i < st->shadow_count; i++) {
+    const struct ir_var *v = st->shadow[i];
+    emit_c_try(e, "rts_cl_add_slot(ctx, %s, &%s, %s, %d)", e->where, t,
+               emit_c_subexp(e, v->type.dims[0]), prim_bytes(v->type.prim));
+  }
+  emit_c_line(e, "%s = %s > %s ? %s : %s;", acc, t, acc, t, acc);
+}
+
+static void spill_of_step_kernel(struct emitter *e, const struct kir_step *st, const char *acc) {
+  struct strbuf b;
+  strbuf_init(&b);
+  strbuf_puts(&b, "(long)0");
+  for (int i = 0; i < st->shadow_count; i++) {
+    strbuf_printf(&b, " + %s", slot_bytes(e, st->shadow[i]));
+  }
+  emit_c_line(e, "%s = max(%s, %s);", acc, acc, b.data);
+  strbuf_free(&b);
+}
+
+/* A segment's bytes of the spill buffer (Note [spilled copies]), into a new variable of
+ * the host (each term checked, as in slots_total_checked) or of the kernel; NULL when
+ * no step is staged. */
+static const char *spill_bytes(struct emitter *e, const struct intra *g, bool host) {
+  bool any = false;
+  for (int i = 0; i < g->kk->local_count; i++) {
+    any = any || g->kk->local[i].spill;
+  }
+  if (!any) {
+    return NULL;
+  }
+  const char *acc = emit_c_tmp(e);
+  emit_c_line(e, "%s %s = 0;", host ? "int64_t" : "long", acc);
+  each_staged(g->steps, host ? spill_of_step_host : spill_of_step_kernel, e, acc);
+  return acc;
 }
 
 /* The local memory of the reductions' trees and the flag. */
@@ -310,6 +386,14 @@ static void group_scatter(struct emitter *e, struct intra *g, const struct kir_s
   e->indent--;
   emit_c_line(e, "} else {");
   e->indent++;
+  const char *at = emit_c_tmp(e);
+  emit_c_line(e, "long %s = 0;", at);
+  for (int i = 0; i < st->shadow_count; i++) {
+    const struct ir_var *v = st->shadow[i];
+    emit_c_line(e, "__global %s *%s = (__global %s *)(spill_base + %s);",
+                cl_elem_type(v->type.prim), slot_name(g, v), cl_elem_type(v->type.prim), at);
+    emit_c_line(e, "%s += %s;", at, slot_bytes(e, v));
+  }
   for (int i = 0; i < st->shadow_count; i++) {
     struct ir_exp copy = {.kind = IR_COPY};
     copy.u.copy = (struct ir_var *)st->shadowed[i];
@@ -629,7 +713,7 @@ static const char *slots_total_checked(struct emitter *e, const struct intra *g)
   emit_c_line(e, "int64_t %s = 8;", total);
   for (int i = 0; i < g->kk->local_count; i++) {
     const struct ir_var *v = g->kk->local[i].var;
-    if (v == NULL) {
+    if (!own_slot(g, i)) {
       continue;
     }
     emit_c_try(e, "rts_cl_add_slot(ctx, %s, &%s, %s, %d)", e->where, total,
@@ -684,11 +768,12 @@ static const struct kb_spec *intra_spec(struct emitter *e, const struct kir_kern
 
 /* One version of the kernel: slots in `space` memory, `spg` segments per group of
  * `items` work-items each (the host's variables for the packed version, else "1" and
- * NULL: RTS_GROUP); `host_total` is the value of slots_total on the host. */
+ * NULL: RTS_GROUP); `host_total` is the value of slots_total on the host, `host_spill`
+ * that of spill_bytes (NULL: no spill buffer). */
 static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
                                const struct lower_kernel *k, struct intra g, const char *w,
                                const struct kir_kernel *kk, const char *host_total,
-                               const char *spg, const char *items) {
+                               const char *host_spill, const char *spg, const char *items) {
   const struct ir_soac *so = &s->exp.u.soac;
   const struct ir_lambda *f = so->map_fn;
   bool local = kk->space == KIR_SPACE_LOCAL;
@@ -715,6 +800,11 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   } else {
     scratch = temp_buffer(e, PRIM_U8, host_total, groups);
     kb_buffer(e, &kb, PRIM_U8, "scratch", emit_c_printf(e, "%s.mem", scratch));
+  }
+  const char *spill = NULL;
+  if (host_spill != NULL) {
+    spill = temp_buffer(e, PRIM_U8, host_spill, emit_c_printf(e, "%s * %s", groups, spg));
+    kb_buffer(e, &kb, PRIM_U8, "spill", emit_c_printf(e, "%s.mem", spill));
   }
   kb_body(e, &kb);
   /* The work-items of a segment, the segment's place in the group, and the work-item's
@@ -745,11 +835,16 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   emit_c_line(e, "long offset = 8;");
   for (int i = 0; i < kk->local_count; i++) {
     const struct ir_var *v = kk->local[i].var;
-    if (v != NULL) {
+    if (own_slot(&g, i)) {
       emit_c_line(e, "%s %s *%s = (%s %s *)(base + offset);", g.space, cl_elem_type(v->type.prim),
                   kk->local[i].name, g.space, cl_elem_type(v->type.prim));
       emit_c_line(e, "offset += %s;", slot_bytes(e, v));
     }
+  }
+  if (spill != NULL) {
+    const char *bytes = spill_bytes(e, &g, false);
+    emit_c_line(e, "__global char *spill_base = (__global char *)spill + %s * %s;",
+                packed ? "(get_group_id(0) * spg + sub)" : "get_group_id(0)", bytes);
   }
   emit_c_line(e, "if (lid == 0) {");
   emit_c_line(e, "  gfail = 0;");
@@ -807,6 +902,9 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   if (scratch != NULL) {
     release_temp(e, scratch);
   }
+  if (spill != NULL) {
+    release_temp(e, spill);
+  }
 }
 
 void emit_intra(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k) {
@@ -818,9 +916,10 @@ void emit_intra(struct emitter *e, const struct ir_stm *s, const struct lower_ke
                  f->ret[i].rank > 0 ? emit_c_subexp(e, f->ret[i].dims[0]) : NULL);
   }
   const struct kir_kernel *in_local = cl_kir(k, "_local"), *in_global = cl_kir(k, "_global");
-  struct intra g = {.kk = in_local};
+  struct intra g = {.kk = in_local, .steps = &k->steps};
   find_slots(e, &g);
   const char *total = slots_total_checked(e, &g);
+  const char *spill = spill_bytes(e, &g, true);
   emit_c_line(e, "if (rts_cl_fits_local(ctx, %s + %s)) {", total, trees_bytes(e, &g));
   e->indent++;
   const struct kir_kernel *in_packed = NULL;
@@ -832,12 +931,12 @@ void emit_intra(struct emitter *e, const struct ir_stm *s, const struct lower_ke
     const char *spg = segments_per_group(e, &g, w, total, &items);
     emit_c_line(e, "if (%s > 1 || %s < RTS_GROUP) {", spg, items);
     e->indent++;
-    emit_intra_version(e, s, k, g, w, in_packed, total, spg, items);
+    emit_intra_version(e, s, k, g, w, in_packed, total, spill, spg, items);
     e->indent--;
     emit_c_line(e, "} else {");
     e->indent++;
   }
-  emit_intra_version(e, s, k, g, w, in_local, total, "1", NULL);
+  emit_intra_version(e, s, k, g, w, in_local, total, spill, "1", NULL);
   if (in_packed != NULL) {
     e->indent--;
     emit_c_line(e, "}");
@@ -845,7 +944,7 @@ void emit_intra(struct emitter *e, const struct ir_stm *s, const struct lower_ke
   e->indent--;
   emit_c_line(e, "} else {");
   e->indent++;
-  emit_intra_version(e, s, k, g, w, in_global, total, "1", NULL);
+  emit_intra_version(e, s, k, g, w, in_global, total, spill, "1", NULL);
   e->indent--;
   emit_c_line(e, "}");
 }

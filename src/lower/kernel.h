@@ -178,6 +178,8 @@ struct kir_local {
   const struct ir_var *var;
   const struct ir_var *param; /* a loop parameter that starts as `var` and takes its
                                * slot (Note [slots of loops] in kernels.c), or NULL */
+  bool spill;                 /* a staged scatter's copy: a slot in global scratch in
+                               * every version (Note [staged scatters] in kernels.c) */
 };
 
 /* Where a group kernel's slots (arrays of group code) live. */

@@ -22,13 +22,46 @@ static void fail(const struct check *c, const char *what) {
   }
 }
 
-static bool has_slot(const struct kir_kernel *kk, const struct ir_var *v) {
+static const struct kir_local *slot_of(const struct kir_kernel *kk, const struct ir_var *v) {
   for (int i = 0; i < kk->local_count; i++) {
     if (kk->local[i].var == v || kk->local[i].param == v) {
-      return kk->local[i].extent == KIR_EXTENT_ELEMS;
+      return kk->local[i].extent == KIR_EXTENT_ELEMS ? &kk->local[i] : NULL;
+    }
+  }
+  return NULL;
+}
+
+static bool has_slot(const struct kir_kernel *kk, const struct ir_var *v) {
+  return slot_of(kk, v) != NULL;
+}
+
+/* Whether v is the copy of a staged scatter among steps, nested ones too. */
+static bool is_staged_copy(const struct kir_steps *steps, const struct ir_var *v) {
+  for (int i = 0; i < steps->count; i++) {
+    const struct kir_step *st = &steps->items[i];
+    for (int k = 0; k < st->shadow_count; k++) {
+      if (st->shadow[k] == v) {
+        return true;
+      }
+    }
+    if (is_staged_copy(&st->init, v) || is_staged_copy(&st->body, v) ||
+        is_staged_copy(&st->next, v) || is_staged_copy(&st->orelse, v)) {
+      return true;
     }
   }
   return false;
+}
+
+/* Only a staged scatter's copy spills (Note [staged scatters] in kernels.c): a slot
+ * of that one array, which no loop parameter takes over. */
+static void check_spills(const struct check *c, const struct kir_steps *steps) {
+  for (int i = 0; i < c->kk->local_count; i++) {
+    const struct kir_local *l = &c->kk->local[i];
+    if (l->spill && (l->extent != KIR_EXTENT_ELEMS || l->var == NULL || l->param != NULL ||
+                     !is_staged_copy(steps, l->var))) {
+      fail(c, "a buffer in global scratch is not the slot of a staged scatter's copy");
+    }
+  }
 }
 
 static void check_slots(const struct check *c, struct ir_var *const *vars, int from, int to) {
@@ -120,8 +153,9 @@ static void check_steps(const struct check *c, const struct kir_steps *steps, bo
       break;
     case KIR_STEP_SCATTER:
       for (int k = 0; k < st->shadow_count; k++) {
-        if (!has_slot(c->kk, st->shadow[k])) {
-          fail(c, "a staged scatter's copy has no slot");
+        const struct kir_local *l = slot_of(c->kk, st->shadow[k]);
+        if (l == NULL || !l->spill) {
+          fail(c, "a staged scatter's copy has no slot in global scratch");
         }
       }
       break;
@@ -233,6 +267,7 @@ const char *kir_check(const struct ir_program *p, const struct ir_stm *s,
   if (c.problem != NULL) {
     return c.problem;
   }
+  check_spills(&c, &k->steps);
   check_steps(&c, &k->steps, false);
   if (k->form != LOWER_TRANSPOSE) { /* a transpose runs no lambda */
     check_arguments(&c, p);
@@ -339,7 +374,8 @@ static void print_kernel(struct strbuf *out, const struct kir_kernel *kk) {
   }
   for (int i = 0; i < kk->local_count; i++) {
     const struct kir_local *l = &kk->local[i];
-    strbuf_printf(out, "    %s %s: %s[", l->var != NULL && kk->space == KIR_SPACE_GLOBAL
+    strbuf_printf(out, "    %s %s: %s[", l->var != NULL && (kk->space == KIR_SPACE_GLOBAL ||
+                                                               l->spill)
                                               ? "scratch"
                                               : "local",
                   l->name, prim_name(l->prim));

@@ -274,7 +274,9 @@ static void build_segred(struct build *b) {
  * outputs) and scans, and loop parameters. Slots are numbered in the order the code
  * meets them, and laid out one after the other, each aligned to 8 bytes, after an
  * 8-byte header, in local memory when they all fit with the reductions' trees
- * (KIR_FITS_LOCAL), else in a global scratch buffer per work-group. */
+ * (KIR_FITS_LOCAL), else in a global scratch buffer per work-group. A staged
+ * scatter's copy is always in global scratch, a buffer of its own per segment, laid
+ * out the same way (Note [staged scatters]). */
 static void add_slot(struct build *b, struct kir_kernel *kk, const struct ir_var *v) {
   if (v->type.rank == 0) {
     return;
@@ -340,7 +342,11 @@ bool kir_fill_joins_run(const struct kir_steps *list, int end, const struct ir_s
  * stages it: when each work-item has at most RTS_STAGE_TRIPS elements (prelude.cl),
  * it computes all of them, reading the destination itself, into private memory (its
  * registers), then, after a barrier, writes them; no copy is made. Otherwise it fills
- * the copy's slot and scatters as before. The copy keeps its slot for that case.
+ * the copy's slot and scatters as before. The copy keeps its slot for that case, but
+ * in global scratch in every version (`spill` of struct kir_local): its local memory
+ * would go unused whenever the scatter is staged, and a pass in place over a row
+ * that fills half of local memory would not fit with it (rows of 4096 f32 in 48 KiB:
+ * bench/RESULTS.md, "Passes in place").
  * On PoCL, where private values that cross a barrier live on a worker thread's stack
  * for the whole work-group, staging is slower than the copy (26 times, for
  * bench/soacs-opencl's rowpass): there only a program compiled with -DRTS_STAGE_TRIPS
@@ -352,7 +358,8 @@ bool kir_fill_joins_run(const struct kir_steps *list, int end, const struct ir_s
 /* Makes the scatter step st of `out` staged when the steps before it are fills of
  * copies of its destinations that only it reads, then a barrier: those fills and the
  * barrier go (Note [staged scatters]). */
-static void stage_scatter(struct build *b, struct kir_steps *out, struct kir_step *st) {
+static void stage_scatter(struct build *b, struct kir_kernel *kk, struct kir_steps *out,
+                          struct kir_step *st) {
   const struct ir_stm *s = st->stm;
   const struct ir_soac *so = &s->exp.u.soac;
   int n = out->count - 1; /* st */
@@ -384,6 +391,9 @@ static void stage_scatter(struct build *b, struct kir_steps *out, struct kir_ste
     const struct ir_stm *f = out->items[first + i].stm;
     st->shadow[i] = f->pat[0];
     st->shadowed[i] = f->exp.u.copy;
+    for (int l = 0; l < kk->local_count; l++) {
+      kk->local[l].spill = kk->local[l].spill || kk->local[l].var == f->pat[0];
+    }
   }
   struct kir_step moved = *st;
   out->count = first;
@@ -889,7 +899,7 @@ static void group_steps(struct build *b, struct kir_kernel *kk, struct kir_steps
       } else if (so->kind == IR_SOAC_SCATTER) {
         st = kir_add_step(b->arena, out, KIR_STEP_SCATTER);
         st->stm = s;
-        stage_scatter(b, out, st);
+        stage_scatter(b, kk, out, st);
       } else {
         bool scan = so->kind == IR_SOAC_SCAN || so->kind == IR_SOAC_SCANOMAP;
         for (int k = scan ? 0 : so->neutral_count; k < s->pat_count; k++) {

@@ -184,7 +184,8 @@ static void break_fill_runs(const struct ir_stm *s, const struct lower_kernel *k
 }
 
 /* Each slot of group code removed from the layout (the trees after it moved down, so
- * that they still fit), or made a buffer of one element per work-item. */
+ * that they still fit), made a buffer of one element per work-item, or put in global
+ * scratch as if it were a staged scatter's copy. */
 static void break_slots(const struct ir_stm *s, const struct lower_kernel *k) {
   int broken = 0;
   for (int i = 0; i < k->kernels[0].local_count; i++) {
@@ -205,6 +206,11 @@ static void break_slots(const struct ir_stm *s, const struct lower_kernel *k) {
     c.kernels[0].local[i].extent = KIR_EXTENT_GROUP;
     what = arena_printf(&scratch, "slot %s of one element per work-item", l->name);
     expect_broken(s, &c, "an array of group code has no slot", what);
+    c = copy_of(k); /* no scatter here is staged */
+    c.kernels[0].local[i].spill = true;
+    what = arena_printf(&scratch, "slot %s in global scratch", l->name);
+    expect_broken(s, &c, "a buffer in global scratch is not the slot of a staged scatter's copy",
+                  what);
     broken++;
   }
   CHECK(broken == 2, "%d slots, expected 2 (c and b)", broken);
