@@ -214,7 +214,13 @@ static void group_barrier(struct emitter *e, const struct intra *g) {
  * src/lower/kernels.c), lid the work-item's place among them. With a variable t, the
  * loop counts the work-item's elements in t instead, unrolled, at most
  * RTS_STAGE_TRIPS of them (a staged scatter's: Note [staged scatters] in
- * src/lower/kernels.c). */
+ * src/lower/kernels.c). Its trips past the work-item's last element continue rather
+ * than break: with a constant trip count the device's compiler unrolls the loop whole,
+ * so that t is a constant in each copy of the body and the staged arrays, indexed by
+ * t, become registers. With `break`, clang 14 for nvptx64 left the FFT's staged passes
+ * rolled, their arrays in a 3 KiB stack frame of local memory (1632 loads and stores in
+ * its PTX; none with `continue`), and on the H200 those passes ran at a third of the
+ * speed of a scatter into a second buffer (bench/RESULTS.md, "Passes in place"). */
 static const char *open_elements(struct emitter *e, const char *n, const char *type,
                                  const char *t, const char **label) {
   *label = emit_c_printf(e, "elem_%d", ++cl_state(e)->next_label);
@@ -227,7 +233,7 @@ static const char *open_elements(struct emitter *e, const char *n, const char *t
     emit_c_line(e, "#pragma unroll");
     emit_c_line(e, "for (int %s = 0; %s < RTS_STAGE_TRIPS; %s++) {", t, t, t);
     emit_c_line(e, "  const %s %s = RTS_ELEM_FIRST + %s * seg_items;", type, jb, t);
-    emit_c_line(e, "  if (%s >= %s || gf) break;", jb, n);
+    emit_c_line(e, "  if (%s >= %s || gf) continue;", jb, n);
   }
   emit_c_line(e, "  const %s %s = RTS_ELEM_INDEX(%s);", type, j, jb);
   emit_c_line(e, "  if (%s < %s) {", j, n);
