@@ -34,7 +34,6 @@ struct intra {
   const struct kir_kernel *kk;
   int *slot_of;                /* by variable id: 1 + the index of its slot in kk->local */
   const char *space;           /* "__local" or "__global" */
-  const struct kir_steps *steps;
 };
 
 /* The slots' indices by variable. */
@@ -128,10 +127,11 @@ static void spill_of_step_kernel(struct emitter *e, const struct kir_step *st, c
   strbuf_free(&b);
 }
 
-/* A segment's bytes of the spill buffer (Note [spilled copies]), into a new variable of
- * the host (each term checked, as in slots_total_checked) or of the kernel; NULL when
- * no step is staged. */
-static const char *spill_bytes(struct emitter *e, const struct intra *g, bool host) {
+/* A segment's bytes of the spill buffer (Note [spilled copies]) for the group code
+ * `steps`, into a new variable of the host (each term checked, as in
+ * slots_total_checked) or of the kernel; NULL when no step is staged. */
+static const char *spill_bytes(struct emitter *e, const struct intra *g,
+                               const struct kir_steps *steps, bool host) {
   bool any = false;
   for (int i = 0; i < g->kk->local_count; i++) {
     any = any || g->kk->local[i].spill;
@@ -141,7 +141,7 @@ static const char *spill_bytes(struct emitter *e, const struct intra *g, bool ho
   }
   const char *acc = emit_c_tmp(e);
   emit_c_line(e, "%s %s = 0;", host ? "int64_t" : "long", acc);
-  each_staged(g->steps, host ? spill_of_step_host : spill_of_step_kernel, e, acc);
+  each_staged(steps, host ? spill_of_step_host : spill_of_step_kernel, e, acc);
   return acc;
 }
 
@@ -848,7 +848,7 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
     }
   }
   if (spill != NULL) {
-    const char *bytes = spill_bytes(e, &g, false);
+    const char *bytes = spill_bytes(e, &g, &k->steps, false);
     emit_c_line(e, "__global char *spill_base = (__global char *)spill + %s * %s;",
                 packed ? "(get_group_id(0) * spg + sub)" : "get_group_id(0)", bytes);
   }
@@ -922,10 +922,10 @@ void emit_intra(struct emitter *e, const struct ir_stm *s, const struct lower_ke
                  f->ret[i].rank > 0 ? emit_c_subexp(e, f->ret[i].dims[0]) : NULL);
   }
   const struct kir_kernel *in_local = cl_kir(k, "_local"), *in_global = cl_kir(k, "_global");
-  struct intra g = {.kk = in_local, .steps = &k->steps};
+  struct intra g = {.kk = in_local};
   find_slots(e, &g);
   const char *total = slots_total_checked(e, &g);
-  const char *spill = spill_bytes(e, &g, true);
+  const char *spill = spill_bytes(e, &g, &k->steps, true);
   emit_c_line(e, "if (rts_cl_fits_local(ctx, %s + %s)) {", total, trees_bytes(e, &g));
   e->indent++;
   const struct kir_kernel *in_packed = NULL;
