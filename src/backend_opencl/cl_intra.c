@@ -31,7 +31,8 @@
 /* A group kernel being emitted: its layout (the kernel IR's, the same in both versions)
  * and where its slots are. */
 struct intra {
-  const struct kir_kernel *kk;
+  const struct kir_kernel *kk;  /* the local version: its slots are every version's */
+  const struct kir_kernel *version; /* the version being printed (its name, its build) */
   int *slot_of;                /* by variable id: 1 + the index of its slot in kk->local */
   const char *space;           /* "__local" or "__global" */
 };
@@ -567,8 +568,8 @@ static void group_loop(struct emitter *e, struct intra *g, const struct kir_step
   /* The flag is the same on every work-item here (a barrier came last). A loop whose
    * trips the specialised values fix has its first trips unrolled in the specialised
    * build (Note [unrolled group loops] in src/lower/kernels.c). */
-  if (st->fixed_trips && g->kk->specialised) {
-    emit_c_line(e, "#ifdef RTS_SPEC_%s", g->kk->name);
+  if (st->fixed_trips && g->version->specialised) {
+    emit_c_line(e, "#ifdef RTS_SPEC_%s", g->version->name);
     emit_c_line(e, "#pragma unroll");
     const char *u = emit_c_tmp(e);
     emit_c_line(e, "for (int %s = 0; %s < RTS_UNROLL_TRIPS; %s++) {", u, u, u);
@@ -784,6 +785,7 @@ static void emit_intra_version(struct emitter *e, const struct ir_stm *s,
   const struct ir_lambda *f = so->map_fn;
   bool local = kk->space == KIR_SPACE_LOCAL;
   int count = 0;
+  g.version = kk;
   g.space = local ? "__local" : "__global";
   const char *total = slots_total(e, &g);
   const char *groups = emit_c_tmp(e);

@@ -14,7 +14,8 @@
 # whether narrow_wide.dsl runs the narrow or the wide program where its bounds say;
 # every result must be the C backend's (tests/compare-values); the programs with group
 # code with PRISM_SPECIALISE=1, which builds their kernels again for the values of
-# their arguments.
+# their arguments; and that each version of kir_trips.dsl's group kernel unrolls its
+# loops in its own specialised build.
 #
 # Environment: PRISMC (default ./prismc), COMPARE_VALUES (./tests/compare-values),
 # PRISM_TEST_CFLAGS (the C compiler flags, as tests/run-test.sh uses them). Exit status:
@@ -116,6 +117,23 @@ if [ $status -ne 0 ] && grep -q '(specialised)' "$tmp/err.txt" &&
 else
   echo "FAIL: group_failures.dsl main with PRISM_SPECIALISE=1 (status $status):"
   sed 's/^/    /' "$tmp/err.txt"
+  failed=1
+fi
+# Each version of a group kernel unrolls its fixed loops in its own specialised build
+# (Note [unrolled group loops] in src/lower/kernels.c): the guard before an unrolled
+# copy names the kernel it is in. Until 2026-11-29 every version's named the local one,
+# so the packed and global versions never unrolled.
+"$prismc" opencl --library "$dir/../lower/kir_trips.dsl" -o "$tmp/trips" 2> "$tmp/err.txt" ||
+  { echo "FAIL: kir_trips.dsl (OpenCL library)"; cat "$tmp/err.txt"; failed=1; }
+awk '/"__kernel void / { k = $0; sub(/.*__kernel void /, "", k); sub(/\(.*/, "", k) }
+  /#ifdef RTS_SPEC_/ { g = $0; sub(/.*#ifdef RTS_SPEC_/, "", g); sub(/\\n.*/, "", g) }
+  /#pragma unroll/ { print k, g }' "$tmp/trips.c" > "$tmp/guards.txt"
+if [ "$(awk '$1 == $2' "$tmp/guards.txt" | wc -l)" -eq 3 ] &&
+  [ "$(awk '$1 != $2' "$tmp/guards.txt" | wc -l)" -eq 0 ]; then
+  echo "PASS: kir_trips.dsl's three versions unroll under their own names"
+else
+  echo "FAIL: kir_trips.dsl's unrolled loops (kernel, guard):"
+  sed 's/^/    /' "$tmp/guards.txt"
   failed=1
 fi
 # The wide program, forced: a map, group code, a scan, a reduction, scatter and hist.
