@@ -61,20 +61,54 @@ static bool own_slot(const struct intra *g, int i) {
   return g->kk->local[i].var != NULL && !g->kk->local[i].spill;
 }
 
-/* The bytes of all slots in the version's own space: the same expression on the host
- * and in the kernel. */
-static const char *slots_total(struct emitter *e, const struct intra *g) {
+/* `start` + the bytes of the slots of vars[0..count), an expression of the kernel or
+ * of the host (unchecked; bytes_sum_checked checks each term). */
+static const char *bytes_sum(struct emitter *e, const char *start,
+                             const struct ir_var *const *vars, int count) {
   struct strbuf b;
   strbuf_init(&b);
-  strbuf_puts(&b, "(int64_t)8");
-  for (int i = 0; i < g->kk->local_count; i++) {
-    if (own_slot(g, i)) {
-      strbuf_printf(&b, " + %s", slot_bytes(e, g->kk->local[i].var));
-    }
+  strbuf_puts(&b, start);
+  for (int i = 0; i < count; i++) {
+    strbuf_printf(&b, " + %s", slot_bytes(e, vars[i]));
   }
-  const char *r = emit_c_printf(e, "(%s)", b.data);
+  const char *r = emit_c_printf(e, "%s", b.data);
   strbuf_free(&b);
   return r;
+}
+
+/* A new variable of the host: `start` + the bytes of the slots of vars[0..count), each
+ * term checked (rts_cl_add_slot fails with a message where the sum overflows). */
+static const char *bytes_sum_checked(struct emitter *e, int start,
+                                     const struct ir_var *const *vars, int count) {
+  const char *total = emit_c_tmp(e);
+  emit_c_line(e, "int64_t %s = %d;", total, start);
+  for (int i = 0; i < count; i++) {
+    emit_c_try(e, "rts_cl_add_slot(ctx, %s, &%s, %s, %d)", e->where, total,
+               emit_c_subexp(e, vars[i]->type.dims[0]), prim_bytes(vars[i]->type.prim));
+  }
+  return total;
+}
+
+/* The arrays of the slots in the version's own space, in the layout's order, their
+ * number into *count. */
+static const struct ir_var **own_slots(struct emitter *e, const struct intra *g, int *count) {
+  const struct ir_var **vars =
+      ARENA_ARRAY(&e->arena, const struct ir_var *, g->kk->local_count + 1);
+  *count = 0;
+  for (int i = 0; i < g->kk->local_count; i++) {
+    if (own_slot(g, i)) {
+      vars[(*count)++] = g->kk->local[i].var;
+    }
+  }
+  return vars;
+}
+
+/* The bytes of all slots in the version's own space and the group's flag: the same
+ * expression on the host and in the kernel. */
+static const char *slots_total(struct emitter *e, const struct intra *g) {
+  int count = 0;
+  const struct ir_var **vars = own_slots(e, g, &count);
+  return emit_c_printf(e, "(%s)", bytes_sum(e, "(int64_t)8", vars, count));
 }
 
 /* Note [spilled copies]
@@ -87,45 +121,29 @@ static const char *slots_total(struct emitter *e, const struct intra *g) {
  * step fills them; that part is as long as the longest step's copies (spill_bytes),
  * not as all of them: the passes of a loop in place over a row share one row's worth. */
 
-/* Calls fn on each staged scatter step of `steps`, nested ones too. */
-static void each_staged(const struct kir_steps *steps,
-                        void (*fn)(struct emitter *, const struct kir_step *, const char *),
-                        struct emitter *e, const char *acc) {
-  for (int i = 0; i < steps->count; i++) {
-    const struct kir_step *st = &steps->items[i];
-    if (st->kind == KIR_STEP_SCATTER && st->shadow_count > 0) {
-      fn(e, st, acc);
-    } else if (st->kind == KIR_STEP_LOOP) {
-      each_staged(&st->init, fn, e, acc);
-      each_staged(&st->body, fn, e, acc);
-      each_staged(&st->next, fn, e, acc);
-    } else if (st->kind == KIR_STEP_IF) {
-      each_staged(&st->body, fn, e, acc);
-      each_staged(&st->orelse, fn, e, acc);
-    }
-  }
-}
+/* What spill_bytes adds up: into `acc`, a variable of the host or of the kernel. */
+struct spill_sum {
+  struct emitter *e;
+  const char *acc;
+  bool host;
+};
 
-static void spill_of_step_host(struct emitter *e, const struct kir_step *st, const char *acc) {
-  const char *t = emit_c_tmp(e);
-  emit_c_line(e, "int64_t %s = 0;", t);
-  for (int i = 0; i < st->shadow_count; i++) {
-    const struct ir_var *v = st->shadow[i];
-    emit_c_try(e, "rts_cl_add_slot(ctx, %s, &%s, %s, %d)", e->where, t,
-               emit_c_subexp(e, v->type.dims[0]), prim_bytes(v->type.prim));
+/* A staged step's copies into the maximum (each term checked on the host, as in
+ * slots_total_checked); other steps add nothing. Never stops the walk. */
+static bool spill_of_step(const struct kir_step *st, void *arg) {
+  const struct spill_sum *sum = arg;
+  if (st->kind != KIR_STEP_SCATTER || st->shadow_count == 0) {
+    return false;
   }
-  emit_c_line(e, "%s = %s > %s ? %s : %s;", acc, t, acc, t, acc);
-}
-
-static void spill_of_step_kernel(struct emitter *e, const struct kir_step *st, const char *acc) {
-  struct strbuf b;
-  strbuf_init(&b);
-  strbuf_puts(&b, "(long)0");
-  for (int i = 0; i < st->shadow_count; i++) {
-    strbuf_printf(&b, " + %s", slot_bytes(e, st->shadow[i]));
+  struct emitter *e = sum->e;
+  if (sum->host) {
+    const char *t = bytes_sum_checked(e, 0, st->shadow, st->shadow_count);
+    emit_c_line(e, "%s = %s > %s ? %s : %s;", sum->acc, t, sum->acc, t, sum->acc);
+  } else {
+    emit_c_line(e, "%s = max(%s, %s);", sum->acc, sum->acc,
+                bytes_sum(e, "(long)0", st->shadow, st->shadow_count));
   }
-  emit_c_line(e, "%s = max(%s, %s);", acc, acc, b.data);
-  strbuf_free(&b);
+  return false;
 }
 
 /* A segment's bytes of the spill buffer (Note [spilled copies]) for the group code
@@ -142,7 +160,8 @@ static const char *spill_bytes(struct emitter *e, const struct intra *g,
   }
   const char *acc = emit_c_tmp(e);
   emit_c_line(e, "%s %s = 0;", host ? "int64_t" : "long", acc);
-  each_staged(steps, host ? spill_of_step_host : spill_of_step_kernel, e, acc);
+  struct spill_sum sum = {e, acc, host};
+  kir_any_step(steps, spill_of_step, &sum);
   return acc;
 }
 
@@ -716,17 +735,9 @@ static void group_steps(struct emitter *e, struct intra *g, const struct kir_ste
  * each term checked (Note [Checked sizes] in rts/c/array.c), so that neither the host
  * nor the kernel, which computes the same sum, sees it wrap. */
 static const char *slots_total_checked(struct emitter *e, const struct intra *g) {
-  const char *total = emit_c_tmp(e);
-  emit_c_line(e, "int64_t %s = 8;", total);
-  for (int i = 0; i < g->kk->local_count; i++) {
-    const struct ir_var *v = g->kk->local[i].var;
-    if (!own_slot(g, i)) {
-      continue;
-    }
-    emit_c_try(e, "rts_cl_add_slot(ctx, %s, &%s, %s, %d)", e->where, total,
-               emit_c_subexp(e, v->type.dims[0]), prim_bytes(v->type.prim));
-  }
-  return total;
+  int count = 0;
+  const struct ir_var **vars = own_slots(e, g, &count);
+  return bytes_sum_checked(e, 8, vars, count);
 }
 
 /* The host's choice of segments per group for a kernel that packs them (Note

@@ -296,6 +296,12 @@ const char *kir_choice_name(enum kir_choice c);
 struct arena;
 struct kir_step *kir_add_step(struct arena *a, struct kir_steps *list, enum kir_step_kind k);
 
+/* Calls fn(step, arg) on each step of the list and of the lists nested in it (a loop's
+ * init, body and next, an if's arms), each step before those nested in it, until one
+ * call returns true; returns whether one did. */
+bool kir_any_step(const struct kir_steps *list,
+                  bool (*fn)(const struct kir_step *st, void *arg), void *arg);
+
 /* Whether a fill of statement `fill` may follow the list's first `end` steps with no
  * barrier between them: step end - 1 is a fill, and `fill` reads the array of none of
  * the fills since the barrier before it (Note [fills without barriers] in kernels.c). */

@@ -35,17 +35,11 @@ static bool has_slot(const struct kir_kernel *kk, const struct ir_var *v) {
   return slot_of(kk, v) != NULL;
 }
 
-/* Whether v is the copy of a staged scatter among steps, nested ones too. */
-static bool is_staged_copy(const struct kir_steps *steps, const struct ir_var *v) {
-  for (int i = 0; i < steps->count; i++) {
-    const struct kir_step *st = &steps->items[i];
-    for (int k = 0; k < st->shadow_count; k++) {
-      if (st->shadow[k] == v) {
-        return true;
-      }
-    }
-    if (is_staged_copy(&st->init, v) || is_staged_copy(&st->body, v) ||
-        is_staged_copy(&st->next, v) || is_staged_copy(&st->orelse, v)) {
+/* Whether step st is a staged scatter whose copies include *arg (a variable). */
+static bool copies_var(const struct kir_step *st, void *arg) {
+  const struct ir_var *v = *(const struct ir_var **)arg;
+  for (int k = 0; k < st->shadow_count; k++) {
+    if (st->shadow[k] == v) {
       return true;
     }
   }
@@ -57,8 +51,9 @@ static bool is_staged_copy(const struct kir_steps *steps, const struct ir_var *v
 static void check_spills(const struct check *c, const struct kir_steps *steps) {
   for (int i = 0; i < c->kk->local_count; i++) {
     const struct kir_local *l = &c->kk->local[i];
-    if (l->spill && (l->extent != KIR_EXTENT_ELEMS || l->var == NULL || l->param != NULL ||
-                     !is_staged_copy(steps, l->var))) {
+    const struct ir_var *v = l->var;
+    if (l->spill && (l->extent != KIR_EXTENT_ELEMS || v == NULL || l->param != NULL ||
+                     !kir_any_step(steps, copies_var, &v))) {
       fail(c, "a buffer in global scratch is not the slot of a staged scatter's copy");
     }
   }

@@ -67,6 +67,18 @@ struct kir_step *kir_add_step(struct arena *a, struct kir_steps *list, enum kir_
   return st;
 }
 
+bool kir_any_step(const struct kir_steps *list,
+                  bool (*fn)(const struct kir_step *st, void *arg), void *arg) {
+  for (int i = 0; i < list->count; i++) {
+    const struct kir_step *st = &list->items[i];
+    if (fn(st, arg) || kir_any_step(&st->init, fn, arg) || kir_any_step(&st->body, fn, arg) ||
+        kir_any_step(&st->next, fn, arg) || kir_any_step(&st->orelse, fn, arg)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /* ------------------------------------------------------------ Building */
 
 struct build {
