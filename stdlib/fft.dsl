@@ -402,14 +402,62 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
 
   def fft_re [n] (xs: [n]real) : [n]complex = fft (map c.mk_re xs)
 
+  -- | The real FFT of an even length n = 2 m by the half-length trick: the m complex
+  -- numbers z[j] = x[2 j] + i x[2 j + 1] go through one FFT of length m, Z = E + i O
+  -- with E and O the DFTs of the even and odd samples; then E[k] = (Z[k] + conj
+  -- Z[m - k]) / 2, O[k] = -i (Z[k] - conj Z[m - k]) / 2 and X[k] = E[k] + w^k O[k],
+  -- w = exp(-2 pi i / n), for k <= m (Z[m] is Z[0]). Half the work of `fft_re`.
+  -- ws[k] = w^k (`half_roots`), tw the twiddles of m, which the radices must factor.
+  def rfft_even [n][t] (ws: [n/2+1]complex) (tw: [t]complex) (xs: [n]real) : [n/2+1]complex =
+    let m = n / 2
+    let zs = stockham tw (tabulate m (\j -> c.mk xs[2 * j] xs[2 * j + 1]))
+    let half = R.f64 0.5
+    in tabulate (n/2+1) (\k ->
+         let a = zs[if k == m then 0 else k]
+         let b = c.conj zs[if k == 0 then 0 else m - k]
+         in c.scale half (a c.+ b) c.+ ws[k] c.* c.mul_neg_i (c.scale half (a c.- b)))
+
+  -- | w^k = exp(-2 pi i k / n) for k <= n/2: a table of n alone. `rfft` and `irfft`
+  -- make it, and the twiddles of n/2, before their `if`, so that the compiler makes
+  -- them once per call, out of a batch's map (inside the `if`, they were made again
+  -- for every row); their `if` is then one whose arms the compiler splits the map by
+  -- (Note [unswitching maps] in src/lower/unswitch.c): the half-length trick's arm has
+  -- no Bluestein in it.
+  def half_roots (n: i64) : [n/2+1]complex = tabulate (n/2+1) (\k -> root k n)
+
   def rfft [n] (xs: [n]real) : [n/2+1]complex =
-    let ys = fft_re xs
-    in tabulate (n/2+1) (\k -> if k < n then ys[k] else c.zero)
+    let ws = half_roots n
+    let tw = twiddles (n / 2)
+    in if n >= 2 && n % 2 == 0 && plannable (n / 2) then rfft_even ws tw xs
+    else let ys = fft_re xs
+         in tabulate (n/2+1) (\k -> if k < n then ys[k] else c.zero)
+
+  -- | `irfft` of an even length n = 2 m, `rfft_even` backwards: E[k] = (X[k] + conj
+  -- X[m - k]) / 2 and O[k] = conj(w^k) (X[k] - conj X[m - k]) / 2 for k < m, then one
+  -- inverse FFT of length m of Z = E + i O gives x[2 j] + i x[2 j + 1]. X[0] and X[m]
+  -- count by their real parts.
+  def irfft_even [n][t] (ws: [n/2+1]complex) (tw: [t]complex) (xs: [n/2+1]complex) : [n]real =
+    let m = n / 2
+    let at (k: i64) = if k == 0 || k == m then c.mk_re (c.re xs[k]) else xs[k]
+    let half = R.f64 0.5
+    -- the inverse FFT of E + i O as the conjugate of the forward FFT of its conjugate
+    let zs = stockham tw (tabulate m (\k ->
+                            let a = at k
+                            let b = c.conj (at (m - k))
+                            let z = c.scale half (a c.+ b)
+                                    c.+ c.mul_i (c.conj ws[k] c.* c.scale half (a c.- b))
+                            in c.conj z))
+    let s = R.f64 (1 / f64.i64 m)
+    in tabulate n (\j -> let z = zs[j / 2]
+                         in if j % 2 == 0 then s R.* c.re z else R.neg (s R.* c.im z))
 
   def irfft [k] (n: i64) (xs: [k]complex) : [n]real =
     let xs = xs :> [n/2+1]complex
-    let full = tabulate n (\j -> if j <= n / 2 then xs[j] else c.conj xs[n - j])
-    in map c.re (ifft full)
+    let ws = half_roots n
+    let tw = twiddles (n / 2)
+    in if n >= 2 && n % 2 == 0 && plannable (n / 2) then irfft_even ws tw xs
+       else let full = tabulate n (\j -> if j <= n / 2 then xs[j] else c.conj xs[n - j])
+            in map c.re (ifft full)
 
   def fft2 [n][m] (xs: [n][m]complex) : [n][m]complex =
     transpose (map fft (transpose (map fft xs)))
