@@ -1,5 +1,6 @@
-/* bench/fft-cpu: batched complex-to-complex f32 FFTs on the CPU, Prism against FFTW,
- * every peer measured in the same process (DESIGN.md section 6).
+/* bench/fft-cpu: batched complex-to-complex (or, with FFT_KIND=real, real-to-complex)
+ * f32 FFTs on the CPU, Prism against FFTW, every peer measured in the same process
+ * (DESIGN.md section 6).
  *
  *   bench TOTAL RUNS DEVICE JSON [N ...]
  *
@@ -36,7 +37,12 @@
  * (default 2), OpenCL transforms only the first rows, as many as take about a quarter
  * of that, and the table says how many (cl_rows).
  *
- * GFLOPS = 5 n log2(n) batch / t (FFTW's convention, for every n) with t the median;
+ * With FFT_KIND=real the rows are n reals and the transform is the real one: Prism's
+ * `map fft32.rfft` (batched.dsl's entry rfft, the n/2+1 outputs as separate re and im
+ * arrays) against fftwf_plan_many_dft_r2c, FFTW's input a copy of the reals.
+ *
+ * GFLOPS = 5 n log2(n) batch / t (FFTW's convention, for every n; 2.5 n log2(n) batch
+ * / t for real transforms, as FFTW counts them) with t the median;
  * the ratios Prism C / FFTW 1 thread and Prism OpenCL / FFTW all threads are of GFLOPS
  * (above 1: Prism is faster). Prints a Markdown table and writes JSON, rewritten after
  * each size. BENCH_REPORT=1 turns on the OpenCL library's profiling and prints its
@@ -72,6 +78,7 @@ static struct pcl_context *cl_ctx; /* NULL when DEVICE is "none" */
 static int fftw_threads;
 static char device_name[512] = "none"; /* "PLATFORM: DEVICE" of the OpenCL context */
 static double cl_limit_ms = 2e3; /* FFT_CL_LIMIT: see cl_rows */
+static bool real_input;           /* FFT_KIND=real: real-to-complex transforms */
 
 /* ------------------------------------------------------------ Utilities */
 
@@ -106,9 +113,11 @@ static double rms_error(const float *re, const float *im, fftwf_complex *ref,
 /* What the peers work on for one n. */
 struct problem {
   int64_t n, batch, count; /* count = n * batch */
+  int64_t out_count;       /* the outputs: count, or (n/2+1) batch for real input */
   int64_t cl_batch;        /* the rows OpenCL transforms: batch, or fewer (cl_rows) */
   float *re, *im;          /* the input, split */
   fftwf_complex *in, *out; /* the input interleaved, and FFTW's output */
+  float *in_real;          /* real input: FFTW's copy of re (in is NULL) */
   fftwf_plan plan1, plan_all;
   struct pc_f32_2d *c_re, *c_im;
   struct pcl_f32_2d *cl_re, *cl_im;
@@ -116,14 +125,32 @@ struct problem {
 
 static fftwf_plan make_plan(struct problem *p, int threads) {
   int n = (int)p->n;
+  int half = n / 2 + 1;
   fftwf_plan_with_nthreads(threads);
-  fftwf_plan plan = fftwf_plan_many_dft(1, &n, (int)p->batch, p->in, NULL, 1, n, p->out,
-                                        NULL, 1, n, FFTW_FORWARD, FFTW_MEASURE);
+  fftwf_plan plan =
+      real_input ? fftwf_plan_many_dft_r2c(1, &n, (int)p->batch, p->in_real, NULL, 1, n, p->out,
+                                           NULL, 1, half, FFTW_MEASURE)
+                 : fftwf_plan_many_dft(1, &n, (int)p->batch, p->in, NULL, 1, n, p->out, NULL, 1,
+                                       n, FFTW_FORWARD, FFTW_MEASURE);
   if (plan == NULL) {
     fprintf(stderr, "bench: FFTW made no plan for n = %lld\n", (long long)p->n);
     exit(1);
   }
   return plan;
+}
+
+/* Prism's transform of the rows re (and im, for complex input) into *out_re and
+ * *out_im, on the C backend and on OpenCL: the entry point of the kind at hand. */
+static int c_call(struct pc_f32_2d **out_re, struct pc_f32_2d **out_im,
+                  const struct pc_f32_2d *re, const struct pc_f32_2d *im) {
+  return real_input ? pc_entry_rfft(c_ctx, out_re, out_im, re)
+                    : pc_entry_main(c_ctx, out_re, out_im, re, im);
+}
+
+static int cl_call(struct pcl_f32_2d **out_re, struct pcl_f32_2d **out_im,
+                   const struct pcl_f32_2d *re, const struct pcl_f32_2d *im) {
+  return real_input ? pcl_entry_rfft(cl_ctx, out_re, out_im, re)
+                    : pcl_entry_main(cl_ctx, out_re, out_im, re, im);
 }
 
 /* The rows that the OpenCL peer transforms: all of them, unless a probe on PROBE_ROWS
@@ -144,9 +171,8 @@ static int64_t cl_rows(const struct problem *p) {
   for (int i = 0; i < 2; i++) { /* the first uploads the input */
     struct pcl_f32_2d *out_re = NULL, *out_im = NULL;
     double t0 = now_ms();
-    if (pcl_entry_main(cl_ctx, &out_re, &out_im, re, im) != 0 ||
-        pcl_context_sync(cl_ctx) != 0) {
-      die_cl("pcl_entry_main");
+    if (cl_call(&out_re, &out_im, re, im) != 0 || pcl_context_sync(cl_ctx) != 0) {
+      die_cl("the entry point");
     }
     ms = now_ms() - t0;
     if (pcl_free_f32_2d(cl_ctx, out_re) != 0 || pcl_free_f32_2d(cl_ctx, out_im) != 0) {
@@ -170,12 +196,13 @@ static void setup(struct problem *p, int64_t n, int64_t total) {
   p->n = n;
   p->batch = total / n > 0 ? total / n : 1;
   p->count = n * p->batch;
-  size_t bytes = (size_t)p->count * sizeof(fftwf_complex);
-  p->in = fftwf_malloc(bytes);
-  p->out = fftwf_malloc(bytes);
+  p->out_count = real_input ? (n / 2 + 1) * p->batch : p->count;
+  p->in = real_input ? NULL : fftwf_malloc((size_t)p->count * sizeof(fftwf_complex));
+  p->in_real = real_input ? fftwf_malloc((size_t)p->count * sizeof(float)) : NULL;
+  p->out = fftwf_malloc((size_t)p->out_count * sizeof(fftwf_complex));
   p->re = xmalloc((size_t)p->count * sizeof(float));
   p->im = xmalloc((size_t)p->count * sizeof(float));
-  if (p->in == NULL || p->out == NULL) {
+  if ((p->in == NULL && p->in_real == NULL) || p->out == NULL) {
     fprintf(stderr, "bench: out of memory\n");
     exit(1);
   }
@@ -186,20 +213,24 @@ static void setup(struct problem *p, int64_t n, int64_t total) {
     float im = (float)((double)(rng() >> 11) / (double)(1ull << 52) - 1.0);
     p->re[i] = re != 0 ? re : 0.5f;
     p->im[i] = im != 0 ? im : 0.5f;
-    p->in[i][0] = p->re[i];
-    p->in[i][1] = p->im[i];
+    if (real_input) {
+      p->in_real[i] = p->re[i];
+    } else {
+      p->in[i][0] = p->re[i];
+      p->in[i][1] = p->im[i];
+    }
   }
   p->c_re = pc_new_f32_2d(c_ctx, p->re, p->batch, p->n);
-  p->c_im = pc_new_f32_2d(c_ctx, p->im, p->batch, p->n);
-  if (p->c_re == NULL || p->c_im == NULL) {
+  p->c_im = real_input ? NULL : pc_new_f32_2d(c_ctx, p->im, p->batch, p->n);
+  if (p->c_re == NULL || (p->c_im == NULL && !real_input)) {
     die_c("pc_new_f32_2d");
   }
   p->cl_batch = p->batch;
   if (cl_ctx != NULL) {
     p->cl_batch = cl_rows(p);
     p->cl_re = pcl_new_f32_2d(cl_ctx, p->re, p->cl_batch, p->n);
-    p->cl_im = pcl_new_f32_2d(cl_ctx, p->im, p->cl_batch, p->n);
-    if (p->cl_re == NULL || p->cl_im == NULL) {
+    p->cl_im = real_input ? NULL : pcl_new_f32_2d(cl_ctx, p->im, p->cl_batch, p->n);
+    if (p->cl_re == NULL || (p->cl_im == NULL && !real_input)) {
       die_cl("pcl_new_f32_2d");
     }
   }
@@ -209,14 +240,16 @@ static void teardown(struct problem *p) {
   fftwf_destroy_plan(p->plan1);
   fftwf_destroy_plan(p->plan_all);
   fftwf_free(p->in);
+  fftwf_free(p->in_real);
   fftwf_free(p->out);
   free(p->re);
   free(p->im);
-  if (pc_free_f32_2d(c_ctx, p->c_re) != 0 || pc_free_f32_2d(c_ctx, p->c_im) != 0) {
+  if (pc_free_f32_2d(c_ctx, p->c_re) != 0 ||
+      (p->c_im != NULL && pc_free_f32_2d(c_ctx, p->c_im) != 0)) {
     die_c("pc_free_f32_2d");
   }
-  if (cl_ctx != NULL &&
-      (pcl_free_f32_2d(cl_ctx, p->cl_re) != 0 || pcl_free_f32_2d(cl_ctx, p->cl_im) != 0)) {
+  if (cl_ctx != NULL && (pcl_free_f32_2d(cl_ctx, p->cl_re) != 0 ||
+                         (p->cl_im != NULL && pcl_free_f32_2d(cl_ctx, p->cl_im) != 0))) {
     die_cl("pcl_free_f32_2d");
   }
 }
@@ -228,14 +261,14 @@ static double run_peer(struct problem *p, enum peer peer, bool check, float *re,
   switch (peer) {
   case PEER_C: {
     struct pc_f32_2d *out_re = NULL, *out_im = NULL;
-    if (pc_entry_main(c_ctx, &out_re, &out_im, p->c_re, p->c_im) != 0) {
-      die_c("pc_entry_main");
+    if (c_call(&out_re, &out_im, p->c_re, p->c_im) != 0) {
+      die_c("the entry point");
     }
     if (check) {
       if (pc_values_f32_2d(c_ctx, out_re, re) != 0 || pc_values_f32_2d(c_ctx, out_im, im)) {
         die_c("pc_values_f32_2d");
       }
-      error = rms_error(re, im, p->out, p->count);
+      error = rms_error(re, im, p->out, p->out_count);
     }
     if (pc_free_f32_2d(c_ctx, out_re) != 0 || pc_free_f32_2d(c_ctx, out_im) != 0) {
       die_c("pc_free_f32_2d");
@@ -244,16 +277,15 @@ static double run_peer(struct problem *p, enum peer peer, bool check, float *re,
   }
   case PEER_CL: {
     struct pcl_f32_2d *out_re = NULL, *out_im = NULL;
-    if (pcl_entry_main(cl_ctx, &out_re, &out_im, p->cl_re, p->cl_im) != 0 ||
-        pcl_context_sync(cl_ctx) != 0) {
-      die_cl("pcl_entry_main");
+    if (cl_call(&out_re, &out_im, p->cl_re, p->cl_im) != 0 || pcl_context_sync(cl_ctx) != 0) {
+      die_cl("the entry point");
     }
     if (check) {
       if (pcl_values_f32_2d(cl_ctx, out_re, re) != 0 ||
           pcl_values_f32_2d(cl_ctx, out_im, im) != 0) {
         die_cl("pcl_values_f32_2d");
       }
-      error = rms_error(re, im, p->out, p->n * p->cl_batch);
+      error = rms_error(re, im, p->out, p->out_count / p->batch * p->cl_batch);
     }
     if (pcl_free_f32_2d(cl_ctx, out_re) != 0 || pcl_free_f32_2d(cl_ctx, out_im) != 0) {
       die_cl("pcl_free_f32_2d");
@@ -265,15 +297,15 @@ static double run_peer(struct problem *p, enum peer peer, bool check, float *re,
     break;
   case PEER_FFTW_ALL:
     if (check) { /* compare with the 1-thread result, then leave that in p->out */
-      fftwf_complex *ref = fftwf_malloc((size_t)p->count * sizeof *ref);
-      memcpy(ref, p->out, (size_t)p->count * sizeof *ref);
+      fftwf_complex *ref = fftwf_malloc((size_t)p->out_count * sizeof *ref);
+      memcpy(ref, p->out, (size_t)p->out_count * sizeof *ref);
       fftwf_execute(p->plan_all);
-      for (int64_t i = 0; i < p->count; i++) {
+      for (int64_t i = 0; i < p->out_count; i++) {
         re[i] = p->out[i][0];
         im[i] = p->out[i][1];
       }
-      error = rms_error(re, im, ref, p->count);
-      memcpy(p->out, ref, (size_t)p->count * sizeof *ref);
+      error = rms_error(re, im, ref, p->out_count);
+      memcpy(p->out, ref, (size_t)p->out_count * sizeof *ref);
       fftwf_free(ref);
     } else {
       fftwf_execute(p->plan_all);
@@ -302,7 +334,7 @@ struct result {
 
 static double gflops(const struct result *r, enum peer peer) {
   double batch = (double)(peer == PEER_CL ? r->cl_batch : r->batch);
-  double flops = 5.0 * (double)r->n * log2((double)r->n) * batch;
+  double flops = (real_input ? 2.5 : 5.0) * (double)r->n * log2((double)r->n) * batch;
   return flops / (r->median_ms[peer] * 1e6);
 }
 
@@ -509,7 +541,9 @@ static void print_json(const char *path, const char *device, int64_t total, int 
           runs, fftw_threads);
   fprintf(f, " \"loadavg_before\": \"%s\", \"loadavg_after\": \"%s\",\n", load_before,
           load_now);
-  fprintf(f, " \"gflops\": \"5 n log2(n) batch / median time\",\n \"sizes\": [");
+  fprintf(f, " \"kind\": \"%s\",", real_input ? "real" : "complex");
+  fprintf(f, " \"gflops\": \"%s n log2(n) batch / median time\",\n \"sizes\": [",
+          real_input ? "2.5" : "5");
   for (int i = 0; i < count; i++) {
     const struct result *r = &rs[i];
     fprintf(f, "%s\n  {\"n\": %lld, \"family\": \"%s\", \"batch\": %lld, \"runs\": %d",
@@ -596,6 +630,12 @@ int main(int argc, char **argv) {
   double budget_ms = 1e3 * (env != NULL ? atof(env) : 10.0);
   env = getenv("FFT_CL_LIMIT");
   cl_limit_ms = env != NULL ? 1e3 * atof(env) : cl_limit_ms;
+  env = getenv("FFT_KIND");
+  real_input = env != NULL && strcmp(env, "real") == 0;
+  if (env != NULL && !real_input && strcmp(env, "complex") != 0) {
+    fprintf(stderr, "bench: FFT_KIND must be complex or real\n");
+    return 2;
+  }
   if (fftwf_init_threads() == 0) {
     fprintf(stderr, "bench: fftwf_init_threads failed\n");
     return 1;
@@ -617,9 +657,10 @@ int main(int argc, char **argv) {
   } else {
     count = default_sizes(sizes);
   }
-  printf("%lld complex f32 a size (batch = that / n), GFLOPS = 5 n log2(n) batch / t, "
+  printf("%lld %s f32 a size (batch = that / n), GFLOPS = %s n log2(n) batch / t, "
          "median of up to %d runs; OpenCL device: %s; FFTW all = %d threads\n\n",
-         (long long)total, runs, device_name, fftw_threads);
+         (long long)total, real_input ? "real" : "complex", real_input ? "2.5" : "5", runs,
+         device_name, fftw_threads);
   print_header(cl_ctx != NULL);
   fflush(stdout);
   struct result *rs = xmalloc((size_t)count * sizeof *rs);

@@ -1,7 +1,7 @@
 #!/bin/sh
-# bench/fft-cpu: batched C2C f32 FFTs on the CPU: Prism's C backend (one core) against
-# FFTW with one thread, and Prism's OpenCL backend on PoCL against FFTW with all
-# threads, in one process (bench.c says what is timed and how).
+# bench/fft-cpu: batched C2C (or R2C, FFT_KIND=real) f32 FFTs on the CPU: Prism's C
+# backend (one core) against FFTW with one thread, and Prism's OpenCL backend on PoCL
+# against FFTW with all threads, in one process (bench.c says what is timed and how).
 #
 #   bench/fft-cpu/run.sh [PRISMC] [TOTAL] [DEVICE] [N ...]
 #
@@ -16,7 +16,8 @@
 # online processors), FFT_CPU_JSON (default bench/fft-cpu/results.json), CC and CFLAGS
 # (default cc and -O3 -march=native, for the generated libraries and the harness
 # alike), FFTW_LIBS (default -lfftw3f_threads -lfftw3f -lpthread), OPENCL_LIBS (default
-# -lOpenCL).
+# -lOpenCL), FFT_KIND (complex, the default, or real: rows of n reals through
+# `map fft32.rfft` against FFTW's r2c plans).
 #
 # Example (the table in bench/RESULTS.md):
 #   bench/fft-cpu/run.sh ./prismc 2^22 portable
