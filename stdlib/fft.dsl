@@ -5,8 +5,8 @@
 --     entry main [b][n] (rows: [b][n](f32, f32)) = map fft32.fft rows
 --
 -- The names follow Futhark's FFT package: `fft`, `ifft`, `fft_re`, `rfft`, `irfft`,
--- `fft2`, `ifft2`, `fft3`, `ifft3`. A complex number is a pair (real part, imaginary
--- part), so an array of them is two arrays of reals underneath.
+-- `fft2`, `ifft2`, `rfft2`, `irfft2`, `fft3`, `ifft3`. A complex number is a pair (real
+-- part, imaginary part), so an array of them is two arrays of reals underneath.
 --
 -- How it works (docs/fft.md has the whole story):
 --
@@ -66,6 +66,12 @@ module type fft = {
   val fft2 [n][m]: [n][m](real, real) -> [n][m](real, real)
   -- | The 2-D inverse DFT, scaled by 1/(n m).
   val ifft2 [n][m]: [n][m](real, real) -> [n][m](real, real)
+  -- | The 2-D DFT of real input, its first m/2+1 columns (the rest are conjugates), as
+  -- numpy.fft.rfft2: `rfft` along the rows, then `fft` along the columns.
+  val rfft2 [n][m]: [n][m]real -> [n][m/2+1](real, real)
+  -- | The real [n][m] array whose `rfft2` is the given one, as numpy.fft.irfft2(x,
+  -- (n, m)): `ifft` along the columns, then `irfft m` along the rows; k must be m/2+1.
+  val irfft2 [n][k]: (m: i64) -> [n][k](real, real) -> [n][m]real
   -- | The 3-D forward DFT: `fft` along all three axes.
   val fft3 [a][n][m]: [a][n][m](real, real) -> [a][n][m](real, real)
   -- | The 3-D inverse DFT, scaled by 1/(a n m).
@@ -464,6 +470,12 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
 
   def ifft2 [n][m] (xs: [n][m]complex) : [n][m]complex =
     transpose (map ifft (transpose (map ifft xs)))
+
+  def rfft2 [n][m] (xs: [n][m]real) : [n][m/2+1]complex =
+    transpose (map fft (transpose (map rfft xs)))
+
+  def irfft2 [n][k] (m: i64) (xs: [n][k]complex) : [n][m]real =
+    map (irfft m) (transpose (map ifft (transpose xs)))
 
   def fft3 [a][n][m] (xs: [a][n][m]complex) : [a][n][m]complex =
     let ys = map fft2 xs
