@@ -431,10 +431,14 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
   -- no Bluestein in it.
   def half_roots (n: i64) : [n/2+1]complex = tabulate (n/2+1) (\k -> root k n)
 
+  -- | Whether `rfft` and `irfft` of length n take the half-length trick: n is even and
+  -- the radices factor n/2.
+  def halvable (n: i64) : bool = n >= 2 && n % 2 == 0 && plannable (n / 2)
+
   def rfft [n] (xs: [n]real) : [n/2+1]complex =
     let ws = half_roots n
     let tw = twiddles (n / 2)
-    in if n >= 2 && n % 2 == 0 && plannable (n / 2) then rfft_even ws tw xs
+    in if halvable n then rfft_even ws tw xs
     else let ys = fft_re xs
          in tabulate (n/2+1) (\k -> if k < n then ys[k] else c.zero)
 
@@ -461,7 +465,7 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
     let xs = xs :> [n/2+1]complex
     let ws = half_roots n
     let tw = twiddles (n / 2)
-    in if n >= 2 && n % 2 == 0 && plannable (n / 2) then irfft_even ws tw xs
+    in if halvable n then irfft_even ws tw xs
        else let full = tabulate n (\j -> if j <= n / 2 then xs[j] else c.conj xs[n - j])
             in map c.re (ifft full)
 

@@ -28,8 +28,8 @@
  * volatile __local variable across barriers (the runtime builds for it without).
  */
 
-/* A group kernel being emitted: its layout (the kernel IR's, the same in both versions)
- * and where its slots are. */
+/* A group kernel being emitted: its layout (the kernel IR's, the same in every version),
+ * the version at hand and where its slots are. */
 struct intra {
   const struct kir_kernel *kk;  /* the local version: its slots are every version's */
   const struct kir_kernel *version; /* the version being printed (its name, its build) */
