@@ -19,6 +19,10 @@
 enum simplify_target { SIMPLIFY_FOR_C, SIMPLIFY_FOR_KERNELS };
 
 void simplify_program(struct ir_program *p, enum simplify_target target);
+/* Removes the functions, but entry points, that nothing calls, until none is left
+ * (lowering's rewrites inline calls: Note [distributing maps] in
+ * src/lower/distribute.c). */
+void simplify_remove_dead_functions(struct ir_program *p);
 void fuse_program(struct ir_program *p);
 
 #endif

@@ -156,14 +156,47 @@ static int invariant_level(struct simplifier *s, const struct ir_stm *stm) {
   return c.max;
 }
 
-static bool hoistable(const struct ir_stm *stm) {
-  return simplify_scalar_op(stm) && !ir_stm_may_fail(stm);
+static bool may_not_end(const struct ir_stm *stm);
+
+/* A scalar operation, or a branch or `for` loop whose results are scalars: what may
+ * move out of loop bodies and lambdas as scalar code (Note [hoisting scalar code]). */
+static bool scalar_code(const struct ir_stm *stm) {
+  if (simplify_scalar_op(stm)) {
+    return true;
+  }
+  if (!(stm->exp.kind == IR_IF || (stm->exp.kind == IR_LOOP && !stm->exp.u.loop.is_while))) {
+    return false;
+  }
+  for (int i = 0; i < stm->pat_count; i++) {
+    if (stm->pat[i]->type.rank != 0) {
+      return false;
+    }
+  }
+  return true;
 }
 
-/* Where a scalar statement goes when it is kept. */
+/* Where a scalar statement goes when it is kept: out of the loop bodies and lambdas
+ * it does not depend on when it cannot fail and ends (what walks the statement's
+ * bodies runs only then, so that a deep nest of branches costs no more than before). */
 static int hoist_target(struct simplifier *s, const struct ir_stm *stm) {
-  return hoistable(stm) ? invariant_level(s, stm) : s->depth;
+  if (!scalar_code(stm)) {
+    return s->depth;
+  }
+  int level = invariant_level(s, stm);
+  if (level == s->depth || ir_stm_may_fail(stm) || may_not_end(stm)) {
+    return s->depth;
+  }
+  return level;
 }
+
+/* Note [hoisting scalar code]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * Scalar statements that use nothing a loop body or lambda binds move out of it, as
+ * arrays do (Note [hoisting arrays]): operations, and branches and `for` loops whose
+ * results are scalars (a plan computed from the sizes: the factors n1 and n2 that the
+ * FFT library splits a long row into, `split` in stdlib/fft.dsl), when they cannot
+ * fail and end (no while loop inside). An array made from them (a table whose length
+ * is a branch on the sizes) can then move out of a batch's map too. */
 
 /* Note [hoisting arrays]
  * ~~~~~~~~~~~~~~~~~~~~~~
@@ -1215,6 +1248,26 @@ static void remove_dead_functions(struct simplifier *s) {
     }
   }
   s->p->fun_count = k;
+}
+
+void simplify_remove_dead_functions(struct ir_program *p) {
+  int *calls = heap_calloc((size_t)max_fun_id(p) + 1, sizeof *calls);
+  for (int removed = 1; removed > 0;) {
+    memset(calls, 0, sizeof *calls * (size_t)(max_fun_id(p) + 1));
+    for (int i = 0; i < p->fun_count; i++) {
+      count_calls_body(calls, p->funs[i]->body);
+    }
+    int k = 0;
+    for (int i = 0; i < p->fun_count; i++) {
+      struct ir_fun *f = p->funs[i];
+      if (f->entry != NULL || calls[f->id] > 0) {
+        p->funs[k++] = f;
+      }
+    }
+    removed = p->fun_count - k;
+    p->fun_count = k;
+  }
+  heap_free(calls);
 }
 
 static void simplify_fun(struct simplifier *s, struct ir_fun *f) {

@@ -22,6 +22,7 @@
 
 #include <string.h>
 
+#include "fusion/fusion.h"
 #include "ir/util.h"
 #include "lower/rewrite.h"
 #include "support/heap.h"
@@ -631,7 +632,9 @@ static void expand_body(struct ir_program *p, struct ir_body *b, const int *uses
   }
 }
 
-/* Unswitches the maps of b and of the branches and loops in it (unswitch.c). */
+/* Unswitches the maps of b and of the branches and loops in it (unswitch.c), and
+ * distributes those that stay on the host over their lambdas where that gives them
+ * kernels (distribute.c). */
 static void unswitch_body(struct ir_program *p, struct ir_body *b) {
   int n;
   struct ir_stm **stms = take_stms(b, &n);
@@ -642,6 +645,11 @@ static void unswitch_body(struct ir_program *p, struct ir_body *b) {
       unswitch_body(p, nested[k]);
     }
     struct ir_stm *u = lower_unswitch(p, b, s);
+    if (u == NULL && lower_distribute(p, b, s)) {
+      /* The statements that run once may hold maps of their own. */
+      unswitch_body(p, b->stms[b->stm_count - 1]->exp.u.if_.then_body);
+      continue;
+    }
     if (u == NULL) {
       rewrite_move(p, b, s);
       continue;
@@ -657,6 +665,7 @@ void lower_expand_filters(struct ir_program *p) {
   for (int i = 0; i < p->fun_count; i++) {
     unswitch_body(p, p->funs[i]->body);
   }
+  simplify_remove_dead_functions(p); /* what distribution inlined everywhere */
   for (int i = 0; i < p->fun_count; i++) {
     int *uses = ir_use_counts(p, p->funs[i]);
     expand_body(p, p->funs[i]->body, uses);

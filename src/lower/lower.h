@@ -189,6 +189,13 @@ bool lower_on_device(const struct ir_program *p, const struct ir_stm *s);
  * (Note [unswitching maps] in unswitch.c). */
 struct ir_stm *lower_unswitch(struct ir_program *p, struct ir_body *out, struct ir_stm *s);
 
+/* For lower_expand_filters: when s, a map at host level, is a chain of inner maps,
+ * reshapes and rearranges of its rows whose maps, flattened over every element, are
+ * kernels, adds to `out` a branch on the map's width whose first arm runs that chain
+ * over the whole batch, binding s's pattern, and returns true; else false, adding
+ * nothing (Note [distributing maps] in distribute.c). */
+bool lower_distribute(struct ir_program *p, struct ir_body *out, struct ir_stm *s);
+
 /* For lower_expand_filters: when s, a host-level statement, is a reduce, scan, redomap
  * or scanomap whose operator is a map of a scalar operator over rows, adds to `out`
  * the map over the columns that replaces it (interchange.c) and returns true; returns

@@ -1,10 +1,13 @@
 /* What the files of lowering share: lower.c (the plan and its printing), kernel_code.c
  * (what kernel code may hold: lower.h), forms.c (the form of each statement, group code
- * among them) and coalesce.c (transpose kernels, Note [coalescing transposes]). */
+ * among them), unswitch.c (what unswitching and distribution share) and coalesce.c
+ * (transpose kernels, Note [coalescing transposes]). */
 #ifndef PRISM_LOWER_INTERNAL_H
 #define PRISM_LOWER_INTERNAL_H
 
 #include "lower/lower.h"
+
+struct ir_free_vars;
 
 /* ---------------------------------------------------------------- kernel_code.c */
 
@@ -35,6 +38,15 @@ bool lower_sequential_reduction(const struct ir_soac *so, const struct ir_stm *s
  * host. */
 bool lower_plan_form(struct lower_plan *plan, const struct ir_program *p,
                      const struct ir_stm *s, struct lower_kernel *k);
+
+/* ---------------------------------------------------------------- unswitch.c */
+
+/* Marks in `bound` (by variable id) what f binds at its top level: its parameters,
+ * its index and the patterns of its body's statements. */
+void lower_mark_bound(const struct ir_lambda *f, bool *bound);
+/* fv, initialised, lists the free variables of statement s (ir_free_vars_free it). */
+void lower_stm_free_vars(const struct ir_program *p, const struct ir_stm *s,
+                         struct ir_free_vars *fv);
 
 /* ---------------------------------------------------------------- coalesce.c */
 

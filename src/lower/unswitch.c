@@ -50,9 +50,8 @@ struct unswitch {
   bool *inside;  /* by variable id: bound by the lambda (parameters, index, patterns) */
 };
 
-/* fv, initialised, lists the free variables of statement s (ir_free_vars_free it). */
-static void stm_free_vars(const struct ir_program *p, const struct ir_stm *s,
-                          struct ir_free_vars *fv) {
+void lower_stm_free_vars(const struct ir_program *p, const struct ir_stm *s,
+                         struct ir_free_vars *fv) {
   ir_free_vars_init(fv, p);
   struct ir_stm *one = (struct ir_stm *)s;
   struct ir_body body = {.stms = &one, .stm_count = 1};
@@ -63,7 +62,7 @@ static void stm_free_vars(const struct ir_program *p, const struct ir_stm *s,
  * what statements marked invariant bind. */
 static bool invariant_stm(struct unswitch *u, const struct ir_stm *s, const bool *invariant) {
   struct ir_free_vars fv;
-  stm_free_vars(u->p, s, &fv);
+  lower_stm_free_vars(u->p, s, &fv);
   bool ok = true;
   for (int i = 0; ok && i < fv.count; i++) {
     ok = !u->inside[fv.vars[i]->id] || invariant[fv.vars[i]->id];
@@ -102,7 +101,7 @@ static bool find_slice(struct unswitch *u, struct ir_subexp cond) {
       continue;
     }
     struct ir_free_vars fv;
-    stm_free_vars(u->p, s, &fv);
+    lower_stm_free_vars(u->p, s, &fv);
     for (int k = 0; k < fv.count; k++) {
       needed[fv.vars[k]->id] = true;
     }
@@ -113,7 +112,7 @@ static bool find_slice(struct unswitch *u, struct ir_subexp cond) {
   return ok;
 }
 
-static void mark_inside(const struct ir_lambda *f, bool *inside) {
+void lower_mark_bound(const struct ir_lambda *f, bool *inside) {
   for (int i = 0; i < f->param_count; i++) {
     inside[f->params[i]->id] = true;
   }
@@ -271,6 +270,12 @@ static struct ir_subexp guarded_cond(struct ir_program *p, struct ir_body *b,
   return ir_se_var(c);
 }
 
+/* Whether map m runs on the device as it is, or once distributed over its lambda
+ * (distribute.c; what that tries out is left to the arena). */
+static bool gains_kernels(struct ir_program *p, struct ir_stm *m) {
+  return lower_on_device(p, m) || lower_distribute(p, ir_body_new(p->arena), m);
+}
+
 struct ir_stm *lower_unswitch(struct ir_program *p, struct ir_body *b, struct ir_stm *s) {
   if (s->exp.kind != IR_SOAC || s->exp.u.soac.kind != IR_SOAC_MAP || s->sequential ||
       lower_on_device(p, s)) {
@@ -280,7 +285,7 @@ struct ir_stm *lower_unswitch(struct ir_program *p, struct ir_body *b, struct ir
   struct unswitch u = {.p = p, .f = f};
   u.slice = heap_calloc((size_t)f->body->stm_count + 1, sizeof *u.slice);
   u.inside = heap_calloc((size_t)p->next_var_id + 1, sizeof *u.inside);
-  mark_inside(f, u.inside);
+  lower_mark_bound(f, u.inside);
   struct ir_stm *r = NULL;
   for (int at = find_branch(&u, 0); at >= 0 && r == NULL; at = find_branch(&u, at + 1)) {
     /* Two copies with fresh variables and the same shape, one per arm. */
@@ -290,11 +295,11 @@ struct ir_stm *lower_unswitch(struct ir_program *p, struct ir_body *b, struct ir
     e.u.if_.else_body = ir_body_new(p->arena);
     take_arm(p, arms[0], at, true, u.slice);
     take_arm(p, arms[1], at, false, u.slice);
-    const struct ir_stm *maps[2] = {map_with(p, s, arms[0], e.u.if_.then_body),
+    struct ir_stm *maps[2] = {map_with(p, s, arms[0], e.u.if_.then_body),
                                     map_with(p, s, arms[1], e.u.if_.else_body)};
     /* Only when it gives an arm a kernel: else the map stays whole (Note [unswitching
      * maps]); the copies are left to the arena. */
-    if (lower_on_device(p, maps[0]) || lower_on_device(p, maps[1])) {
+    if (gains_kernels(p, maps[0]) || gains_kernels(p, maps[1])) {
       e.u.if_.cond = guarded_cond(p, b, s, &u, f->body->stms[at]->exp.u.if_.cond);
       struct lower_rewrite rw = {p, s};
       r = rewrite_add(&rw, b, e, s->pat, s->pat_count);
