@@ -26,6 +26,9 @@
 -- * A length with a larger prime factor that no radix divides goes through Bluestein's
 --   algorithm: the DFT as a convolution with the chirp exp(-pi i k^2 / n), done by
 --   power-of-two FFTs of length m >= 2n - 1.
+-- * A module made by `mk_fft_limits` splits a row longer than its limit into FFTs of
+--   two factors (`four_step`, Bailey's four-step algorithm); `fft32` and `fft64` do
+--   not split (docs/fft.md, "Long rows", says why).
 -- * Twiddles come from one table, computed in f64 from exact angles (then rounded to
 --   the real type), once per call: exp(-2 pi i k / n) for k < n, then each pass's
 --   twiddles in the order its work-items read them. The table depends on n alone, so
@@ -223,9 +226,9 @@ module no_radix (R: real) : fft_radix with real = R.t = {
 -- `mk_fft_radix`): consecutive work-items (consecutive k) read consecutive entries.
 module stockham_pass (R: real) (X: fft_radix with real = R.t) = {
   module c = mk_complex R
-  def pass [n][t] (tw: [t]c.t) (ns: i64) (src: [n]c.t) (dst: *[n]c.t) : *[n]c.t =
+  def pass [n][t] (at: i64) (tw: [t]c.t) (ns: i64) (src: [n]c.t) (dst: *[n]c.t) : *[n]c.t =
     let m = n / X.r
-    let block = n + ns - 1
+    let block = at + n + ns - 1
     let (is, vs) = unzip (tabulate m (\j ->
         let k = j % ns
         -- In bounds by construction (j < m, p < r, k < ns, and the table holds 2 n
@@ -237,8 +240,27 @@ module stockham_pass (R: real) (X: fft_radix with real = R.t) = {
     in scatter dst (flatten is) (flatten vs)
 }
 
--- | Transforms over the real type `R.t` with the user's radix `X` preferred.
-module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R.t = {
+-- | How long a row the library transforms by Stockham's passes alone.
+module type fft_limits = {
+  -- | The longest length that Stockham's passes transform alone: a longer one that
+  -- splits into two factors no longer than this goes through `four_step`.
+  val onchip_max: i64
+}
+
+-- | The default limits: no row is split. The split pays on a GPU from rows of 4096
+-- f32 or 2048 f64 on (docs/fft.md, "Long rows"), where `mk_fft_limits` with an
+-- `onchip_max` of 2048 (f32) or 1024 (f64) takes it; it is not the default because
+-- its kernels make every program that calls `fft` larger, and slower to build (on
+-- PoCL, minutes for a program with a few calls), for lengths that most programs never
+-- reach. With this limit the split's branch is dead and the compiler removes it.
+module unsplit : fft_limits = {
+  def onchip_max : i64 = i64.highest
+}
+
+-- | Transforms over the real type `R.t` with the user's radix `X` preferred, rows
+-- longer than `L.onchip_max` split in two (`four_step`).
+module mk_fft_limits (R: real) (X: fft_radix with real = R.t) (L: fft_limits)
+                     : fft with real = R.t = {
   module c = mk_complex R
   type real = R.t
   type complex = c.t
@@ -307,8 +329,7 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
   -- and ends, so the compiler makes it once per call, out of a batch's `map` (it
   -- depends on n alone). The block of u is found along the plan, at most bits(u + 1)
   -- passes in (block i starts at ns - 1 >= 2^i - 1).
-  def twiddles (n: i64) : []complex =
-    tabulate (2 * n) (\t ->
+  def twiddle (n: i64) (t: i64) : complex =
       if t < n then root t n
       else
         let u = t - n
@@ -323,14 +344,17 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
         -- u = ns - 1 + (p - 1) ns + k: p and k by subtraction (p < r)
         let (p, k) = loop (p, k) = (1, u - (ns - 1)) for _i < r do
                        if k >= ns then (p + 1, k - ns) else (p, k)
-        in if r != 0 then root (p * k) (ns * r) else c.one)
+        in if r != 0 then root (p * k) (ns * r) else c.one
+
+  def twiddles (n: i64) : []complex = tabulate (2 * n) (twiddle n)
 
   -- | A Stockham pass of radix p, a prime that no radix module has, as a direct DFT:
   -- each output sums its p inputs times their twiddles, all from the table (the
   -- twiddle of input s of output q is exp(-2 pi i s (k + q ns) / (ns p))). W(n p).
   -- It writes into `dst`, as the other passes do, so that every pass of `stockham`
   -- leaves its result in the same buffer (in a kernel, the same slot of memory).
-  def direct_pass [n][t] (p: i64) (tw: [t]complex) (ns: i64) (src: [n]complex) (dst: *[n]complex)
+  def direct_pass [n][t] (p: i64) (at: i64) (tw: [t]complex) (ns: i64) (src: [n]complex)
+                  (dst: *[n]complex)
                   : *[n]complex =
     let m = n / p
     let stride = n / (ns * p)
@@ -344,31 +368,36 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
          -- In bounds by construction (j < m, s < p, t < n): unchecked.
          let (acc, _) = #[unsafe] loop (acc, t) = (c.zero, 0) for s < p do
            let t2 = t + step
-           in (acc c.+ src[j + s * m] c.* tw[t], if t2 >= n then t2 - n else t2)
+           in (acc c.+ src[j + s * m] c.* tw[at + t], if t2 >= n then t2 - n else t2)
          in acc)
 
-  -- | One pass with radix r, which the planner chose.
-  def pass [n][t] (r: i64) (tw: [t]complex) (ns: i64) (src: [n]complex) (dst: *[n]complex)
-             : *[n]complex =
-    if r == X.r then p_user.pass tw ns src dst
-    else if r == 16 then p16.pass tw ns src dst
-    else if r == 8 then p8.pass tw ns src dst
-    else if r == 4 then p4.pass tw ns src dst
-    else if r == 2 then p2.pass tw ns src dst
-    else if r == 7 then p7.pass tw ns src dst
-    else if r == 5 then p5.pass tw ns src dst
-    else if r == 3 then p3.pass tw ns src dst
-    else direct_pass r tw ns src dst
+  -- | One pass with radix r, which the planner chose; its twiddle table starts at
+  -- tw[at].
+  def pass [n][t] (r: i64) (at: i64) (tw: [t]complex) (ns: i64) (src: [n]complex)
+             (dst: *[n]complex) : *[n]complex =
+    if r == X.r then p_user.pass at tw ns src dst
+    else if r == 16 then p16.pass at tw ns src dst
+    else if r == 8 then p8.pass at tw ns src dst
+    else if r == 4 then p4.pass at tw ns src dst
+    else if r == 2 then p2.pass at tw ns src dst
+    else if r == 7 then p7.pass at tw ns src dst
+    else if r == 5 then p5.pass at tw ns src dst
+    else if r == 3 then p3.pass at tw ns src dst
+    else direct_pass r at tw ns src dst
 
-  -- | Stockham's FFT of a length that the radices factor: one pass per factor, the
-  -- loop swapping its two buffers.
-  def stockham [n][t] (tw: [t]complex) (xs: [n]complex) : *[n]complex =
+  -- | Stockham's FFT of a length that the radices factor, with the twiddle table of n
+  -- at tw[at] (so that one array holds the tables of several lengths): one pass per
+  -- factor, the loop swapping its two buffers.
+  def stockham_at [n][t] (at: i64) (tw: [t]complex) (xs: [n]complex) : *[n]complex =
     let (ys, _, _) =
       loop (src: *[n]complex, dst: *[n]complex, ns) = (copy xs, replicate n c.zero, 1)
       while ns < n do
         let r = radix_for (n / ns)
-        in (pass r tw ns src dst, src, ns * r)
+        in (pass r at tw ns src dst, src, ns * r)
     in ys
+
+  -- | Stockham's FFT with the twiddle table of n (`twiddles n`).
+  def stockham [n][t] (tw: [t]complex) (xs: [n]complex) : *[n]complex = stockham_at 0 tw xs
 
   -- | The smallest power of two >= x.
   def pow2_at_least (x: i64) : i64 = loop p = 1 while p < x do p * 2
@@ -394,13 +423,75 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
     let s = R.f64 (1 / f64.i64 m)
     in tabulate n (\k -> w[k] c.* c.scale s (c.conj conv[k]))
 
-  -- | The twiddle table is made outside the `if`: it depends on n alone and cannot
-  -- fail, so in `map fft rows` the compiler makes it once for all rows (it never moves
-  -- code out of a branch). Bluestein's lengths do not use it: a table of n is the
-  -- price of that for them.
+  -- | The smallest of the factors 2, 3, 5, 7 that divides `left`, and left divided
+  -- by it; else (0, left). Divisions by constants only, as `module_step`.
+  def split_step (left: i64) : (i64, i64) =
+    if left % 2 == 0 then (2, left / 2)
+    else if left % 3 == 0 then (3, left / 3)
+    else if left % 5 == 0 then (5, left / 5)
+    else if left % 7 == 0 then (7, left / 7)
+    else (0, left)
+
+  -- | n = n1 n2 for `four_step`: n1 the product of n's smallest factors (2, 3, 5, 7,
+  -- in that order) while n1^2 <= n, n2 the rest, so that n1 <= sqrt n <= n2 when n
+  -- has such small factors. A `for` loop with divisions by constants: it cannot fail,
+  -- so a batch computes it once.
+  def split (n: i64) : (i64, i64) =
+    loop (n1, n2) = (1, n) for _i < 64 do
+      let (r, q) = split_step n2
+      in if r != 0 && (n1 * r) * (n1 * r) <= n then (n1 * r, q) else (n1, n2)
+
+  -- | The FFT of a row too long for Stockham's passes alone, n = n1 n2 (Bailey's
+  -- four-step algorithm, as the FFTs of LIFT and cuFFT compose long transforms from
+  -- short ones): with x[j1 n2 + j2] the [n1][n2] matrix a[j1][j2],
+  --   X[k1 + n1 k2] = sum_j2 w_n2^(j2 k2) w_n^(j2 k1) sum_j1 a[j1][j2] w_n1^(j1 k1):
+  -- the FFTs of a's n2 columns (length n1), each element times w_n^(j2 k1), the FFTs
+  -- of the n1 rows of that (length n2), and the transpose of the result read as a
+  -- row. Each FFT is a map of `stockham` over rows that fit on chip; the compiler
+  -- makes each a kernel over the rows of every element of a batch (Note [distributing
+  -- maps] in src/lower/distribute.c). w_n^e, e = j2 k1 < n, is w_n1^(e / n2) w_n^(e
+  -- mod n2), the first from the first n1 entries of the twiddles of n1, the second
+  -- from a table of w_n^r for r < n2: two short tables, where one of n would be as
+  -- long as the row (a product of values rounded once, within the library's accuracy
+  -- bound). `tables` holds the three one after the other (`fft`). Never inlined by
+  -- the simplifier: its two maps of `stockham` would be copied into every program's
+  -- every call of `fft`, where a loop on the host over rows of different lengths (a
+  -- test's shapes) needs one function; the compiler inlines it where it distributes a
+  -- batch's map over it.
+  #[noinline]
+  def four_step [n][t] (n1: i64) (n2: i64) (tables: [t]complex) (xs: [n]complex) : [n]complex =
+    let a: [n1][n2]complex = unflatten (xs :> [n1 * n2]complex)
+    let b = map (stockham_at 0 tables) (transpose a)
+    let wr = 2 * n1 + 2 * n2
+    -- In bounds by construction (e < n1 n2; `tables` holds the twiddles of n1, those of
+    -- n2, then w_n^r for r < n2): unchecked.
+    let c = #[unsafe] map2 (\k1 col ->
+                              map2 (\j2 z -> let e = j2 * k1
+                                             in z c.* (tables[e / n2] c.* tables[wr + e % n2]))
+                                   (iota n2) col)
+                           (iota n1) (transpose b)
+    let d = map (stockham_at (2 * n1) tables) c
+    in flatten (transpose d) :> [n]complex
+
+  -- | A row longer than `L.onchip_max` whose factors n1 <= n2 (`split`) are at most
+  -- `L.onchip_max` takes `four_step`; the other lengths that the radices factor take
+  -- Stockham's passes alone, and the rest Bluestein's algorithm. The twiddles are one
+  -- table made outside the `if`: it depends on n alone and cannot fail, so in `map fft
+  -- rows` the compiler makes it once for all rows (it never moves code out of a
+  -- branch), in one kernel. For `four_step` it holds the twiddles of n1, those of n2
+  -- and w_n^r for r < n2; else the twiddles of n (Bluestein's lengths do not use them:
+  -- a table of n is the price of that for them).
   def fft [n] (xs: [n]complex) : [n]complex =
-    let tw = twiddles n
-    in if plannable n then stockham tw xs else bluestein xs
+    let (n1, n2) = split n
+    let long = n > L.onchip_max && n1 > 1 && n2 <= L.onchip_max
+    let tables = tabulate (if long then 2 * n1 + 3 * n2 else 2 * n) (\t ->
+                   if !long then twiddle n t
+                   else if t < 2 * n1 then twiddle n1 t
+                   else if t < 2 * n1 + 2 * n2 then twiddle n2 (t - 2 * n1)
+                   else root (t - 2 * n1 - 2 * n2) n)
+    in if long && plannable n then four_step n1 n2 tables xs
+       else if plannable n then stockham tables xs
+       else bluestein xs
 
   def ifft [n] (xs: [n]complex) : [n]complex =
     let s = R.f64 (1 / f64.i64 (i64.max n 1))
@@ -489,6 +580,11 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
     let ys = map ifft2 xs
     in transpose (map (\p -> transpose (map ifft (transpose p))) (transpose ys))
 }
+
+-- | Transforms over the real type `R.t` with the user's radix `X` preferred, and the
+-- default limits.
+module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R.t =
+  mk_fft_limits R X unsplit
 
 -- | Transforms over the real type `R.t` with the built-in radices.
 module mk_fft (R: real) : fft with real = R.t = mk_fft_radix R (no_radix R)

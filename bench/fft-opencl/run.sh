@@ -40,6 +40,8 @@
 #                   `$PYTHON -c "import cupy"` works
 #   PYTHON          default python3
 #   BENCH_REPORT=1  print Prism's kernel profile at the end
+#   FFT_PROGRAM     the program in bench/fft-opencl to time (default batched.dsl;
+#                   batched_split.dsl splits long rows: docs/fft.md, "Long rows")
 #
 # Debian packages: libfftw3-dev, ocl-icd-opencl-dev, opencl-headers, and for the
 # peers libclfft-dev (with libclfft2) and libvkfft-dev.
@@ -132,7 +134,7 @@ if [ "${VKFFT:-}" != 0 ]; then
   fi
 fi
 
-"$prismc" opencl --library "$here/batched.dsl" -o "$tmp/fft"
+"$prismc" opencl --library "$here/${FFT_PROGRAM:-batched.dsl}" -o "$tmp/fft"
 # shellcheck disable=SC2086 # CFLAGS, LDFLAGS, the peers' flags and the libraries are lists
 $cc -std=c99 $cflags -I"$tmp" $peers "$here/bench.c" "$tmp/fft.c" -o "$tmp/bench" \
   $ldflags $libs ${FFTW_LIBS:--lfftw3} $opencl_libs -lm

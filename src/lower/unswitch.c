@@ -34,7 +34,9 @@
  * branch, the branch's pattern bound to its arm's results; the second map is a copy
  * with fresh variables. Each map is then planned on its own (and may be unswitched
  * again). A map is unswitched only when lowering would run it on the host and gives
- * one of the two maps a kernel, at the first branch (in order) for which that holds,
+ * one of the two maps a kernel, or kernels once distributed over its lambda (Note
+ * [distributing maps] in distribute.c), at the first branch (in order) for which that
+ * holds,
  * and only at branches that are not kernel code (lower.h): a branch of scalar code
  * costs a select per element and keeps the map one kernel, and unswitching maps that
  * stay on the host anyway would only copy code (each unswitch doubles the map).
