@@ -293,6 +293,16 @@ static struct ir_lambda *flat_lambda(struct distribute *d, struct ir_lambda *f,
   return g;
 }
 
+/* The type [m].. t with its outer dimension wm instead. */
+static struct ir_type flat_type(const struct distribute *d, struct ir_type t, struct ir_var *wm) {
+  struct ir_subexp *dims = ARENA_ARRAY(d->p->arena, struct ir_subexp, t.rank);
+  dims[0] = ir_se_var(wm);
+  for (int i = 1; i < t.rank; i++) {
+    dims[i] = t.dims[i];
+  }
+  return ir_type_array(d->p->arena, t.prim, t.rank, dims);
+}
+
 /* s, a map of width m over lifted arrays, as one map of width w * m over them
  * flattened; binds d->lifted of its pattern to the results reshaped to [w][m]... */
 static void lift_map(struct distribute *d, const struct ir_stm *s) {
@@ -303,25 +313,14 @@ static void lift_map(struct distribute *d, const struct ir_stm *s) {
   e.u.soac.width = ir_se_var(wm);
   e.u.soac.inputs = ARENA_ARRAY(d->p->arena, struct ir_var *, so->input_count + 1);
   for (int i = 0; i < so->input_count; i++) {
-    struct ir_type t = so->inputs[i]->type; /* [m].. */
-    struct ir_subexp *dims = ARENA_ARRAY(d->p->arena, struct ir_subexp, t.rank);
-    dims[0] = ir_se_var(wm);
-    for (int k = 1; k < t.rank; k++) {
-      dims[k] = t.dims[k];
-    }
-    e.u.soac.inputs[i] = rewrite_reshape(&d->rw, d->out, d->lifted[so->inputs[i]->id], dims,
+    struct ir_type t = flat_type(d, so->inputs[i]->type, wm);
+    e.u.soac.inputs[i] = rewrite_reshape(&d->rw, d->out, d->lifted[so->inputs[i]->id], t.dims,
                                          t.rank, NULL);
   }
   e.u.soac.map_fn = flat_lambda(d, so->map_fn, so->width);
   struct ir_var **flat = ARENA_ARRAY(d->p->arena, struct ir_var *, s->pat_count + 1);
   for (int k = 0; k < s->pat_count; k++) {
-    struct ir_type t = s->pat[k]->type; /* [m].. */
-    struct ir_subexp *dims = ARENA_ARRAY(d->p->arena, struct ir_subexp, t.rank);
-    dims[0] = ir_se_var(wm);
-    for (int i = 1; i < t.rank; i++) {
-      dims[i] = t.dims[i];
-    }
-    flat[k] = rewrite_fresh(&d->rw, "flat", ir_type_array(d->p->arena, t.prim, t.rank, dims));
+    flat[k] = rewrite_fresh(&d->rw, "flat", flat_type(d, s->pat[k]->type, wm));
   }
   struct ir_stm *m = rewrite_add(&d->rw, d->out, e, flat, s->pat_count);
   m->sequential = s->sequential;
