@@ -908,13 +908,14 @@ static char *rts_cl_build_log(const struct rts_cl *cl, cl_program program) {
 /* Builds *out from source; on failure *out is NULL or a program that the caller
  * releases. */
 static int rts_cl_build_source(struct rts_context *ctx, const struct rts_cl *cl,
-                               const char *source, const char *options, cl_program *out) {
+                               const char *source, const char *options, cl_program *out,
+                               const char *where) {
   cl_int err;
   size_t length = strlen(source);
   *out = clCreateProgramWithSource(cl->context, 1, &source, &length, &err);
   if (err != CL_SUCCESS) {
     *out = NULL;
-    return rts_cl_fail(ctx, err, NULL, "clCreateProgramWithSource",
+    return rts_cl_fail(ctx, err, where, "clCreateProgramWithSource",
                        "loading the OpenCL program");
   }
   err = clBuildProgram(*out, 1, &cl->device, options, NULL, NULL);
@@ -922,8 +923,8 @@ static int rts_cl_build_source(struct rts_context *ctx, const struct rts_cl *cl,
     return RTS_SUCCESS;
   }
   char *log = rts_cl_build_log(cl, *out);
-  int code = rts_cl_fail(ctx, err, NULL, "clBuildProgram", "building the OpenCL program for %s",
-                         cl->device_name);
+  int code = rts_cl_fail(ctx, err, where, "clBuildProgram",
+                         "building the OpenCL program for %s", cl->device_name);
   rts_error(ctx, code, "the build log:\n%s", log != NULL && log[0] != '\0' ? log : "(empty)");
   free(log);
   return code;
@@ -931,10 +932,11 @@ static int rts_cl_build_source(struct rts_context *ctx, const struct rts_cl *cl,
 
 /* Builds the program into *out, with the build options `more` before the
  * configuration's: from the cache when it has it (*cached is then true), else from
- * source, then caching the binary (Note [program cache]). */
+ * source, then caching the binary (Note [program cache]). `where` is the source
+ * location of the launch that needs it, or NULL. */
 static int rts_cl_build(struct rts_context *ctx, const struct rts_cl *cl,
                         const struct rts_cl_config *cfg, const char *source,
-                        const char *more, cl_program *out, bool *cached) {
+                        const char *more, cl_program *out, bool *cached, const char *where) {
   /* f32 division and square root correctly rounded where the device can (OpenCL 1.2
    * allows them 2.5 and 3 ulp otherwise), as in C; the configuration's options after. */
   cl_device_fp_config fp = 0;
@@ -990,7 +992,7 @@ static int rts_cl_build(struct rts_context *ctx, const struct rts_cl *cl,
   int status = RTS_SUCCESS;
   *cached = path != NULL && rts_cl_build_cached(cl, path, key, options, out);
   if (!*cached) {
-    status = rts_cl_build_source(ctx, cl, source, options, out);
+    status = rts_cl_build_source(ctx, cl, source, options, out, where);
     if (status == RTS_SUCCESS && path != NULL) {
       rts_cl_cache_store(cl, *out, dir, path, key);
     }
@@ -1003,32 +1005,47 @@ static int rts_cl_build(struct rts_context *ctx, const struct rts_cl *cl,
 
 /* ------------------------------------------------------------ Init and release */
 
+/* Note [kernels built alone]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * The kernels that lowering specialises (group code: `specialised` in the kernel IR,
+ * src/lower/kernel.h) are a program's large ones, and a launch takes one of a group
+ * kernel's three versions (packed, local, global: KIR_FITS_LOCAL in src/lower/kernel.h).
+ * They are left out of the program that rts_cl_init builds: the
+ * generated source guards each with RTS_ONLY_<name> (src/backend_opencl/cl_args.c), and
+ * the first use of one builds it alone, with -DRTS_ONLY -DRTS_ONLY_<name> (and
+ * RTS_WIDE_INDEX for its wide version), cached on disk like the program (Note [program
+ * cache]). The other kernels are guarded by `!defined(RTS_ONLY)` as well, so that such
+ * a build holds the one kernel. A process then compiles the group kernels it launches,
+ * not all that the program has: a program with a dozen FFTs whose sizes take one
+ * version each builds a third of its group code. The cost is a build per such kernel
+ * launched, where the device's compiler has a fixed cost per build. A build that fails
+ * reports its log at that launch, with the launch's source location.
+ */
+
 static int rts_cl_make_kernels(struct rts_context *ctx, struct rts_cl *cl,
-                               const char *const *names, int count) {
+                               const char *const *names, const bool *alone, int count) {
   if (count == 0) {
     return RTS_SUCCESS;
   }
-  cl->kernels = malloc((size_t)count * sizeof *cl->kernels);
-  cl->kernel_names = malloc((size_t)count * sizeof *cl->kernel_names);
-  cl->stats = malloc(3 * (size_t)count * sizeof *cl->stats); /* narrow, wide, specialised */
+  cl->kernels = calloc(2 * (size_t)count, sizeof *cl->kernels);
+  cl->alone_programs = calloc(2 * (size_t)count, sizeof *cl->alone_programs);
+  cl->alone = calloc((size_t)count, sizeof *cl->alone);
+  cl->kernel_names = calloc((size_t)count, sizeof *cl->kernel_names);
+  cl->stats = calloc(3 * (size_t)count, sizeof *cl->stats); /* narrow, wide, specialised */
   cl->spec_use = calloc((size_t)count, sizeof *cl->spec_use);
-  if (cl->kernels == NULL || cl->kernel_names == NULL || cl->stats == NULL ||
-      cl->spec_use == NULL) {
+  if (cl->kernels == NULL || cl->alone_programs == NULL || cl->alone == NULL ||
+      cl->kernel_names == NULL || cl->stats == NULL || cl->spec_use == NULL) {
     return rts_error(ctx, RTS_OUT_OF_MEMORY, "error: out of memory making the OpenCL kernels");
-  }
-  for (int i = 0; i < count; i++) {
-    cl->kernels[i] = NULL;
-    cl->kernel_names[i] = NULL;
-  }
-  for (int i = 0; i < 3 * count; i++) {
-    cl->stats[i].launches = 0;
-    cl->stats[i].ns = 0;
   }
   cl->kernel_count = count;
   for (int i = 0; i < count; i++) {
     cl_int err;
     if ((cl->kernel_names[i] = rts_strdup(names[i])) == NULL) {
       return rts_error(ctx, RTS_OUT_OF_MEMORY, "error: out of memory making the OpenCL kernels");
+    }
+    cl->alone[i] = alone != NULL && alone[i];
+    if (cl->alone[i]) {
+      continue;
     }
     cl->kernels[i] = clCreateKernel(cl->program, names[i], &err);
     if (err != CL_SUCCESS) {
@@ -1069,48 +1086,59 @@ static int rts_cl_keep_build(struct rts_context *ctx, struct rts_cl *cl,
   return RTS_SUCCESS;
 }
 
-/* Builds the wide program (Note [narrow indices] in src/lower/ranges.c) and makes room
- * for its kernels. */
-static int rts_cl_build_wide(struct rts_context *ctx, struct rts_cl *cl) {
-  bool cached;
-  int status = rts_cl_build(ctx, cl, &cl->build_cfg, cl->source, "-DRTS_WIDE_INDEX ",
-                            &cl->wide_program, &cached);
-  if (status == RTS_SUCCESS) {
-    cl->wide_kernels = calloc((size_t)cl->kernel_count, sizeof *cl->wide_kernels);
-    if (cl->wide_kernels == NULL) {
-      return rts_error(ctx, RTS_OUT_OF_MEMORY, "error: out of memory making the OpenCL kernels");
+/* Makes kernel `kernel` (narrow or wide: below 2 kernel_count) from its program,
+ * building that first if it is not built yet: the wide program, or the kernel's own
+ * (Note [kernels built alone]). */
+static int rts_cl_make_kernel(struct rts_context *ctx, struct rts_cl *cl, int kernel,
+                              const char *where) {
+  int k = kernel % cl->kernel_count;
+  bool wide = kernel >= cl->kernel_count;
+  const char *name = cl->kernel_names[k];
+  cl_program *program = cl->alone[k] ? &cl->alone_programs[kernel]
+                        : wide       ? &cl->wide_program
+                                     : &cl->program;
+  if (*program == NULL) {
+    char options[256];
+    int used = cl->alone[k] ? snprintf(options, sizeof options, "-DRTS_ONLY -DRTS_ONLY_%s %s",
+                                       name, wide ? "-DRTS_WIDE_INDEX " : "")
+                            : snprintf(options, sizeof options, "-DRTS_WIDE_INDEX ");
+    if (used <= 0 || (size_t)used >= sizeof options) {
+      return rts_error(ctx, RTS_INVALID_ARGUMENT, "%s%serror: the kernel name %s is too long",
+                       RTS_CL_AT(where), name);
+    }
+    bool cached;
+    int status =
+        rts_cl_build(ctx, cl, &cl->build_cfg, cl->source, options, program, &cached, where);
+    if (status != RTS_SUCCESS) {
+      if (*program != NULL) {
+        (void)clReleaseProgram(*program); /* the build's error stands */
+        *program = NULL;
+      }
+      return status;
     }
   }
-  return status;
+  cl_int err;
+  cl->kernels[kernel] = clCreateKernel(*program, name, &err);
+  if (err != CL_SUCCESS) {
+    cl->kernels[kernel] = NULL;
+    return rts_cl_fail(ctx, err, where, "clCreateKernel", "making kernel %s%s", name,
+                       wide ? " (wide)" : "");
+  }
+  return RTS_SUCCESS;
 }
 
-/* Kernel `kernel` of the program; for kernel_count + k, kernel k of the wide program,
- * built and made on first use; for 2 kernel_count + k, kernel k as rts_cl_specialise
- * chose it last. */
+/* Kernel `kernel` of the program; for kernel_count + k, kernel k of the wide program;
+ * each made on first use; for 2 kernel_count + k, kernel k as rts_cl_specialise chose
+ * it last. */
 static int rts_cl_kernel(struct rts_context *ctx, struct rts_cl *cl, int kernel,
-                         cl_kernel *out) {
-  if (kernel < cl->kernel_count) {
-    *out = cl->kernels[kernel];
-    return RTS_SUCCESS;
-  }
+                         cl_kernel *out, const char *where) {
   if (kernel >= 2 * cl->kernel_count) {
     *out = cl->specs[cl->spec_use[kernel - 2 * cl->kernel_count].current].object;
     return RTS_SUCCESS;
   }
-  int k = kernel - cl->kernel_count, status = RTS_SUCCESS;
-  if (cl->wide_kernels == NULL) {
-    status = rts_cl_build_wide(ctx, cl);
-  }
-  if (status == RTS_SUCCESS && cl->wide_kernels[k] == NULL) {
-    cl_int err;
-    cl->wide_kernels[k] = clCreateKernel(cl->wide_program, cl->kernel_names[k], &err);
-    if (err != CL_SUCCESS) {
-      cl->wide_kernels[k] = NULL;
-      return rts_cl_fail(ctx, err, NULL, "clCreateKernel", "making kernel %s (wide)",
-                         cl->kernel_names[k]);
-    }
-  }
-  *out = status == RTS_SUCCESS ? cl->wide_kernels[k] : NULL;
+  int status = cl->kernels[kernel] == NULL ? rts_cl_make_kernel(ctx, cl, kernel, where)
+                                           : RTS_SUCCESS;
+  *out = cl->kernels[kernel];
   return status;
 }
 
@@ -1185,7 +1213,8 @@ static int rts_cl_spec_build(struct rts_context *ctx, struct rts_cl *cl, int k, 
                              const int64_t *values, int slot, const char *where) {
   const char *name = cl->kernel_names[k];
   char options[1024];
-  int used = snprintf(options, sizeof options, "-DRTS_SPEC_ONLY -DRTS_SPEC_%s ", name);
+  int used = snprintf(options, sizeof options,
+                      "-DRTS_ONLY -DRTS_ONLY_%s -DRTS_SPEC_ONLY -DRTS_SPEC_%s ", name, name);
   for (int i = 0; i < count && used > 0 && (size_t)used < sizeof options; i++) {
     used += snprintf(options + used, sizeof options - (size_t)used,
                      "-DRTS_SPEC_%s_%d=((long)0x%llxUL) ", name, i,
@@ -1200,7 +1229,7 @@ static int rts_cl_spec_build(struct rts_context *ctx, struct rts_cl *cl, int k, 
   bool cached;
   sp->program = NULL;
   int status = rts_cl_build(ctx, cl, &cl->build_cfg, cl->source, options, &sp->program,
-                            &cached);
+                            &cached, where);
   if (status != RTS_SUCCESS) {
     (void)rts_cl_spec_free(sp); /* a program that failed to build; the build's error stands */
     return status;
@@ -1263,7 +1292,7 @@ static void rts_cl_clear(struct rts_cl *cl) {
 
 static int rts_cl_init(struct rts_context *ctx, struct rts_cl *cl,
                        const struct rts_cl_config *cfg, const char *source,
-                       const char *const *kernel_names, int kernel_count) {
+                       const char *const *kernel_names, const bool *alone, int kernel_count) {
   struct rts_cl_config defaults;
   rts_cl_clear(cl);
   if (source == NULL || kernel_count < 0 || (kernel_count > 0 && kernel_names == NULL)) {
@@ -1279,10 +1308,10 @@ static int rts_cl_init(struct rts_context *ctx, struct rts_cl *cl,
     cl->specialise = rts_cl_specialise_wanted(cl);
   }
   if (status == RTS_SUCCESS) {
-    status = rts_cl_build(ctx, cl, cfg, source, "", &cl->program, &cl->from_cache);
+    status = rts_cl_build(ctx, cl, cfg, source, "", &cl->program, &cl->from_cache, NULL);
   }
   if (status == RTS_SUCCESS) {
-    status = rts_cl_make_kernels(ctx, cl, kernel_names, kernel_count);
+    status = rts_cl_make_kernels(ctx, cl, kernel_names, alone, kernel_count);
   }
   if (status == RTS_SUCCESS) {
     status = rts_cl_make_errbuf(ctx, cl);
@@ -1307,13 +1336,15 @@ static cl_int rts_cl_release(struct rts_cl *cl) {
   if (cl->errbuf != NULL) {
     rts_cl_keep_first(&first, NULL, clReleaseMemObject(cl->errbuf), NULL);
   }
-  for (int i = 0; i < cl->kernel_count; i++) {
+  for (int i = 0; i < 2 * cl->kernel_count; i++) {
     if (cl->kernels[i] != NULL) {
       rts_cl_keep_first(&first, NULL, clReleaseKernel(cl->kernels[i]), NULL);
     }
-    if (cl->wide_kernels != NULL && cl->wide_kernels[i] != NULL) {
-      rts_cl_keep_first(&first, NULL, clReleaseKernel(cl->wide_kernels[i]), NULL);
+    if (cl->alone_programs[i] != NULL) {
+      rts_cl_keep_first(&first, NULL, clReleaseProgram(cl->alone_programs[i]), NULL);
     }
+  }
+  for (int i = 0; i < cl->kernel_count; i++) {
     free(cl->kernel_names[i]);
   }
   for (int i = 0; i < RTS_CL_SPEC_KEEP; i++) {
@@ -1332,7 +1363,8 @@ static cl_int rts_cl_release(struct rts_cl *cl) {
     rts_cl_keep_first(&first, NULL, clReleaseContext(cl->context), NULL);
   }
   free(cl->kernels);
-  free(cl->wide_kernels);
+  free(cl->alone_programs);
+  free(cl->alone);
   free(cl->spec_use);
   free(cl->source);
   rts_cl_config_release(&cl->build_cfg);
@@ -1680,7 +1712,7 @@ static int rts_cl_set_arg(struct rts_context *ctx, struct rts_cl *cl, int kernel
     return status;
   }
   cl_kernel k = NULL;
-  if ((status = rts_cl_kernel(ctx, cl, kernel, &k)) != RTS_SUCCESS) {
+  if ((status = rts_cl_kernel(ctx, cl, kernel, &k, where)) != RTS_SUCCESS) {
     return status;
   }
   cl_int err = clSetKernelArg(k, index, size, value);
@@ -1791,7 +1823,7 @@ static int rts_cl_launch(struct rts_context *ctx, struct rts_cl *cl, int kernel,
     }
   }
   cl_kernel k = NULL;
-  if ((status = rts_cl_kernel(ctx, cl, kernel, &k)) != RTS_SUCCESS) {
+  if ((status = rts_cl_kernel(ctx, cl, kernel, &k, where)) != RTS_SUCCESS) {
     return status;
   }
   cl_event event = NULL;

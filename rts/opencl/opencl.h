@@ -130,13 +130,12 @@ struct rts_cl {
   cl_context context;
   cl_command_queue queue;
   bool owns_queue; /* false: the context and queue are the application's */
-  cl_program program;
+  cl_program program; /* the kernels not built alone (Note [kernels built alone]) */
   bool from_cache; /* the program binary came from the on-disk cache */
   /* The same program built with RTS_WIDE_INDEX (Note [narrow indices] in
-   * src/lower/ranges.c), on the first launch that needs it, and its kernels, each made
-   * on first use; the source and the build's configuration are kept for it. */
+   * src/lower/ranges.c), on the first launch that needs it; the source and the build's
+   * configuration are kept for it and for the kernels built alone. */
   cl_program wide_program;
-  cl_kernel *wide_kernels;
   char *source;
   struct rts_cl_config build_cfg;
 
@@ -148,7 +147,12 @@ struct rts_cl {
   uint64_t spec_clock;
 
   int kernel_count;
-  cl_kernel *kernels;      /* in the order of the names given to rts_cl_init */
+  /* 2 kernel_count of each, in the order of the names given to rts_cl_init, the narrow
+   * kernels and then the wide ones: the kernels, each made on first use (the narrow
+   * ones of `program` by rts_cl_init), and the programs of those built alone. */
+  cl_kernel *kernels;
+  cl_program *alone_programs;
+  bool *alone;             /* kernel_count: built alone (Note [kernels built alone]) */
   char **kernel_names;
   struct rts_cl_kernel_stats *stats; /* narrow, wide, then specialised kernels */
   bool profiling;          /* launches are timed (the queue has profiling enabled) */
@@ -176,12 +180,14 @@ struct rts_cl {
 
 /* Chooses a device (or takes the configuration's queue), makes the context and queue,
  * builds `source` (from the cache when it can; Note [program cache]), creates the
- * kernels named (kernel_count of them; the names are copied) and the error buffer.
- * `cfg` may be NULL for the defaults. On failure everything made is released again, the
- * message is in ctx, and rts_cl_release(cl) is harmless. */
+ * kernels named (kernel_count of them; the names are copied) but those that `alone`
+ * marks, which are built on first use (Note [kernels built alone]; `alone` may be NULL
+ * for none), and the error buffer. `cfg` may be NULL for the defaults. On failure
+ * everything made is released again, the message is in ctx, and rts_cl_release(cl) is
+ * harmless. */
 static int rts_cl_init(struct rts_context *ctx, struct rts_cl *cl,
                        const struct rts_cl_config *cfg, const char *source,
-                       const char *const *kernel_names, int kernel_count);
+                       const char *const *kernel_names, const bool *alone, int kernel_count);
 
 /* Waits for the queue and releases everything rts_cl_init made (the queue and context
  * only when they are the runtime's own) and the buffers on the free list. Blocks still

@@ -9,9 +9,10 @@
 /* ------------------------------------------------------------ Kernel building */
 
 /* The kernel's name and host index; its arguments come next. */
-static void kb_name(struct emitter *e, struct kbuild *kb, const char *name) {
+static void kb_name(struct emitter *e, struct kbuild *kb, const char *name, bool alone) {
   kb->name = name;
-  kb->index = add_kernel_name(e, name);
+  kb->alone = alone;
+  kb->index = add_kernel_name(e, name, alone);
   kb->launch_index = cl_state(e)->nidx == NULL
                          ? emit_c_printf(e, "%d", kb->index)
                          : emit_c_printf(e, "%d + %s", kb->index, cl_state(e)->nidx);
@@ -32,13 +33,13 @@ static void kb_errbuf(struct emitter *e, struct kbuild *kb) {
 }
 
 void kb_start(struct emitter *e, struct kbuild *kb, const char *name) {
-  kb_name(e, kb, name);
+  kb_name(e, kb, name, false);
   kb_errbuf(e, kb);
 }
 
 void kb_start_specialised(struct emitter *e, struct kbuild *kb, const char *name,
                           const struct kb_spec *spec, int count) {
-  kb_name(e, kb, name);
+  kb_name(e, kb, name, true);
   kb->spec = spec;
   kb->spec_count = count;
   if (count > 0) {
@@ -221,8 +222,13 @@ void kb_soac_args(struct emitter *e, struct kbuild *kb, const struct ir_soac *so
  * host-mode emission wrote into `body` meanwhile. */
 static void kb_finish(struct emitter *e, struct kbuild *kb, struct strbuf *body) {
   struct strbuf *src = &cl_state(e)->source;
-  /* A specialised build has only its kernel (Note [specialised kernels]). */
-  strbuf_printf(src, "#if !defined(RTS_SPEC_ONLY) || defined(RTS_SPEC_%s)\n", kb->name);
+  /* A build of one kernel has only that kernel; a kernel built alone is in no other
+   * (Note [kernels built alone] in rts/opencl/opencl.c). */
+  if (kb->alone) {
+    strbuf_printf(src, "#ifdef RTS_ONLY_%s\n", kb->name);
+  } else {
+    strbuf_printf(src, "#if !defined(RTS_ONLY) || defined(RTS_ONLY_%s)\n", kb->name);
+  }
   strbuf_printf(src, "__kernel void %s(%s) {\n", kb->name, kb->params.data);
   strbuf_puts(src, kb->prologue.data != NULL ? kb->prologue.data : "");
   strbuf_puts(src, body->data != NULL ? body->data : "");

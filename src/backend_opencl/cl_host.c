@@ -32,8 +32,10 @@ void emit_cl_free(struct emit_cl *cl) {
   arena_free(&cl->arena);
 }
 
-int add_kernel_name(struct emitter *e, const char *name) {
+int add_kernel_name(struct emitter *e, const char *name, bool alone) {
   struct emit_cl *cl = cl_state(e);
+  cl_push_string(e, &cl->kernel_alone, &cl->alone_count, &cl->alone_cap,
+                 alone ? "true" : "false");
   return cl_push_string(e, &cl->kernel_names, &cl->kernel_count, &cl->kernel_cap, name) - 1;
 }
 

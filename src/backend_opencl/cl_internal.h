@@ -60,7 +60,9 @@ struct cl_private {
 struct emit_cl {
   struct strbuf source;      /* the kernels' OpenCL C */
   const char **kernel_names; /* in the order of rts_cl_init's table */
-  int kernel_count, kernel_cap;
+  const char **kernel_alone; /* the same: "true" for a kernel built alone, else "false"
+                              * (Note [kernels built alone] in rts/opencl/opencl.c) */
+  int kernel_count, kernel_cap, alone_count, alone_cap;
   const char **messages;     /* failure messages, id = index + 1 */
   int message_count, message_cap;
   struct cl_view **views;    /* by variable id: arrays readable in the kernel emitted */
@@ -241,6 +243,7 @@ struct kb_spec {
 struct kbuild {
   const char *name;
   int index;
+  bool alone; /* built alone, on first use (Note [kernels built alone] in rts/opencl/) */
   const char *launch_index; /* the host's index of the kernel: index, its wide version or
                              * its specialised one */
   const struct kb_spec *spec; /* the arguments it is specialised on */
@@ -257,8 +260,9 @@ typedef void (*store_fn)(struct emitter *e, const struct ir_stm *s, const struct
                          const char *const *res, const char *gi);
 
 /* ------------------------------------------------------------ cl_host.c */
-/* Registers a kernel's name in rts_cl_init's table; returns its index. */
-int add_kernel_name(struct emitter *e, const char *name);
+/* Registers a kernel's name in rts_cl_init's table, and whether it is built alone;
+ * returns its index. */
+int add_kernel_name(struct emitter *e, const char *name, bool alone);
 /* The SOAC's width as a host constant, its inputs' outer sizes checked against it. */
 const char *checked_width(struct emitter *e, const struct ir_soac *so);
 /* An output y of shape [w] (or [w][m]) on the device. */

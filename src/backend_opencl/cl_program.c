@@ -175,6 +175,11 @@ void emit_cl_program_tables(struct emitter *e, struct strbuf *out) {
     strbuf_puts(out, ",\n");
   }
   strbuf_puts(out, "  NULL\n};\n");
+  strbuf_puts(out, "static const bool rts_cl_kernel_alone[] = {\n");
+  for (int i = 0; i < cl->alone_count; i++) {
+    strbuf_printf(out, "  %s,\n", cl->kernel_alone[i]);
+  }
+  strbuf_puts(out, "  false\n};\n");
   strbuf_printf(out, "#define RTS_CL_KERNEL_COUNT %d\n\n", cl->kernel_count);
   strbuf_puts(out, "static const char *const rts_cl_messages[] = {\n");
   for (int i = 0; i < cl->message_count; i++) {

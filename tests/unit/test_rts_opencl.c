@@ -122,7 +122,7 @@ static void test_config(struct rts_cl_config *cfg) {
 
 static void init_or_die(struct rts_context *ctx, struct rts_cl *cl,
                         const struct rts_cl_config *cfg) {
-  if (rts_cl_init(ctx, cl, cfg, source, kernel_names, KERNEL_COUNT) != RTS_SUCCESS) {
+  if (rts_cl_init(ctx, cl, cfg, source, kernel_names, NULL, KERNEL_COUNT) != RTS_SUCCESS) {
     fatal("rts_cl_init", ctx);
   }
 }
@@ -233,7 +233,7 @@ static void test_device_choice(void) {
   test_config(&cfg);
 
   rts_cl_config_set_device(&cfg, "no-such-device-xyz");
-  CHECK(rts_cl_init(&ctx, &cl, &cfg, source, kernel_names, KERNEL_COUNT) == RTS_DEVICE_ERROR,
+  CHECK(rts_cl_init(&ctx, &cl, &cfg, source, kernel_names, NULL, KERNEL_COUNT) == RTS_DEVICE_ERROR,
         "a device that does not exist");
   check_message(&ctx, "no device",
                 (const char *const[]){"no OpenCL device matches \"no-such-device-xyz\"",
@@ -242,7 +242,7 @@ static void test_device_choice(void) {
   CHECK(rts_cl_release(&cl) == CL_SUCCESS, "release after a failed init");
 
   rts_cl_config_set_device(&cfg, "#99");
-  CHECK(rts_cl_init(&ctx, &cl, &cfg, source, kernel_names, KERNEL_COUNT) == RTS_DEVICE_ERROR,
+  CHECK(rts_cl_init(&ctx, &cl, &cfg, source, kernel_names, NULL, KERNEL_COUNT) == RTS_DEVICE_ERROR,
         "#99");
   check_message(&ctx, "#99", (const char *const[]){"matches \"#99\"", NULL});
 
@@ -552,7 +552,7 @@ static void test_build_failure(void) {
   rts_context_init(&ctx);
   test_config(&cfg);
   char *bad = program_source("__kernel void add(__global float *a) { a[0] = 1.0f +; }\n");
-  CHECK(rts_cl_init(&ctx, &cl, &cfg, bad, kernel_names, 1) == RTS_DEVICE_ERROR,
+  CHECK(rts_cl_init(&ctx, &cl, &cfg, bad, kernel_names, NULL, 1) == RTS_DEVICE_ERROR,
         "a syntax error");
   check_message(&ctx, "syntax error",
                 (const char *const[]){"error: building the OpenCL program",
@@ -562,10 +562,56 @@ static void test_build_failure(void) {
 
   /* A kernel that the program does not define. */
   const char *const missing[] = {"add", "no_such_kernel"};
-  CHECK(rts_cl_init(&ctx, &cl, &cfg, source, missing, 2) == RTS_DEVICE_ERROR, "no kernel");
+  CHECK(rts_cl_init(&ctx, &cl, &cfg, source, missing, NULL, 2) == RTS_DEVICE_ERROR, "no kernel");
   check_message(&ctx, "missing kernel",
                 (const char *const[]){"making kernel no_such_kernel",
                                       "CL_INVALID_KERNEL_NAME", NULL});
+  rts_cl_config_release(&cfg);
+  rts_context_release(&ctx);
+}
+
+/* Kernels built alone (Note [kernels built alone] in rts/opencl/opencl.c): none at
+ * rts_cl_init, each on its first use, and a build that fails then reports its log with
+ * the use's location. */
+static void test_alone(void) {
+  struct rts_context ctx;
+  struct rts_cl cl;
+  struct rts_cl_config cfg;
+  char path[512];
+  rts_context_init(&ctx);
+  test_config(&cfg);
+  size_t n = strlen(kernel_source);
+  char *kernels = malloc(n + 256);
+  if (kernels == NULL) {
+    fatal("out of memory", NULL);
+  }
+  sprintf(kernels,
+          "#ifdef RTS_ONLY_add\n%s#endif\n"
+          "#ifdef RTS_ONLY_broken\n__kernel void broken(__global float *a) { a[0] = 1.0f +; }\n"
+          "#endif\n",
+          kernel_source);
+  char *program = program_source(kernels);
+  const char *const names[] = {"add", "broken"};
+  const bool alone[] = {true, true};
+  CHECK(rts_cl_init(&ctx, &cl, &cfg, program, names, alone, 2) == RTS_SUCCESS,
+        "a program whose kernels are built alone starts: %s", ctx.error);
+  CHECK(cl.kernels[0] == NULL && cl.kernels[1] == NULL && cl.alone_programs[0] == NULL,
+        "no kernel built at the start");
+  int files = cache_files(path, sizeof path);
+  CHECK(run_add(&ctx, &cl, 100), "add, built on its first use");
+  CHECK(cl.alone_programs[0] != NULL && cl.kernels[0] != NULL && cl.alone_programs[1] == NULL,
+        "add alone is built, broken is not");
+  CHECK(cache_files(path, sizeof path) == files + 1, "add's build is cached");
+  CHECK(rts_cl_set_arg(&ctx, &cl, 1, 0, sizeof(cl_mem), &cl.errbuf, "prog.dsl:7:3") ==
+            RTS_DEVICE_ERROR,
+        "a kernel that does not build fails at its first use");
+  check_message(&ctx, "a kernel built alone that fails",
+                (const char *const[]){"prog.dsl:7:3: error: building the OpenCL program",
+                                      "CL_BUILD_PROGRAM_FAILURE", "the build log:", NULL});
+  CHECK(run_add(&ctx, &cl, 100), "add still runs after");
+  CHECK(rts_cl_release(&cl) == CL_SUCCESS, "release");
+  free(program);
+  free(kernels);
   rts_cl_config_release(&cfg);
   rts_context_release(&ctx);
 }
@@ -741,6 +787,7 @@ int main(void) {
 
   test_device_choice();
   test_build_failure();
+  test_alone();
   test_cache();
   test_own_queue();
   test_profiling();

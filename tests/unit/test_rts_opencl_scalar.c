@@ -245,7 +245,7 @@ static bool probe_device(bool *rounded_div_sqrt) {
   rts_context_init(&ctx);
   rts_cl_config_init(&cfg);
   cfg.cache = false;
-  if (rts_cl_init(&ctx, &cl, &cfg, "__kernel void probe(void) {}\n", names, 1) !=
+  if (rts_cl_init(&ctx, &cl, &cfg, "__kernel void probe(void) {}\n", names, NULL, 1) !=
           RTS_SUCCESS ||
       clGetDeviceInfo(cl.device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof single, &single, NULL) !=
           CL_SUCCESS) {
@@ -328,7 +328,7 @@ static void run_on_device(const char *build_options) {
   cfg.cache = false;
   char *source = program_source();
   if (rts_cl_config_set_build_options(&cfg, build_options) != RTS_SUCCESS ||
-      rts_cl_init(&ctx, &cl, &cfg, source, names, 1) != RTS_SUCCESS) {
+      rts_cl_init(&ctx, &cl, &cfg, source, names, NULL, 1) != RTS_SUCCESS) {
     fatal("building scalar_cl.h, scalar.h and scalar_eval.h", &ctx);
   }
   free(source);
