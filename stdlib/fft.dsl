@@ -247,14 +247,23 @@ module type fft_limits = {
   val onchip_max: i64
 }
 
--- | The default limits: no row is split. The split pays on a GPU from rows of 4096
--- f32 or 2048 f64 on (docs/fft.md, "Long rows"), where `mk_fft_limits` with an
--- `onchip_max` of 2048 (f32) or 1024 (f64) takes it; it is not the default because
--- its kernels make every program that calls `fft` larger, and slower to build (on
--- PoCL, minutes for a program with a few calls), for lengths that most programs never
--- reach. With this limit the split's branch is dead and the compiler removes it.
+-- | No row is split: the limits of `mk_fft_radix` and `mk_fft`, whose real type may
+-- be any. With this limit the split's branch is dead and the compiler removes it.
 module unsplit : fft_limits = {
   def onchip_max : i64 = i64.highest
+}
+
+-- | The limits of `fft32` and `fft64`: rows longer than 64 KiB (8192 f32 or 4096 f64
+-- complex numbers) split. On a GPU the split pays from rows of 4096 f32 or 2048 f64
+-- on (docs/fft.md, "Long rows"), where limits of 2048 and 1024 take it; the C
+-- backend's split loses up to 2^13 f32 and wins from 2^16 on, so the default is
+-- between the two.
+module limits32 : fft_limits = {
+  def onchip_max : i64 = 8192
+}
+
+module limits64 : fft_limits = {
+  def onchip_max : i64 = 4096
 }
 
 -- | Transforms over the real type `R.t` with the user's radix `X` preferred, rows
@@ -387,17 +396,18 @@ module mk_fft_limits (R: real) (X: fft_radix with real = R.t) (L: fft_limits)
 
   -- | Stockham's FFT of a length that the radices factor, with the twiddle table of n
   -- at tw[at] (so that one array holds the tables of several lengths): one pass per
-  -- factor, the loop swapping its two buffers.
-  def stockham_at [n][t] (at: i64) (tw: [t]complex) (xs: [n]complex) : *[n]complex =
+  -- factor, the loop swapping its two buffers, the first of them xs (consumed: a
+  -- caller with an array made for it passes it, the others a copy).
+  def stockham_at [n][t] (at: i64) (tw: [t]complex) (xs: *[n]complex) : *[n]complex =
     let (ys, _, _) =
-      loop (src: *[n]complex, dst: *[n]complex, ns) = (copy xs, replicate n c.zero, 1)
+      loop (src: *[n]complex, dst: *[n]complex, ns) = (xs, replicate n c.zero, 1)
       while ns < n do
         let r = radix_for (n / ns)
         in (pass r at tw ns src dst, src, ns * r)
     in ys
 
   -- | Stockham's FFT with the twiddle table of n (`twiddles n`).
-  def stockham [n][t] (tw: [t]complex) (xs: [n]complex) : *[n]complex = stockham_at 0 tw xs
+  def stockham [n][t] (tw: [t]complex) (xs: *[n]complex) : *[n]complex = stockham_at 0 tw xs
 
   -- | The smallest power of two >= x.
   def pow2_at_least (x: i64) : i64 = loop p = 1 while p < x do p * 2
@@ -459,19 +469,34 @@ module mk_fft_limits (R: real) (X: fft_radix with real = R.t) (L: fft_limits)
   -- test's shapes) needs one function; the compiler inlines it where it distributes a
   -- batch's map over it.
   #[noinline]
-  def four_step [n][t] (n1: i64) (n2: i64) (tables: [t]complex) (xs: [n]complex) : [n]complex =
+  def four_step [n][t] (n1: i64) (n2: i64) (tables: [t]complex) (xs: [n]complex) : *[n]complex =
     let a: [n1][n2]complex = unflatten (xs :> [n1 * n2]complex)
-    let b = map (stockham_at 0 tables) (transpose a)
+    let b = map (\col -> stockham_at 0 tables (copy col)) (transpose a)
     let wr = 2 * n1 + 2 * n2
     -- In bounds by construction (e < n1 n2; `tables` holds the twiddles of n1, those of
-    -- n2, then w_n^r for r < n2): unchecked.
-    let c = #[unsafe] map2 (\k1 col ->
-                              map2 (\j2 z -> let e = j2 * k1
-                                             in z c.* (tables[e / n2] c.* tables[wr + e % n2]))
-                                   (iota n2) col)
+    -- n2, then w_n^r for r < n2): unchecked. Each twiddled row is the first buffer of
+    -- its FFT, not copied.
+    let d = #[unsafe] map2 (\k1 col ->
+                              stockham_at (2 * n1) tables
+                                (map2 (\j2 z -> let e = j2 * k1
+                                                in z c.* (tables[e / n2] c.* tables[wr + e % n2]))
+                                      (iota n2) col))
                            (iota n1) (transpose b)
-    let d = map (stockham_at (2 * n1) tables) c
     in flatten (transpose d) :> [n]complex
+
+  -- | The twiddles that `fft` of length n reads (below): for `four_step` (long) those
+  -- of n1, those of n2 and w_n^r for r < n2, else those of n. Never inlined, so that
+  -- `fft` stays small enough for the simplifier to inline into a batch's map on every
+  -- backend, where this call moves out of the map (it depends on the sizes alone and
+  -- cannot fail): inlined, its code made `fft` too large for the C backend, which then
+  -- made the table again for every row.
+  #[noinline]
+  def fft_tables (n: i64) (n1: i64) (n2: i64) (long: bool) : []complex =
+    tabulate (i64.max 0 (if long then 2 * n1 + 3 * n2 else 2 * n)) (\t ->
+      if !long then twiddle n t
+      else if t < 2 * n1 then twiddle n1 t
+      else if t < 2 * n1 + 2 * n2 then twiddle n2 (t - 2 * n1)
+      else root (t - 2 * n1 - 2 * n2) n)
 
   -- | A row longer than `L.onchip_max` whose factors n1 <= n2 (`split`) are at most
   -- `L.onchip_max` takes `four_step`; the other lengths that the radices factor take
@@ -484,13 +509,9 @@ module mk_fft_limits (R: real) (X: fft_radix with real = R.t) (L: fft_limits)
   def fft [n] (xs: [n]complex) : [n]complex =
     let (n1, n2) = split n
     let long = n > L.onchip_max && n1 > 1 && n2 <= L.onchip_max
-    let tables = tabulate (if long then 2 * n1 + 3 * n2 else 2 * n) (\t ->
-                   if !long then twiddle n t
-                   else if t < 2 * n1 then twiddle n1 t
-                   else if t < 2 * n1 + 2 * n2 then twiddle n2 (t - 2 * n1)
-                   else root (t - 2 * n1 - 2 * n2) n)
+    let tables = fft_tables n n1 n2 long
     in if long && plannable n then four_step n1 n2 tables xs
-       else if plannable n then stockham tables xs
+       else if plannable n then stockham tables (copy xs)
        else bluestein xs
 
   def ifft [n] (xs: [n]complex) : [n]complex =
@@ -589,6 +610,6 @@ module mk_fft_radix (R: real) (X: fft_radix with real = R.t) : fft with real = R
 -- | Transforms over the real type `R.t` with the built-in radices.
 module mk_fft (R: real) : fft with real = R.t = mk_fft_radix R (no_radix R)
 
--- | Transforms of f32 and of f64.
-module fft32 = mk_fft f32
-module fft64 = mk_fft f64
+-- | Transforms of f32 and of f64, long rows split.
+module fft32 = mk_fft_limits f32 (no_radix f32) limits32
+module fft64 = mk_fft_limits f64 (no_radix f64) limits64

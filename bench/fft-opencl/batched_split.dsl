@@ -1,7 +1,7 @@
--- bench/fft-opencl with long rows split in two (docs/fft.md, "Long rows"): the entries
--- of batched.dsl, but the transforms of modules whose rows over 16 KiB (2048 f32, 1024
--- f64) go through `four_step`. FFT_PROGRAM=batched_split.dsl bench/fft-opencl/run.sh
--- times it.
+-- bench/fft-opencl with a GPU's limits for splitting long rows in two (docs/fft.md,
+-- "Long rows"): the entries of batched.dsl, but the transforms of modules whose rows
+-- over 16 KiB (2048 f32, 1024 f64) go through `four_step`, where fft32 and fft64 split
+-- rows over 64 KiB. FFT_PROGRAM=batched_split.dsl bench/fft-opencl/run.sh times it.
 import "fft"
 
 module split32 = mk_fft_limits f32 (no_radix f32) { def onchip_max = 2048i64 }

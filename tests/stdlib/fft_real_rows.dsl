@@ -1,7 +1,9 @@
 -- Batches of real transforms (`map fft32.rfft`, `map (fft32.irfft n)`): the half-length
 -- trick of an even n (Note in stdlib/fft.dsl, `rfft_even`) is one group kernel over the
 -- rows on OpenCL, its tables made once out of the map; Bluestein's lengths (and odd
--- ones) take the map's other arms, Bluestein's on the host.
+-- ones) take the map's other arms, Bluestein's on the host, and the other odd lengths
+-- `fft`, whose long rows split in two (docs/fft.md, "Long rows": 12 of the 18 group
+-- kernels, never launched at these sizes).
 -- ==
 -- entry: rows
 -- input { [[1f32, 2f32, 3f32, 4f32, 5f32, 6f32, 7f32, 8f32], [1f32, 0f32, 0f32, 0f32, 0f32, 0f32, 0f32, 0f32]] }
@@ -13,7 +15,7 @@
 -- input { 8i64 [[36f32, -4f32, -4f32, -4f32, -4f32], [1f32, 1f32, 1f32, 1f32, 1f32]]
 --         [[0f32, 9.656854f32, 4f32, 1.656854f32, 0f32], [0f32, 0f32, 0f32, 0f32, 0f32]] }
 -- output { [[1f32, 2f32, 3f32, 4f32, 5f32, 6f32, 7f32, 8f32], [1f32, 0f32, 0f32, 0f32, 0f32, 0f32, 0f32, 0f32]] }
--- structure kernels { group 6 host 2 }
+-- structure kernels { group 18 host 2 }
 
 import "fft"
 
