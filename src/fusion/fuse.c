@@ -327,9 +327,42 @@ static bool depends_on(const struct ir_stm *later, const struct ir_stm *earlier)
   return false;
 }
 
+static bool body_has_soac(const struct ir_body *b) {
+  for (int i = 0; i < b->stm_count; i++) {
+    struct ir_body *nested[IR_MAX_STM_BODIES];
+    int n = ir_stm_bodies(b->stms[i], nested);
+    bool found = b->stms[i]->exp.kind == IR_SOAC;
+    for (int k = 0; k < n && !found; k++) {
+      found = body_has_soac(nested[k]);
+    }
+    if (found) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* Whether the body holds an if around a SOAC (a plan that picks an algorithm: the
+ * FFT of a row), in its own statements or nested ones. */
+static bool body_has_branch_around_soac(const struct ir_body *b) {
+  for (int i = 0; i < b->stm_count; i++) {
+    const struct ir_stm *s = b->stms[i];
+    struct ir_body *nested[IR_MAX_STM_BODIES];
+    int n = ir_stm_bodies(s, nested);
+    for (int k = 0; k < n; k++) {
+      if (s->exp.kind == IR_IF ? body_has_soac(nested[k])
+                               : body_has_branch_around_soac(nested[k])) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 /* Two SOACs at i < j can become one at j when they have the same width, j does not use
  * i's results, i's results are not used between them, nothing between them consumes
- * their inputs, and neither writes what the other reads. */
+ * their inputs, and neither writes what the other reads; and not both of them branch
+ * around inner SOACs in their lambdas (Note [horizontal fusion of plans]). */
 static bool can_merge(const struct ir_body *b, int i, int j) {
   const struct ir_stm *a = b->stms[i], *c = b->stms[j];
   if (!ir_subexp_equal(a->exp.u.soac.width, c->exp.u.soac.width) || depends_on(c, a)) {
@@ -340,10 +373,28 @@ static bool can_merge(const struct ir_body *b, int i, int j) {
       return false;
     }
   }
+  const struct ir_lambda *fa = a->exp.u.soac.map_fn, *fc = c->exp.u.soac.map_fn;
+  if (fa != NULL && fc != NULL && body_has_branch_around_soac(fa->body) &&
+      body_has_branch_around_soac(fc->body)) {
+    return false;
+  }
   return !inputs_consumed_between(b, i, j, &a->exp.u.soac) &&
          !inputs_consumed_between(b, i, j, &c->exp.u.soac) && a->exp.u.soac.dest_count == 0 &&
          c->exp.u.soac.dest_count == 0;
 }
+
+/* Note [horizontal fusion of plans]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * Two maps over the same rows whose lambdas each branch around inner SOACs (`map fft
+ * rows` and `map ifft rows`: each a branch between Stockham's passes, the split and
+ * Bluestein's) stay two maps. Merged, the lambda would hold both branches one after
+ * the other, and when an arm of each cannot be a kernel (Bluestein's, a function kept
+ * out of line), lowering could make the map neither group code nor the branch between
+ * maps that unswitching makes of one such branch (Note [unswitching maps] in
+ * src/lower/unswitch.c): the whole batch ran on the host, row by row, where each map
+ * alone has its kernels. Apart, each reads the rows once more, which is little beside
+ * its inner SOACs. Maps with inner SOACs and loops but no such branch (a segmented
+ * reduction, a loop of passes) still merge: group code holds them both. */
 
 static bool fuse_maps_horizontally(struct fuser *f, struct ir_body *b);
 
