@@ -949,7 +949,7 @@ static int rts_cl_build(struct rts_context *ctx, const struct rts_cl *cl,
                                                        : "";
   /* PoCL mishandles volatile __local variables across barriers, and element loops
    * whose trip count depends on the local id before a loop with barriers (prelude.cl;
-   * Note [uniform element loops] in src/backend_opencl/cl_intra.c). */
+   * Note [uniform element loops] in src/backend_opencl/cl_group.c). */
   bool pocl = cl->platform_name != NULL &&
               strstr(cl->platform_name, "Portable Computing Language") != NULL;
   const char *quirks = pocl ? "-DRTS_FLAG_QUALIFIER= -DRTS_UNIFORM_ELEMENT_LOOPS " : "";

@@ -68,7 +68,7 @@ bool rts_kernel_failed(volatile __global int *errbuf) {
 #endif
 
 /* The element loops of group kernels (Note [uniform element loops] in
- * src/backend_opencl/cl_intra.c): `for (jb = RTS_ELEM_FIRST; jb < n; jb += RTS_GROUP)`
+ * src/backend_opencl/cl_group.c): `for (jb = RTS_ELEM_FIRST; jb < n; jb += RTS_GROUP)`
  * with the element RTS_ELEM_INDEX(jb), guarded by `< n`. By default a work-item starts
  * at its local id (the guard is then always true and compiles away); where the
  * runtime's build options say RTS_UNIFORM_ELEMENT_LOOPS (PoCL), and in a specialised

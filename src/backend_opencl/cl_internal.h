@@ -8,7 +8,8 @@
  *   cl_scan.c       scan
  *   cl_scatter.c    scatter
  *   cl_hist.c       hist
- *   cl_intra.c      intra-group kernels
+ *   cl_intra.c      intra-group kernels: their layout, versions and launches
+ *   cl_group.c      the steps of group code, inside intra-group kernels
  *   cl_rows.c       maps whose elements are rows of known lengths, over the rows
  *   cl_transpose.c  transpose kernels and transposed copies
  *   cl_program.c    dispatch of a planned statement, the runtime and the program's tables,
@@ -406,7 +407,29 @@ void emit_hist(struct emitter *e, const struct ir_stm *s, const struct lower_ker
 void emit_rows(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k);
 
 /* ------------------------------------------------------------ cl_intra.c */
-/* The intra form (Note [intra-group kernels]). */
+/* The intra form (Note [intra-group kernels] in cl_intra.c). */
 void emit_intra(struct emitter *e, const struct ir_stm *s, const struct lower_kernel *k);
+
+/* A group kernel being emitted: its layout (the kernel IR's, the same in every version),
+ * the version at hand and where its slots are. */
+struct intra {
+  const struct kir_kernel *kk;  /* the local version: its slots are every version's */
+  const struct kir_kernel *version; /* the version being printed (its name, its build) */
+  int *slot_of;                /* by variable id: 1 + the index of its slot in kk->local */
+  const char *space;           /* "__local" or "__global" */
+};
+
+/* The bytes of v's slot (its length times its element's size, aligned to 8). */
+const char *slot_bytes(struct emitter *e, const struct ir_var *v);
+/* The name of v's slot in the kernel. */
+const char *slot_name(const struct intra *g, const struct ir_var *v);
+/* v's view is its slot. */
+void view_slot(struct emitter *e, const struct intra *g, const struct ir_var *v);
+
+/* ------------------------------------------------------------ cl_group.c */
+/* A barrier of the group, after which every work-item reads the failure flag. */
+void group_barrier(struct emitter *e, const struct intra *g);
+/* Group code: the kernel IR's steps. */
+void group_steps(struct emitter *e, struct intra *g, const struct kir_steps *steps);
 
 #endif

@@ -350,7 +350,7 @@ bool kir_fill_joins_run(const struct kir_steps *list, int end, const struct ir_s
  * (Note [scatters that read their destination] in snapshot.c): in group code a fill of
  * the copy's slot, a barrier, and the scatter. When the copy is read by the scatter
  * alone, the two become one scatter step that names the copy as a shadow of its
- * destination, and the renderer (group_scatter in src/backend_opencl/cl_intra.c)
+ * destination, and the renderer (group_scatter in src/backend_opencl/cl_group.c)
  * stages it: when each work-item has at most RTS_STAGE_TRIPS elements (prelude.cl),
  * it computes all of them, reading the destination itself, into private memory (its
  * registers), then, after a barrier, writes them; no copy is made. Otherwise it fills
@@ -709,7 +709,7 @@ static bool specialisable(const struct ir_var *v) {
  * a pass loop whose stride grows from 1 to the row's length by a factor chosen from
  * what is left, say. Its step is marked `fixed_trips`; the OpenCL renderer puts an
  * unrolled copy of its first RTS_UNROLL_TRIPS trips before it in the specialised
- * build (src/backend_opencl/cl_intra.c), where the device's compiler then folds each
+ * build (src/backend_opencl/cl_group.c), where the device's compiler then folds each
  * trip's parameters to constants: the choice among an if's arms, the divisions by the
  * stride and the inner loops' trip counts. The loop stays after the copy for the
  * trips beyond it, and as the whole loop of the generic build.
