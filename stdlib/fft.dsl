@@ -485,11 +485,13 @@ module mk_fft_limits (R: real) (X: fft_radix with real = R.t) (L: fft_limits)
     in flatten (transpose d) :> [n]complex
 
   -- | The twiddles that `fft` of length n reads (below): for `four_step` (long) those
-  -- of n1, those of n2 and w_n^r for r < n2, else those of n. Never inlined, so that
-  -- `fft` stays small enough for the simplifier to inline into a batch's map on every
-  -- backend, where this call moves out of the map (it depends on the sizes alone and
-  -- cannot fail): inlined, its code made `fft` too large for the C backend, which then
-  -- made the table again for every row.
+  -- of n1, those of n2 and w_n^r for r < n2, else those of n (Bluestein's lengths do
+  -- not read them: a table of n is the price of that for them). It depends on the
+  -- sizes alone and cannot fail, so it moves out of a batch's map: its length is
+  -- `i64.max 0 ...`, known not negative, so that no size check stays in the map; and
+  -- it is never inlined, so that `fft` stays small enough for the simplifier to inline
+  -- into the map on every backend (inlined, its code made `fft` too large for the C
+  -- backend, which then made the table again for every row).
   #[noinline]
   def fft_tables (n: i64) (n1: i64) (n2: i64) (long: bool) : []complex =
     tabulate (i64.max 0 (if long then 2 * n1 + 3 * n2 else 2 * n)) (\t ->
@@ -500,12 +502,10 @@ module mk_fft_limits (R: real) (X: fft_radix with real = R.t) (L: fft_limits)
 
   -- | A row longer than `L.onchip_max` whose factors n1 <= n2 (`split`) are at most
   -- `L.onchip_max` takes `four_step`; the other lengths that the radices factor take
-  -- Stockham's passes alone, and the rest Bluestein's algorithm. The twiddles are one
-  -- table made outside the `if`: it depends on n alone and cannot fail, so in `map fft
-  -- rows` the compiler makes it once for all rows (it never moves code out of a
-  -- branch), in one kernel. For `four_step` it holds the twiddles of n1, those of n2
-  -- and w_n^r for r < n2; else the twiddles of n (Bluestein's lengths do not use them:
-  -- a table of n is the price of that for them).
+  -- Stockham's passes alone, and the rest Bluestein's algorithm. The twiddles
+  -- (`fft_tables`) are one table made outside the `if`, so that in `map fft rows` the
+  -- compiler makes it once for all rows (it never moves code out of a branch), in one
+  -- kernel.
   def fft [n] (xs: [n]complex) : [n]complex =
     let (n1, n2) = split n
     let long = n > L.onchip_max && n1 > 1 && n2 <= L.onchip_max

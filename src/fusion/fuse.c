@@ -329,14 +329,15 @@ static bool depends_on(const struct ir_stm *later, const struct ir_stm *earlier)
 
 static bool body_has_soac(const struct ir_body *b) {
   for (int i = 0; i < b->stm_count; i++) {
+    if (b->stms[i]->exp.kind == IR_SOAC) {
+      return true;
+    }
     struct ir_body *nested[IR_MAX_STM_BODIES];
     int n = ir_stm_bodies(b->stms[i], nested);
-    bool found = b->stms[i]->exp.kind == IR_SOAC;
-    for (int k = 0; k < n && !found; k++) {
-      found = body_has_soac(nested[k]);
-    }
-    if (found) {
-      return true;
+    for (int k = 0; k < n; k++) {
+      if (body_has_soac(nested[k])) {
+        return true;
+      }
     }
   }
   return false;
