@@ -218,11 +218,15 @@ static void group_scatter(struct emitter *e, struct intra *g, const struct kir_s
     return;
   }
   /* The group takes one branch: n and seg_items are the same for all its work-items. */
-  emit_c_line(e, "if (%s <= (long)RTS_STAGE_TRIPS * seg_items) {", n);
-  e->indent++;
-  staged_scatter(e, g, st, n);
-  e->indent--;
-  emit_c_line(e, "} else {");
+  if (st->staged) {
+    emit_c_line(e, "if (%s <= (long)RTS_STAGE_TRIPS * seg_items) {", n);
+    e->indent++;
+    staged_scatter(e, g, st, n);
+    e->indent--;
+    emit_c_line(e, "} else {");
+  } else {
+    emit_c_line(e, "{");
+  }
   e->indent++;
   const char *at = emit_c_tmp(e);
   emit_c_line(e, "long %s = 0;", at);

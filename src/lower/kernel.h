@@ -233,6 +233,9 @@ struct kir_step {
                                       * lambda reads in place of its destinations
                                       * (Note [staged scatters] in kernels.c) */
   int shadow_count;
+  bool staged;                 /* SCATTER with shadows: the renderer may stage it, where
+                                * each work-item has few elements (Note [staged
+                                * scatters] in kernels.c); else it fills the copies */
 };
 
 struct kir_kernel {

@@ -359,6 +359,18 @@ bool kir_fill_joins_run(const struct kir_steps *list, int end, const struct ir_s
  * would go unused whenever the scatter is staged, and a pass in place over a row
  * that fills half of local memory would not fit with it (rows of 4096 f32 in 48 KiB:
  * bench/RESULTS.md, "Passes in place").
+ * A kernel's scatters are staged only where an element (its values and indices) of the
+ * largest of them takes at most STAGE_ELEMENT_BYTES (64; 512 bytes for RTS_STAGE_TRIPS
+ * of them); otherwise none is (`staged` of the step, which build_intra clears, and the
+ * kernel IR prints "copied first"). The FFT library's passes over one buffer
+ * (stdlib/fft.dsl, `stockham_in_place`; 16 complex values and 32 indices an element of
+ * radix 16, 3 KiB for 8) made NVIDIA's compiler spill up to 3.6 KiB of registers to
+ * memory a work-item (`ptxas -v`), and staged they ran at 0.4x to 0.6x the speed of
+ * the copy on the H200; staging only the small scatters of such a kernel (its direct
+ * passes) still cost a third, as a kernel's registers are those of its heaviest part
+ * (bench/RESULTS.md, "One buffer for rows of 24 to 48 KiB"). bench/soacs-opencl's
+ * rowpass (two values and two indices an element, 24 bytes) is staged;
+ * tests/backend_opencl/stage_bytes.dsl has a kernel of each kind.
  * On PoCL, where private values that cross a barrier live on a worker thread's stack
  * for the whole work-group, staging is slower than the copy (26 times, for
  * bench/soacs-opencl's rowpass): there only a program compiled with -DRTS_STAGE_TRIPS
@@ -407,6 +419,7 @@ static void stage_scatter(struct build *b, struct kir_kernel *kk, struct kir_ste
       kk->local[l].spill = kk->local[l].spill || kk->local[l].var == f->pat[0];
     }
   }
+  st->staged = true;
   struct kir_step moved = *st;
   out->count = first;
   /* A fill before the removed ones joined their barrier: it gets it back. */
@@ -415,6 +428,37 @@ static void stage_scatter(struct build *b, struct kir_kernel *kk, struct kir_ste
   }
   *kir_add_step(b->arena, out, KIR_STEP_SCATTER) = moved;
 }
+
+/* The bytes of an element of the largest scatter among `list` that stage_scatter made
+ * staged (its values and indices), into *(int *)arg if larger. Never stops the walk. */
+static bool largest_staged(const struct kir_step *st, void *arg) {
+  int *max = arg;
+  if (st->kind == KIR_STEP_SCATTER && st->shadow_count > 0) {
+    const struct ir_lambda *f = st->stm->exp.u.soac.map_fn;
+    int bytes = 0;
+    for (int r = 0; r < f->ret_count; r++) {
+      bytes += prim_bytes(f->ret[r].prim);
+    }
+    *max = bytes > *max ? bytes : *max;
+  }
+  return false;
+}
+
+/* No scatter of `list` is staged. */
+static void unstage(struct kir_steps *list) {
+  for (int i = 0; i < list->count; i++) {
+    struct kir_step *st = &list->items[i];
+    st->staged = false;
+    unstage(&st->init);
+    unstage(&st->body);
+    unstage(&st->next);
+    unstage(&st->orelse);
+  }
+}
+
+/* The most bytes an element of a kernel's staged scatters may take (Note [staged
+ * scatters]): a work-item stages RTS_STAGE_TRIPS (8) of them, 512 bytes. */
+#define STAGE_ELEMENT_BYTES 64
 
 /* Note [barriers at the end of a pass]
  * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
@@ -1155,6 +1199,11 @@ static void build_intra(struct build *b) {
   b->recording = true;
   (void)fixed_results(b, &spec, f->body);
   group_steps(b, first, &b->k->steps, f->body);
+  int staged_bytes = 0;
+  kir_any_step(&b->k->steps, largest_staged, &staged_bytes);
+  if (staged_bytes > STAGE_ELEMENT_BYTES) {
+    unstage(&b->k->steps);
+  }
   int trees = 0;
   place_trees(b, first, &b->k->steps, &trees);
   b->k->kernels[1].local = first->local;

@@ -3,8 +3,9 @@
 # of intra.dsl, private_groups.dsl, segscan.dsl, reduce_rows.dsl and
 # scatter_reads_dest.dsl (intra-group kernels) run with PRISM_INTRA=global, which
 # forces the version whose arrays live in a global scratch buffer (the one that rows
-# too long for local memory take), scatter_reads_dest.dsl and ../lower/kir_staged.dsl also
-# built with -DRTS_STAGE_TRIPS=8 (their scatters staged, on PoCL too), and
+# too long for local memory take), scatter_reads_dest.dsl, ../lower/kir_staged.dsl and
+# stage_bytes.dsl also built with -DRTS_STAGE_TRIPS=8 (their scatters staged, on PoCL
+# too), and
 # those
 # of segred.dsl and reduce_rows.dsl with PRISM_SEGMENTED=group and =flat; the programs
 # whose map kernels walk rows (coalesce.dsl, transpose.dsl, map_inner.dsl, and
@@ -67,7 +68,7 @@ check "$dir/scatter_reads_dest.dsl" PRISM_INTRA=global
 saved_cflags=${CFLAGS-}
 CFLAGS="${CFLAGS:--O3 -std=c99} -DRTS_STAGE_TRIPS=8"
 export CFLAGS
-for staged in scatter_reads_dest.dsl ../lower/kir_staged.dsl; do
+for staged in scatter_reads_dest.dsl ../lower/kir_staged.dsl stage_bytes.dsl; do
   check "$dir/$staged" PRISM_INTRA=local
   check "$dir/$staged" PRISM_INTRA=global
   check "$dir/$staged" PRISM_SPECIALISE=1
@@ -134,6 +135,20 @@ if [ "$(awk '$1 == $2' "$tmp/guards.txt" | wc -l)" -eq 3 ] &&
 else
   echo "FAIL: kir_trips.dsl's unrolled loops (kernel, guard):"
   sed 's/^/    /' "$tmp/guards.txt"
+  failed=1
+fi
+# A kernel stages none of its scatters when its largest is too large to stage (Note
+# [staged scatters] in src/lower/kernels.c): the kernel IR of stage_bytes.dsl has
+# `mixed`'s two scatters (elements of 24 and 192 bytes) copied first, `pairs`' one
+# staged.
+"$prismc" dump --after lower "$dir/stage_bytes.dsl" > "$tmp/stage.txt" 2> "$tmp/err.txt" ||
+  { echo "FAIL: stage_bytes.dsl (dump)"; cat "$tmp/err.txt"; failed=1; }
+if [ "$(grep -c 'copied first; its copies' "$tmp/stage.txt")" -eq 2 ] &&
+  [ "$(grep -c 'staged; its copies' "$tmp/stage.txt")" -eq 1 ]; then
+  echo "PASS: stage_bytes.dsl's kernels stage by their largest scatter"
+else
+  echo "FAIL: stage_bytes.dsl's scatters (staged or copied first):"
+  grep 'its copies' "$tmp/stage.txt" | sed 's/^/    /'
   failed=1
 fi
 # The wide program, forced: a map, group code, a scan, a reduction, scatter and hist.
