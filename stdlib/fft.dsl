@@ -238,6 +238,20 @@ module stockham_pass (R: real) (X: fft_radix with real = R.t) = {
         let base = (j - k) * X.r + k
         in (tabulate X.r (\q -> base + q * ns), X.butterfly v)))
     in scatter dst (flatten is) (flatten vs)
+
+  -- | `pass` over one buffer: its results replace its input. `pass`'s body again:
+  -- a function of both would be called twice, too large for the simplifier to inline
+  -- (SIMPLIFY_INLINE_SIZE), and the C backend would call it in every pass of a row.
+  def pass_in_place [n][t] (at: i64) (tw: [t]c.t) (ns: i64) (xs: *[n]c.t) : *[n]c.t =
+    let m = n / X.r
+    let block = at + n + ns - 1
+    let (is, vs) = unzip (tabulate m (\j ->
+        let k = j % ns
+        let v = #[unsafe] tabulate X.r (\p ->
+          if p == 0 then xs[j] else xs[j + p * m] c.* tw[block + (p - 1) * ns + k])
+        let base = (j - k) * X.r + k
+        in (tabulate X.r (\q -> base + q * ns), X.butterfly v)))
+    in scatter xs (flatten is) (flatten vs)
 }
 
 -- | How long a row the library transforms by Stockham's passes alone.
@@ -245,25 +259,34 @@ module type fft_limits = {
   -- | The longest length that Stockham's passes transform alone: a longer one that
   -- splits into two factors no longer than this goes through `four_step`.
   val onchip_max: i64
+  -- | Whether Stockham's passes over a row of length n take one buffer
+  -- (`stockham_in_place`) rather than two.
+  val in_place: i64 -> bool
 }
 
 -- | No row is split: the limits of `mk_fft_radix` and `mk_fft`, whose real type may
 -- be any. With this limit the split's branch is dead and the compiler removes it.
 module unsplit : fft_limits = {
   def onchip_max : i64 = i64.highest
+  def in_place (_: i64) : bool = false
 }
 
 -- | The limits of `fft32` and `fft64`: rows longer than 64 KiB (8192 f32 or 4096 f64
 -- complex numbers) split. On a GPU the split pays from rows of 4096 f32 or 2048 f64
 -- on (docs/fft.md, "Long rows"), where limits of 2048 and 1024 take it; the C
 -- backend's split loses up to 2^13 f32 and wins from 2^16 on, so the default is
--- between the two.
+-- between the two. Every row takes two buffers (`in_place`): one buffer pays on a GPU
+-- for rows whose two buffers do not fit its local memory (docs/fft.md, "One buffer"),
+-- but its arm makes `fft` too large for the simplifier to inline into a batch's map,
+-- and the C backend then runs 4x to 7x slower.
 module limits32 : fft_limits = {
   def onchip_max : i64 = 8192
+  def in_place (_: i64) : bool = false
 }
 
 module limits64 : fft_limits = {
   def onchip_max : i64 = 4096
+  def in_place (_: i64) : bool = false
 }
 
 -- | Transforms over the real type `R.t` with the user's radix `X` preferred, rows
@@ -362,12 +385,11 @@ module mk_fft_limits (R: real) (X: fft_radix with real = R.t) (L: fft_limits)
   -- twiddle of input s of output q is exp(-2 pi i s (k + q ns) / (ns p))). W(n p).
   -- It writes into `dst`, as the other passes do, so that every pass of `stockham`
   -- leaves its result in the same buffer (in a kernel, the same slot of memory).
-  def direct_pass [n][t] (p: i64) (at: i64) (tw: [t]complex) (ns: i64) (src: [n]complex)
-                  (dst: *[n]complex)
-                  : *[n]complex =
+  def direct_values [n][t] (p: i64) (at: i64) (tw: [t]complex) (ns: i64) (src: [n]complex)
+                    : *[n]complex =
     let m = n / p
     let stride = n / (ns * p)
-    in scatter dst (iota n) <| tabulate n (\o ->
+    in tabulate n (\o ->
          let k = o % ns
          let j = (o / (ns * p)) * ns + k
          -- k + q ns with q = (o / ns) % p, written so that its bound is o's (n), not
@@ -379,6 +401,11 @@ module mk_fft_limits (R: real) (X: fft_radix with real = R.t) (L: fft_limits)
            let t2 = t + step
            in (acc c.+ src[j + s * m] c.* tw[at + t], if t2 >= n then t2 - n else t2)
          in acc)
+
+  def direct_pass [n][t] (p: i64) (at: i64) (tw: [t]complex) (ns: i64) (src: [n]complex)
+                  (dst: *[n]complex)
+                  : *[n]complex =
+    scatter dst (iota n) (direct_values p at tw ns src)
 
   -- | One pass with radix r, which the planner chose; its twiddle table starts at
   -- tw[at].
@@ -394,6 +421,19 @@ module mk_fft_limits (R: real) (X: fft_radix with real = R.t) (L: fft_limits)
     else if r == 3 then p3.pass at tw ns src dst
     else direct_pass r at tw ns src dst
 
+  -- | `pass` over one buffer, its results replacing its input (`stockham_in_place`).
+  def pass_in_place [n][t] (r: i64) (at: i64) (tw: [t]complex) (ns: i64) (xs: *[n]complex)
+                    : *[n]complex =
+    if r == X.r then p_user.pass_in_place at tw ns xs
+    else if r == 16 then p16.pass_in_place at tw ns xs
+    else if r == 8 then p8.pass_in_place at tw ns xs
+    else if r == 4 then p4.pass_in_place at tw ns xs
+    else if r == 2 then p2.pass_in_place at tw ns xs
+    else if r == 7 then p7.pass_in_place at tw ns xs
+    else if r == 5 then p5.pass_in_place at tw ns xs
+    else if r == 3 then p3.pass_in_place at tw ns xs
+    else let vs = direct_values r at tw ns xs in scatter xs (iota n) vs
+
   -- | Stockham's FFT of a length that the radices factor, with the twiddle table of n
   -- at tw[at] (so that one array holds the tables of several lengths): one pass per
   -- factor, the loop swapping its two buffers, the first of them xs (consumed: a
@@ -404,6 +444,19 @@ module mk_fft_limits (R: real) (X: fft_radix with real = R.t) (L: fft_limits)
       while ns < n do
         let r = radix_for (n / ns)
         in (pass r at tw ns src dst, src, ns * r)
+    in ys
+
+  -- | Stockham's passes over one buffer, xs (consumed), where `stockham_at` swaps two:
+  -- each pass scatters into the buffer it reads, which the compiler does through a copy
+  -- made right before (Note [scatters that read their destination] in
+  -- src/lower/snapshot.c), in group code in a global buffer of its own (Note [staged
+  -- scatters] in src/lower/kernels.c), so that the row alone takes local memory. For
+  -- rows whose two buffers would not fit there (`L.in_place`).
+  def stockham_in_place [n][t] (tw: [t]complex) (xs: *[n]complex) : *[n]complex =
+    let (ys, _) =
+      loop (xs: *[n]complex, ns) = (xs, 1) while ns < n do
+        let r = radix_for (n / ns)
+        in (pass_in_place r 0 tw ns xs, ns * r)
     in ys
 
   -- | Stockham's FFT with the twiddle table of n (`twiddles n`).
@@ -511,6 +564,7 @@ module mk_fft_limits (R: real) (X: fft_radix with real = R.t) (L: fft_limits)
     let long = n > L.onchip_max && n1 > 1 && n2 <= L.onchip_max
     let tables = fft_tables n n1 n2 long
     in if long && plannable n then four_step n1 n2 tables xs
+       else if plannable n && L.in_place n then stockham_in_place tables (copy xs)
        else if plannable n then stockham tables (copy xs)
        else bluestein xs
 

@@ -4,8 +4,14 @@
 -- rows over 64 KiB. FFT_PROGRAM=batched_split.dsl bench/fft-opencl/run.sh times it.
 import "fft"
 
-module split32 = mk_fft_limits f32 (no_radix f32) { def onchip_max = 2048i64 }
-module split64 = mk_fft_limits f64 (no_radix f64) { def onchip_max = 1024i64 }
+module split32 = mk_fft_limits f32 (no_radix f32) {
+  def onchip_max = 2048i64
+  def in_place (_: i64) = false
+}
+module split64 = mk_fft_limits f64 (no_radix f64) {
+  def onchip_max = 1024i64
+  def in_place (_: i64) = false
+}
 
 -- | The forward DFT of each row of a [b][n] array of f32 (re, im) pairs.
 entry fft32 [b][n] (rows: [b][n](f32, f32)) : [b][n](f32, f32) = map split32.fft rows

@@ -41,7 +41,9 @@
 #   PYTHON          default python3
 #   BENCH_REPORT=1  print Prism's kernel profile at the end
 #   FFT_PROGRAM     the program in bench/fft-opencl to time (default batched.dsl;
-#                   batched_split.dsl splits long rows: docs/fft.md, "Long rows")
+#                   batched_split.dsl splits long rows: docs/fft.md, "Long rows";
+#                   batched_onebuf.dsl takes one buffer for rows of 24 to 48 KiB:
+#                   "One buffer")
 #
 # Debian packages: libfftw3-dev, ocl-icd-opencl-dev, opencl-headers, and for the
 # peers libclfft-dev (with libclfft2) and libvkfft-dev.

@@ -6,10 +6,12 @@
 -- kernel over the rows of every element). Each check says whether the batch's relative
 -- rms error against the DFT by its definition is within the bound. Lengths that do not
 -- split take the map's other arms: 17 (a prime: a direct pass), 97 (Bluestein's, on
--- the host), 512 = 16 x 32 (a factor over the limit: Stockham's passes alone); also a
--- row of 1 and an empty batch. fft_split_single.dsl: one transform. Kernels: 9 of the
--- FFT (three versions each of the Stockham arm and of the split's two maps), 3 of the
--- DFT.
+-- the host), 512 = 16 x 32 (a factor over the limit: Stockham's passes alone); 11
+-- (a direct pass), 12 (radix 4 and 3), 14 (radix 2 and 7) and 16 take Stockham's
+-- passes in place over one buffer (`in_place`, set to 8 ... 16); also a row of 1 and
+-- an empty batch. fft_split_single.dsl: one transform. Kernels: 12 of the FFT (three
+-- versions each of the Stockham arm, of the arm in place and of the split's two maps),
+-- 3 of the DFT.
 -- ==
 -- entry: batch
 -- input { 3i64 32i64 } output { true }
@@ -21,15 +23,22 @@
 -- input { 2i64 17i64 } output { true }
 -- input { 2i64 97i64 } output { true }
 -- input { 1i64 512i64 } output { true }
+-- input { 2i64 11i64 } output { true }
+-- input { 3i64 12i64 } output { true }
+-- input { 2i64 14i64 } output { true }
+-- input { 2i64 16i64 } output { true }
 -- input { 2i64 1i64 } output { true }
 -- input { 0i64 64i64 } output { true }
--- structure kernels { group 12 host 1 }
+-- structure kernels { group 15 host 1 }
 
 import "fft"
 import "complex"
 
 module c = complex64
-module split64 = mk_fft_limits f64 (no_radix f64) { def onchip_max = 16i64 }
+module split64 = mk_fft_limits f64 (no_radix f64) {
+  def onchip_max = 16i64
+  def in_place (n: i64) = n >= 8 && n <= 16
+}
 
 def value (i: i64) : c.t = (f64.sin (f64.i64 i * 0.7), f64.cos (f64.i64 (i * i % 97) * 0.3))
 

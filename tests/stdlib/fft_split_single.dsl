@@ -2,19 +2,25 @@
 -- the split (`four_step` in stdlib/fft.dsl) is a function of its own, whose two maps of
 -- Stockham's passes are kernels on OpenCL. Each check says whether the relative rms
 -- error against the DFT by its definition is within the bound; 17 does not split (a
--- direct pass). fft_split.dsl: batches.
+-- direct pass); 12 and 16 take Stockham's passes in place (`in_place`, set to 8 ...
+-- 16). fft_split.dsl: batches.
 -- ==
 -- entry: single
 -- input { 64i64 } output { true }
 -- input { 200i64 } output { true }
 -- input { 243i64 } output { true }
 -- input { 17i64 } output { true }
+-- input { 12i64 } output { true }
+-- input { 16i64 } output { true }
 
 import "fft"
 import "complex"
 
 module c = complex64
-module split64 = mk_fft_limits f64 (no_radix f64) { def onchip_max = 16i64 }
+module split64 = mk_fft_limits f64 (no_radix f64) {
+  def onchip_max = 16i64
+  def in_place (n: i64) = n >= 8 && n <= 16
+}
 
 def value (i: i64) : c.t = (f64.sin (f64.i64 i * 0.7), f64.cos (f64.i64 (i * i % 97) * 0.3))
 
