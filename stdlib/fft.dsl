@@ -380,11 +380,11 @@ module mk_fft_limits (R: real) (X: fft_radix with real = R.t) (L: fft_limits)
 
   def twiddles (n: i64) : []complex = tabulate (2 * n) (twiddle n)
 
-  -- | A Stockham pass of radix p, a prime that no radix module has, as a direct DFT:
-  -- each output sums its p inputs times their twiddles, all from the table (the
-  -- twiddle of input s of output q is exp(-2 pi i s (k + q ns) / (ns p))). W(n p).
-  -- It writes into `dst`, as the other passes do, so that every pass of `stockham`
-  -- leaves its result in the same buffer (in a kernel, the same slot of memory).
+  -- | The results of a Stockham pass of radix p, a prime that no radix module has, as
+  -- a direct DFT: each output sums its p inputs times their twiddles, all from the
+  -- table (the twiddle of input s of output q is exp(-2 pi i s (k + q ns) / (ns p))).
+  -- W(n p). `direct_pass` writes them into `dst`, as the other passes do, so that every
+  -- pass of `stockham` leaves its result in the same buffer (in a kernel, one slot).
   def direct_values [n][t] (p: i64) (at: i64) (tw: [t]complex) (ns: i64) (src: [n]complex)
                     : *[n]complex =
     let m = n / p
