@@ -429,7 +429,8 @@ static void print_step(struct strbuf *out, const struct kir_step *st, int depth)
       strbuf_puts(out, ", trips fixed by the specialised values");
     }
     for (int i = 0; i < st->shadow_count; i++) {
-      strbuf_puts(out, i > 0 ? ", " : st->staged ? ", staged; its copies " : ", copied first; its copies ");
+      const char *first = st->staged ? ", staged; its copies " : ", copied first; its copies ";
+      strbuf_puts(out, i > 0 ? ", " : first);
       ir_print_subexp(out, ir_se_var((struct ir_var *)st->shadow[i]));
       strbuf_puts(out, " of ");
       ir_print_subexp(out, ir_se_var((struct ir_var *)st->shadowed[i]));
