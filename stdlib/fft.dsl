@@ -277,8 +277,7 @@ module unsplit : fft_limits = {
 -- backend's split loses up to 2^13 f32 and wins from 2^16 on, so the default is
 -- between the two. Every row takes two buffers (`in_place`): one buffer pays on a GPU
 -- for rows whose two buffers do not fit its local memory (docs/fft.md, "One buffer"),
--- but its arm makes `fft` too large for the simplifier to inline into a batch's map,
--- and the C backend then runs 4x to 7x slower.
+-- but its code doubles the host code of test programs that map over their cases.
 module limits32 : fft_limits = {
   def onchip_max : i64 = 8192
   def in_place (_: i64) : bool = false
@@ -459,8 +458,12 @@ module mk_fft_limits (R: real) (X: fft_radix with real = R.t) (L: fft_limits)
         in (pass_in_place r 0 tw ns xs, ns * r)
     in ys
 
-  -- | Stockham's FFT with the twiddle table of n (`twiddles n`).
-  def stockham [n][t] (tw: [t]complex) (xs: *[n]complex) : *[n]complex = stockham_at 0 tw xs
+  -- | Stockham's FFT with the twiddle table of n (`twiddles n`), over one buffer or two
+  -- as `L.in_place` says. In a batch's map the compiler makes a kernel of each arm,
+  -- the branch being the same for every row (Note [unswitching maps] in
+  -- src/lower/unswitch.c), so that each takes only its own buffers in local memory.
+  def stockham [n][t] (tw: [t]complex) (xs: *[n]complex) : *[n]complex =
+    if L.in_place n then stockham_in_place tw xs else stockham_at 0 tw xs
 
   -- | The smallest power of two >= x.
   def pow2_at_least (x: i64) : i64 = loop p = 1 while p < x do p * 2
@@ -470,7 +473,8 @@ module mk_fft_limits (R: real) (X: fft_radix with real = R.t) (L: fft_limits)
   -- two m >= 2n - 1. The angle's k^2 is reduced mod 2n exactly. Never inlined: its
   -- three transforms would be copied into every `map fft` of a program (the compiler
   -- inlines calls inside a map's lambda for kernels), for lengths that take this path
-  -- only.
+  -- only. It runs on the host, a row at a time, where one buffer would only cost a
+  -- copy a pass: its transforms take two (`stockham_at`).
   #[noinline]
   def bluestein [n] (xs: [n]complex) : *[n]complex =
     let m = pow2_at_least (2 * n - 1)
@@ -481,8 +485,8 @@ module mk_fft_limits (R: real) (X: fft_radix with real = R.t) (L: fft_limits)
     let a = tabulate m (\k -> if k < n then xs[k] c.* w[k] else c.zero)
     let b = tabulate m (\k -> if k < n then c.conj w[k]
                               else if k > m - n then c.conj w[m - k] else c.zero)
-    let fab = map2 (c.*) (stockham tw a) (stockham tw b)
-    let conv = stockham tw (map c.conj fab)
+    let fab = map2 (c.*) (stockham_at 0 tw a) (stockham_at 0 tw b)
+    let conv = stockham_at 0 tw (map c.conj fab)
     let s = R.f64 (1 / f64.i64 m)
     in tabulate n (\k -> w[k] c.* c.scale s (c.conj conv[k]))
 
@@ -564,7 +568,6 @@ module mk_fft_limits (R: real) (X: fft_radix with real = R.t) (L: fft_limits)
     let long = n > L.onchip_max && n1 > 1 && n2 <= L.onchip_max
     let tables = fft_tables n n1 n2 long
     in if long && plannable n then four_step n1 n2 tables xs
-       else if plannable n && L.in_place n then stockham_in_place tables (copy xs)
        else if plannable n then stockham tables (copy xs)
        else bluestein xs
 

@@ -292,20 +292,27 @@ static bool array_hoistable(const struct ir_stm *stm) {
          !writes_in_place(stm) && !may_not_end(stm);
 }
 
+/* Whether t has a constant shape of at most SIMPLIFY_SMALL_ARRAY elements. */
+static bool small_type(struct ir_type t) {
+  int64_t elems = 1, n;
+  for (int d = 0; d < t.rank; d++) {
+    if (!const_int_value(t.dims[d], &n) || n < 0 || n > SIMPLIFY_SMALL_ARRAY) {
+      return false;
+    }
+    elems *= n;
+    if (elems > SIMPLIFY_SMALL_ARRAY) {
+      return false;
+    }
+  }
+  return true;
+}
+
 /* Whether every array the statement binds has a constant shape of at most
  * SIMPLIFY_SMALL_ARRAY elements. */
 static bool small_arrays(const struct ir_stm *stm) {
   for (int i = 0; i < stm->pat_count; i++) {
-    struct ir_type t = stm->pat[i]->type;
-    int64_t elems = 1, n;
-    for (int d = 0; d < t.rank; d++) {
-      if (!const_int_value(t.dims[d], &n) || n < 0 || n > SIMPLIFY_SMALL_ARRAY) {
-        return false;
-      }
-      elems *= n;
-      if (elems > SIMPLIFY_SMALL_ARRAY) {
-        return false;
-      }
+    if (!small_type(stm->pat[i]->type)) {
+      return false;
     }
   }
   return true;
@@ -1026,17 +1033,49 @@ static int lambda_depth(const struct simplifier *s) {
   return n;
 }
 
-static bool should_inline(struct simplifier *s, const struct ir_fun *f) {
-  return f->entry == NULL && !f->noinline &&
-         (s->calls[f->id] == 1 || ir_body_size(f->body) <= SIMPLIFY_INLINE_SIZE ||
-          (s->inline_in_lambdas && lambda_depth(s) == 1));
+/* Note [inlining calls that pass small arrays]
+ * ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+ * On the C backend, a call in a lambda runs once per element, and the arrays it passes
+ * are blocks of the heap, allocated and freed every time; inlined, a small array of
+ * constant shape is the lambda's own and stays private (a butterfly's [16] inputs and
+ * outputs). So a call in a lambda whose array arguments are all such arrays is inlined
+ * up to SIMPLIFY_LAMBDA_INLINE_SIZE, beyond the size of other calls: the FFT's radix-16
+ * butterfly (220 statements), called by two passes, ran 5x slower as a function.
+ * Arrays of other shapes are not private anyway, and inlining whole transforms into a
+ * lambda only makes the C larger. For kernels the rule is that of Note [inlining into
+ * lambdas]. */
+static bool small_arrays_passed(struct simplifier *s, const struct ir_stm *call) {
+  int arrays = 0;
+  for (int i = 0; i < call->exp.u.apply.count; i++) {
+    struct ir_subexp arg = simplify_subexp(s, call->exp.u.apply.args[i]);
+    if (arg.kind != IR_SE_VAR || arg.u.var->type.rank == 0) {
+      continue;
+    }
+    if (!small_type(arg.u.var->type)) {
+      return false;
+    }
+    arrays++;
+  }
+  return arrays > 0;
+}
+
+static bool should_inline(struct simplifier *s, const struct ir_stm *call) {
+  const struct ir_fun *f = call->exp.u.apply.fun;
+  if (f->entry != NULL || f->noinline) {
+    return false;
+  }
+  int size = ir_body_size(f->body);
+  return s->calls[f->id] == 1 || size <= SIMPLIFY_INLINE_SIZE ||
+         (s->inline_in_lambdas && lambda_depth(s) == 1) ||
+         (!s->inline_in_lambdas && lambda_depth(s) > 0 && size <= SIMPLIFY_LAMBDA_INLINE_SIZE &&
+          small_arrays_passed(s, call));
 }
 
 /* The callee's body, copied with fresh variables, its parameters bound to the
  * arguments while the copy is simplified in place of the call. */
 static enum rewrite simplify_apply(struct simplifier *s, struct ir_stm *stm) {
   struct ir_fun *f = stm->exp.u.apply.fun;
-  if (!should_inline(s, f)) {
+  if (!should_inline(s, stm)) {
     return REWRITE_KEEP;
   }
   struct ir_body *copy = ir_copy_body_with(s->p, f->body, &s->renames);

@@ -22,6 +22,9 @@
 /* Functions this small (in statements, nested ones included) are inlined everywhere;
  * larger ones only where they have a single call site. */
 #define SIMPLIFY_INLINE_SIZE 128
+/* Functions called in a lambda with small arrays of constant shape: inlined up to this
+ * size (Note [inlining calls that pass small arrays] in simplify.c). */
+#define SIMPLIFY_LAMBDA_INLINE_SIZE 512
 
 /* An array of constant shape and at most this many elements is not hoisted out of a
  * lambda (Note [hoisting arrays] in simplify.c); lower.h's LOWER_PRIVATE_MAX alike. */

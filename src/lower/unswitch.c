@@ -40,6 +40,13 @@
  * and only at branches that are not kernel code (lower.h): a branch of scalar code
  * costs a select per element and keeps the map one kernel, and unswitching maps that
  * stay on the host anyway would only copy code (each unswitch doubles the map).
+ *
+ * A map that is a kernel as it is (group code whose arms hold loops or SOACs over
+ * arrays) is unswitched too, at such a branch, when both maps are kernels: a group
+ * kernel's local memory holds the arrays of both arms and its registers are those of
+ * the heavier one, so that each arm as a kernel of its own fits rows that the two
+ * together do not (the FFT library's `stockham` takes one buffer or two by the row's
+ * length: tests/backend_opencl/unswitch_group.dsl is a map of scans alike).
  */
 
 /* An unswitch of statement s, a map: the branch's index in the lambda's body and, by
@@ -279,10 +286,10 @@ static bool gains_kernels(struct ir_program *p, struct ir_stm *m) {
 }
 
 struct ir_stm *lower_unswitch(struct ir_program *p, struct ir_body *b, struct ir_stm *s) {
-  if (s->exp.kind != IR_SOAC || s->exp.u.soac.kind != IR_SOAC_MAP || s->sequential ||
-      lower_on_device(p, s)) {
+  if (s->exp.kind != IR_SOAC || s->exp.u.soac.kind != IR_SOAC_MAP || s->sequential) {
     return NULL;
   }
+  bool device = lower_on_device(p, s);
   struct ir_lambda *f = s->exp.u.soac.map_fn;
   struct unswitch u = {.p = p, .f = f};
   u.slice = heap_calloc((size_t)f->body->stm_count + 1, sizeof *u.slice);
@@ -301,7 +308,8 @@ struct ir_stm *lower_unswitch(struct ir_program *p, struct ir_body *b, struct ir
                                     map_with(p, s, arms[1], e.u.if_.else_body)};
     /* Only when it gives an arm a kernel: else the map stays whole (Note [unswitching
      * maps]); the copies are left to the arena. */
-    if (gains_kernels(p, maps[0]) || gains_kernels(p, maps[1])) {
+    if (device ? lower_on_device(p, maps[0]) && lower_on_device(p, maps[1])
+               : gains_kernels(p, maps[0]) || gains_kernels(p, maps[1])) {
       e.u.if_.cond = guarded_cond(p, b, s, &u, f->body->stms[at]->exp.u.if_.cond);
       struct lower_rewrite rw = {p, s};
       r = rewrite_add(&rw, b, e, s->pat, s->pat_count);
