@@ -634,20 +634,23 @@ static void expand_body(struct ir_program *p, struct ir_body *b, const int *uses
 
 /* Unswitches the maps of b and of the branches and loops in it (unswitch.c), and
  * distributes those that stay on the host over their lambdas where that gives them
- * kernels (distribute.c). */
-static void unswitch_body(struct ir_program *p, struct ir_body *b) {
+ * kernels (distribute.c). With `kernels`, maps that are kernels may be unswitched too,
+ * once: the two maps of such an unswitch are not split again, so that a group kernel
+ * with many branches on its sizes becomes two kernels, not one for each combination. */
+static void unswitch_body(struct ir_program *p, struct ir_body *b, bool kernels) {
   int n;
   struct ir_stm **stms = take_stms(b, &n);
   for (int i = 0; i < n; i++) {
     struct ir_stm *s = stms[i];
     struct ir_body *nested[2];
     for (int k = 0, count = host_bodies(s, nested); k < count; k++) {
-      unswitch_body(p, nested[k]);
+      unswitch_body(p, nested[k], kernels);
     }
-    struct ir_stm *u = lower_unswitch(p, b, s);
+    bool was_kernel = false;
+    struct ir_stm *u = lower_unswitch(p, b, s, kernels, &was_kernel);
     if (u == NULL && lower_distribute(p, b, s)) {
       /* The statements that run once may hold maps of their own. */
-      unswitch_body(p, b->stms[b->stm_count - 1]->exp.u.if_.then_body);
+      unswitch_body(p, b->stms[b->stm_count - 1]->exp.u.if_.then_body, kernels);
       continue;
     }
     if (u == NULL) {
@@ -655,15 +658,15 @@ static void unswitch_body(struct ir_program *p, struct ir_body *b) {
       continue;
     }
     /* The two maps: each may be unswitched again. */
-    unswitch_body(p, u->exp.u.if_.then_body);
-    unswitch_body(p, u->exp.u.if_.else_body);
+    unswitch_body(p, u->exp.u.if_.then_body, kernels && !was_kernel);
+    unswitch_body(p, u->exp.u.if_.else_body, kernels && !was_kernel);
   }
 }
 
 void lower_expand_filters(struct ir_program *p) {
   diag_set_pass("expand");
   for (int i = 0; i < p->fun_count; i++) {
-    unswitch_body(p, p->funs[i]->body);
+    unswitch_body(p, p->funs[i]->body, true);
   }
   simplify_remove_dead_functions(p); /* what distribution inlined everywhere */
   for (int i = 0; i < p->fun_count; i++) {

@@ -186,8 +186,10 @@ bool lower_on_device(const struct ir_program *p, const struct ir_stm *s);
  * condition that every element computes alike, and the branch's arms hold inner SOACs
  * or loops, adds to `out` the condition, computed once, and a branch between two maps,
  * one per arm, binding s's pattern, and returns that branch; else NULL, adding nothing
- * (Note [unswitching maps] in unswitch.c). */
-struct ir_stm *lower_unswitch(struct ir_program *p, struct ir_body *out, struct ir_stm *s);
+ * (Note [unswitching maps] in unswitch.c). A map that is a kernel as it is is
+ * unswitched only with `kernels`; *was_kernel says whether s was one. */
+struct ir_stm *lower_unswitch(struct ir_program *p, struct ir_body *out, struct ir_stm *s,
+                              bool kernels, bool *was_kernel);
 
 /* For lower_expand_filters: when s, a map at host level, is a chain of inner maps,
  * reshapes and rearranges of its rows whose maps, flattened over every element, are

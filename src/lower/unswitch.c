@@ -46,7 +46,9 @@
  * kernel's local memory holds the arrays of both arms and its registers are those of
  * the heavier one, so that each arm as a kernel of its own fits rows that the two
  * together do not (the FFT library's `stockham` takes one buffer or two by the row's
- * length: tests/backend_opencl/unswitch_group.dsl is a map of scans alike).
+ * length: tests/backend_opencl/unswitch_group.dsl is a map of scans alike). Such a
+ * map is unswitched once, at its first such branch: the two maps are not split again
+ * (expand.c), so that k branches make two kernels, not 2^k.
  */
 
 /* An unswitch of statement s, a map: the branch's index in the lambda's body and, by
@@ -285,11 +287,16 @@ static bool gains_kernels(struct ir_program *p, struct ir_stm *m) {
   return lower_on_device(p, m) || lower_distribute(p, ir_body_new(p->arena), m);
 }
 
-struct ir_stm *lower_unswitch(struct ir_program *p, struct ir_body *b, struct ir_stm *s) {
+struct ir_stm *lower_unswitch(struct ir_program *p, struct ir_body *b, struct ir_stm *s,
+                              bool kernels, bool *was_kernel) {
   if (s->exp.kind != IR_SOAC || s->exp.u.soac.kind != IR_SOAC_MAP || s->sequential) {
     return NULL;
   }
   bool device = lower_on_device(p, s);
+  if (device && !kernels) {
+    return NULL;
+  }
+  *was_kernel = device;
   struct ir_lambda *f = s->exp.u.soac.map_fn;
   struct unswitch u = {.p = p, .f = f};
   u.slice = heap_calloc((size_t)f->body->stm_count + 1, sizeof *u.slice);
