@@ -99,9 +99,12 @@ echo "fuzz/run.sh: built in $(($(date +%s) - start)) s"
 # the instrumented build, whose mutations would then time out for their size, not for a
 # fault: the largest FFT programs, each `map fft` of which is three group kernels in
 # three versions, their pass loops unrolled (fft_accuracy.dsl's sixteen entry points
-# took 11.7 s in fuzz_emit on the development machine, fft_real2.dsl 6.6 s; the next,
-# fft_multi.dsl, 4.6 s). The test suite compiles them.
-slow_seeds="tests/capi/fft_accuracy.dsl tests/stdlib/fft_real2.dsl"
+# took 11.7 s in fuzz_emit on the development machine, fft_real2.dsl 6.6 s; measured
+# again on 2026-11-29, idle, fft_multi.dsl 9.9 s, fft_roundtrip.dsl 8.8 s and
+# fft_multi3.dsl 7.4 s against fuzz_emit's 8, the next, examples/fft_batch.dsl, 5.6 s).
+# The test suite compiles them.
+slow_seeds="tests/capi/fft_accuracy.dsl tests/stdlib/fft_real2.dsl tests/stdlib/fft_multi.dsl"
+slow_seeds="$slow_seeds tests/stdlib/fft_roundtrip.dsl tests/stdlib/fft_multi3.dsl"
 rm -f "$out/seeds"/*
 find "$top/tests" "$top/examples" "$top/stdlib" -name '*.dsl' -size -"$max_len"c |
   while read -r f; do
